@@ -1,0 +1,67 @@
+"""The errors mtgmana raises.
+
+Every error the library raises on purpose subclasses :class:`MtgManaError`, which is
+a :class:`ValueError`: bad input is a bad value. Parse errors carry the text and the
+position of the failure, like ``packaging``'s ``InvalidSpecifier``.
+
+>>> from mtgmana import ManaCost, ManaSyntaxError
+>>> try:
+...     ManaCost.parse("{2}{W")
+... except ManaSyntaxError as error:
+...     print(error.position)
+...     print(error)
+3
+unterminated mana symbol: '{' at position 3 has no closing '}'
+    {2}{W
+       ^
+"""
+
+from __future__ import annotations
+
+__all__ = ["MtgManaError", "ManaSyntaxError", "UnknownCardError"]
+
+
+class MtgManaError(ValueError):
+    """Base class of every error mtgmana raises for bad input or an impossible request."""
+
+
+class ManaSyntaxError(MtgManaError):
+    """Text that is not a valid mana symbol or mana cost.
+
+    ``position`` is the index into ``text`` where the problem starts; ``str()`` shows
+    the text with a caret under that position.
+    """
+
+    def __init__(self, message: str, text: str, position: int) -> None:
+        self.message = message
+        self.text = text
+        self.position = position
+        super().__init__(message, text, position)
+
+    def __str__(self) -> str:
+        text = self.text
+        start = 0
+        # Show at most 60 characters around the failure, so a 1 MB input still
+        # gives a readable message.
+        if len(text) > 60:
+            start = max(0, self.position - 30)
+            text = text[start : start + 60]
+        shown = text.replace("\n", " ").replace("\t", " ")
+        prefix = "..." if start else ""
+        caret = " " * (4 + len(prefix) + self.position - start) + "^"
+        return f"{self.message}\n    {prefix}{shown}\n{caret}"
+
+
+class UnknownCardError(MtgManaError, LookupError):
+    """A card name that the database does not know; ``suggestions`` lists close names."""
+
+    def __init__(self, name: str, suggestions: list[str]) -> None:
+        self.name = name
+        self.suggestions = suggestions
+        message = f"unknown card name {name!r}"
+        if suggestions:
+            message += "; did you mean " + ", ".join(repr(s) for s in suggestions) + "?"
+        super().__init__(message)
+
+    def __str__(self) -> str:
+        return str(self.args[0])
