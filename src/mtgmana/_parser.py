@@ -61,8 +61,7 @@ def _symbol_at(text: str, start: int, close: int) -> ManaSymbol:
     if body.isascii() and body.isdigit():
         if len(body) > 1 and body[0] == "0":
             raise ManaSyntaxError(
-                f"generic mana symbol {whole!r} has a leading zero; write "
-                f"'{{{int(body)}}}'",
+                f"generic mana symbol {whole!r} has a leading zero; write '{{{int(body)}}}'",
                 text,
                 start,
             )
@@ -114,9 +113,7 @@ def _stray(text: str, position: int) -> ManaSyntaxError:
     hint = ""
     if char.isalnum():
         hint = "; mana symbols are written in braces, like '{2}{W}' (lenient=True reads '2W')"
-    return ManaSyntaxError(
-        f"unexpected {char!r} at position {position}{hint}", text, position
-    )
+    return ManaSyntaxError(f"unexpected {char!r} at position {position}{hint}", text, position)
 
 
 class _NotASymbol(Exception):
@@ -161,10 +158,7 @@ def _shorthand(key: str) -> list[ManaSymbol]:
                 raise _NotASymbol
             symbols.append(_numeral(str(int(digits))))
             index = end
-        elif char in _SHORTHAND_LETTERS:
-            symbols.append(_BY_TEXT["{" + char + "}"])
-            index += 1
-        elif char in "½∞":
+        elif char in _SHORTHAND_LETTERS or char in "½∞":
             symbols.append(_BY_TEXT["{" + char + "}"])
             index += 1
         else:

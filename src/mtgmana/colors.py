@@ -22,7 +22,7 @@ from __future__ import annotations
 import enum
 from collections.abc import Iterator
 
-__all__ = ["Color", "COLORLESS", "ALL_COLORS", "COLOR_ORDER", "printed_order"]
+__all__ = ["ALL_COLORS", "COLORLESS", "COLOR_ORDER", "Color", "printed_order"]
 
 
 class Color(enum.Flag):

@@ -44,11 +44,14 @@ from .colors import Color, printed_order
 from .errors import ManaSyntaxError, MtgManaError
 from .symbols import _BY_TEXT, ManaSymbol, SymbolKind
 
-__all__ = ["ManaCost", "NO_MANA_COST"]
+__all__ = ["NO_MANA_COST", "ManaCost"]
 
 # Fast path: the piece before each '}' of a canonical cost, e.g. '{2/W', -> symbol.
 _BY_PIECE: dict[str, ManaSymbol] = {text[:-1]: symbol for text, symbol in _BY_TEXT.items()}
+_piece = _BY_PIECE.__getitem__
 _INTERN: dict[str, ManaCost] = {}
+_intern_get = _INTERN.get
+_new = object.__new__
 _INTERN_LIMIT: Final = 1 << 16  # entries; the cache is cleared when full
 _INTERN_MAX_TEXT: Final = 256  # longer texts are parsed but not interned
 
@@ -61,12 +64,12 @@ class ManaCost:
     b.sorted()`` to ignore order.
     """
 
-    __slots__ = ("_symbols", "_hash", "_mana_value2", "_colors", "_text")
+    __slots__ = ("_colors", "_hash", "_mana_value2", "_symbols", "_text")
 
     _symbols: tuple[ManaSymbol, ...]
     _hash: int
     _mana_value2: float
-    _colors: Color | None
+    _colors: Color
     _text: str | None
 
     def __new__(cls, *args: object, **kwargs: object) -> ManaCost:
@@ -74,11 +77,10 @@ class ManaCost:
 
     @classmethod
     def _make(cls, symbols: tuple[ManaSymbol, ...], text: str | None = None) -> ManaCost:
+        # Only two slots are set here: parsing is hot. The others are computed
+        # on first use (AttributeError means "not yet").
         self = object.__new__(cls)
         self._symbols = symbols
-        self._hash = -1
-        self._mana_value2 = -1.0
-        self._colors = None
         self._text = text
         return self
 
@@ -94,30 +96,33 @@ class ManaCost:
         white space, reversed hybrid halves (``{U/W}``), older Phyrexian text
         (``{P/W}``, ``{PW}``) and compact shorthand (``2WU``, ``1UU``, ``XRR``).
         """
+        # Strict text already parsed is interned; lenient mode reads any strict text
+        # the same way, so it may use the cache too.
+        cost = _intern_get(text)
+        if cost is not None:
+            return cost
         if not lenient:
+            # Fast path: a canonical cost splits on '}' into known pieces, e.g.
+            # '{2}{W}' -> ['{2', '{W', '']. Anything else goes to the full parser.
             try:
-                return _INTERN[text]
-            except KeyError:
-                pass
-            except TypeError:
+                pieces = text.split("}")
+            except AttributeError:
                 raise TypeError(
                     f"mana cost text must be a str, not {type(text).__name__}"
                 ) from None
-            if not isinstance(text, str):
-                raise TypeError(f"mana cost text must be a str, not {type(text).__name__}")
-            # Fast path: every canonical cost splits on '}' into known pieces.
-            pieces = text.split("}")
-            if pieces.pop() == "":
-                try:
-                    cost = cls._make(tuple(map(_BY_PIECE.__getitem__, pieces)), text)
-                except KeyError:
-                    cost = cls._make(tuple(parse_symbols(text)))
+            cost = _new(cls)
+            try:
+                if pieces.pop():
+                    raise KeyError
+                cost._symbols = tuple(map(_piece, pieces))
+            except KeyError:
+                cost._symbols = tuple(parse_symbols(text))
+            cost._text = text
+            if len(_INTERN) < _INTERN_LIMIT:
+                if len(text) <= _INTERN_MAX_TEXT:
+                    _INTERN[text] = cost
             else:
-                cost = cls._make(tuple(parse_symbols(text)))
-            if len(text) <= _INTERN_MAX_TEXT:
-                if len(_INTERN) >= _INTERN_LIMIT:
-                    _INTERN.clear()
-                _INTERN[text] = cost
+                _INTERN.clear()
             return cost
         if not isinstance(text, str):
             raise TypeError(f"mana cost text must be a str, not {type(text).__name__}")
@@ -152,10 +157,11 @@ class ManaCost:
         return f"ManaCost.parse({str(self)!r})"
 
     def __hash__(self) -> int:
-        value = self._hash
-        if value == -1:
+        try:
+            return self._hash
+        except AttributeError:
             value = self._hash = hash(self._symbols)
-        return value
+            return value
 
     def __eq__(self, other: object) -> bool:
         if self is other:
@@ -231,8 +237,9 @@ class ManaCost:
 
         An int, but 0.5-steps for half mana and ``math.inf`` with ``{∞}``.
         """
-        value2 = self._mana_value2
-        if value2 < 0:
+        try:
+            value2 = self._mana_value2
+        except AttributeError:
             value2 = self._mana_value2 = sum([s._mana_value2 for s in self._symbols])
         if value2 % 2 == 0:
             return int(value2 // 2)
@@ -245,13 +252,14 @@ class ManaCost:
     @property
     def colors(self) -> Color:
         """The colors of its mana symbols (CR 202.2, 202.2d); colorless if none."""
-        colors = self._colors
-        if colors is None:
+        try:
+            return self._colors
+        except AttributeError:
             bits = 0
             for symbol in self._symbols:
-                bits |= symbol._colors.value
-            colors = self._colors = Color(bits)
-        return colors
+                bits |= symbol._colors._value_
+            colors = self._colors = _COLORS[bits]
+            return colors
 
     @property
     def generic(self) -> int:
@@ -427,6 +435,7 @@ def _sort_key(symbol: ManaSymbol, order: str) -> tuple[int, int, int, str]:
     return (4, position, _SUBORDER.get(kind, 3), "")
 
 
+_COLORS = tuple(Color(bits) for bits in range(32))
 _ZERO_SYMBOL = ManaSymbol.generic(0)
 NO_MANA_COST: Final = ManaCost._make((), "")
 """No mana cost at all (CR 202.1b): an unpayable cost (CR 118.6), not ``{0}``."""

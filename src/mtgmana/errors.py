@@ -18,7 +18,7 @@ unterminated mana symbol: '{' at position 3 has no closing '}'
 
 from __future__ import annotations
 
-__all__ = ["MtgManaError", "ManaSyntaxError", "UnknownCardError"]
+__all__ = ["ManaSyntaxError", "MtgManaError", "UnknownCardError"]
 
 
 class MtgManaError(ValueError):

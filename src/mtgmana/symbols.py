@@ -31,7 +31,7 @@ from typing import Final
 from .colors import COLORLESS, Color
 from .errors import ManaSyntaxError
 
-__all__ = ["ManaSymbol", "SymbolKind", "NON_MANA_SYMBOLS", "MAX_NUMERAL_DIGITS"]
+__all__ = ["MAX_NUMERAL_DIGITS", "NON_MANA_SYMBOLS", "ManaSymbol", "SymbolKind"]
 
 MAX_NUMERAL_DIGITS: Final = 100
 """Generic numerals may have at most this many digits (far beyond ``{1000000}``)."""
@@ -64,14 +64,14 @@ class ManaSymbol:
     """
 
     __slots__ = (
-        "_text",
-        "_kind",
         "_colors",
-        "_mana_value2",
+        "_funny",
         "_generic",
         "_halves",
-        "_funny",
         "_hash",
+        "_kind",
+        "_mana_value2",
+        "_text",
     )
 
     _text: str

@@ -1,0 +1,48 @@
+"""The ``mtgmana`` command-line tool.
+
+Every subcommand prints a table or text for people and, with ``--json``, one JSON
+value for programs. Bad input exits with status 2 and says what was wrong and where.
+Each subcommand lives in its own module and registers itself in :data:`COMMANDS`.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+
+from . import card, cost
+from ._output import CommandError, emit_error
+
+__all__ = ["build_parser", "main"]
+
+COMMANDS = (cost, card)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The argument parser with every subcommand."""
+    parser = argparse.ArgumentParser(
+        prog="mtgmana",
+        description="The mana system of Magic: The Gathering, exactly as the rules state it.",
+    )
+    from .. import __version__
+
+    parser.add_argument("--version", action="version", version=f"mtgmana {__version__}")
+    subparsers = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
+    for module in COMMANDS:
+        module.register(subparsers)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the tool; returns the exit status (0 success, 2 bad input)."""
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    try:
+        status: int = args.run(args)
+    except CommandError as error:
+        return emit_error(error, as_json=getattr(args, "json", False))
+    except BrokenPipeError:  # `mtgmana ... | head`
+        sys.stderr.close()
+        return 0
+    return status
