@@ -12,7 +12,7 @@ The public names live in small modules named after the rules' concepts
 
 from __future__ import annotations
 
-# cards imported below
+from .cards import Card, Face, Layout
 from .colors import ALL_COLORS, COLORLESS, Color
 from .costs import NO_MANA_COST, ManaCost
 from .errors import ManaSyntaxError, MtgManaError, UnknownCardError
