@@ -1,0 +1,239 @@
+"""``mtgmana pool``: build a mana pool, change it step by step, and announce it
+(CR 106.4-106.13; the 2008 rules with ``--rules 2008``).
+
+The changes happen in the order given on the command line, after ``--load``::
+
+    mtgmana pool --add "{R}{R}" --add-restricted "{G}" \\
+        --restriction "Spend this mana only to cast creature spells." --double --empty phase
+
+prints what each ``--double`` / ``--empty`` did, then the announcement, e.g.
+``{R}{R}{G} (one {G} only to cast creature spells)``. With ``--json`` the output is one
+object: ``{"announcement", "by_type", "steps", "life_lost", "pool"}``, where ``pool`` is
+what ``--load`` reads back (``-`` reads standard input). Bad input exits with status 2.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from ..errors import MtgManaError
+from ..mana import Duration, ManaType
+from ..pool import RULES_2008, Ending, ManaPool, Retention, Rules
+from ..restriction_text import parse_restriction
+from ._output import CommandError, print_json
+
+__all__ = ["register", "run"]
+
+_RULES = {"current": Rules(name="current"), "2008": RULES_2008}
+
+
+class _Step(argparse.Action):
+    """Record an option in ``args.steps`` so that steps run in command-line order."""
+
+    def __call__(
+        self,
+        parser: argparse.ArgumentParser,
+        namespace: argparse.Namespace,
+        values: str | Sequence[Any] | None,
+        option_string: str | None = None,
+    ) -> None:
+        steps = list(getattr(namespace, "steps", None) or [])
+        steps.append((self.dest, values))
+        namespace.steps = steps
+
+
+def register(subparsers: Any) -> None:
+    parser = subparsers.add_parser(
+        "pool",
+        help="build a mana pool, double, empty or announce it",
+        description=(
+            "Build a mana pool and change it in the order given: add mana, double it, "
+            "empty it as a step, phase, combat or turn ends. Quote mana symbols in the shell."
+        ),
+    )
+    parser.add_argument("--load", metavar="FILE", help="start from a saved pool (JSON; - = stdin)")
+    parser.add_argument("--rules", choices=sorted(_RULES), help="current (default) or 2008 rules")
+    parser.add_argument("--mana-burn", action="store_true", help="lose 1 life per mana lost")
+    parser.add_argument(
+        "--retain",
+        action="append",
+        default=[],
+        metavar="all|W|U|B|R|G|C",
+        help="unspent mana (of a type) isn't lost as steps and phases end (Upwelling, Omnath)",
+    )
+    parser.add_argument(
+        "--becomes",
+        action="append",
+        default=[],
+        metavar="TYPE",
+        help="mana that would be lost becomes this type instead (Kruphix: --becomes C)",
+    )
+    step = {"action": _Step, "default": None}
+    parser.add_argument("--add", metavar="SYMBOLS", help="add mana, e.g. '{R}{R}{G}'", **step)
+    parser.add_argument("--snow", metavar="SYMBOLS", help="add mana from a snow source", **step)
+    parser.add_argument(
+        "--until-end-of-turn",
+        metavar="SYMBOLS",
+        help="add mana that isn't lost until the turn ends",
+        **step,
+    )
+    parser.add_argument(
+        "--add-restricted",
+        metavar="SYMBOLS",
+        help="add mana with the --restriction that follows",
+        **step,
+    )
+    parser.add_argument(
+        "--restriction",
+        metavar="SENTENCE",
+        help="'Spend this mana only ...' for the --add-restricted before it",
+        **step,
+    )
+    parser.add_argument(
+        "--double", nargs=0, help="double each type of mana (Doubling Cube)", **step
+    )
+    parser.add_argument(
+        "--empty",
+        choices=[e.value for e in Ending],
+        help="empty the pool as a step, phase, combat or turn ends",
+        **step,
+    )
+    parser.add_argument(
+        "--choose",
+        action="append",
+        default=[],
+        metavar="SYMBOL=HALF",
+        help="the half chosen for a hybrid symbol, e.g. '{2/W}=2' (default: first color)",
+    )
+    parser.add_argument(
+        "--chosen-type", metavar="TYPE", help="the creature type chosen for a restriction"
+    )
+    parser.add_argument("--json", action="store_true", help="one JSON object")
+    parser.set_defaults(run=run, steps=None)
+
+
+def _load(name: str) -> ManaPool:
+    try:
+        text = sys.stdin.read() if name == "-" else Path(name).read_text(encoding="utf-8")
+    except OSError as error:
+        raise CommandError(f"can't read {name}: {error.strerror or error}") from None
+    try:
+        data = json.loads(text)
+    except ValueError as error:
+        raise CommandError(f"{name} is not JSON: {error}") from None
+    if isinstance(data, dict) and "pool" in data and "announcement" in data:
+        data = data["pool"]  # the output of `mtgmana pool --json`
+    return ManaPool.from_json(data)
+
+
+def _start(args: argparse.Namespace) -> ManaPool:
+    loaded = _load(args.load) if args.load else ManaPool()
+    rules = _RULES[args.rules] if args.rules else loaded.rules
+    if args.mana_burn and not rules.mana_burn:
+        rules = Rules(rules.empties_at_end_of_steps, True, name="")
+    retention = list(loaded.retention)
+    for value in args.retain:
+        if value.lower() == "all":
+            retention.append(Retention.all())
+        else:
+            retention.append(Retention.type(ManaType.parse(value)))
+    retention.extend(Retention.becomes(ManaType.parse(value)) for value in args.becomes)
+    pool = ManaPool(rules=rules, retention=retention)
+    pool.add_units(loaded)
+    return pool
+
+
+def _choices(items: list[str]) -> dict[str, str]:
+    choices = {}
+    for item in items:
+        symbol, sep, half = item.partition("=")
+        if not sep or not symbol.strip() or not half.strip():
+            raise CommandError(f"--choose needs SYMBOL=HALF, e.g. '{{2/W}}=2', not {item!r}")
+        choices[symbol.strip().upper()] = half.strip()
+    return choices
+
+
+def _symbols(units: Sequence[Any]) -> str:
+    order = {t: i for i, t in enumerate(ManaType)}
+    return "".join(u.type.symbol for u in sorted(units, key=lambda u: order[u.type]))
+
+
+def run(args: argparse.Namespace) -> int:
+    try:
+        return _run(args)
+    except MtgManaError as error:
+        raise CommandError(str(error)) from None
+
+
+def _run(args: argparse.Namespace) -> int:
+    pool = _start(args)
+    choose = _choices(args.choose)
+    steps: list[dict[str, Any]] = []
+    lines: list[str] = []
+    pending: str | None = None
+    life_lost = 0
+    for name, value in args.steps or []:
+        if pending is not None and name != "restriction":
+            raise CommandError(f"--add-restricted {pending!r} needs a --restriction after it")
+        if name == "add":
+            pool.add_symbols(value, choose=choose)
+        elif name == "snow":
+            pool.add_symbols(value, choose=choose, snow=True)
+        elif name == "until_end_of_turn":
+            pool.add_symbols(value, choose=choose, duration=Duration.UNTIL_END_OF_TURN)
+        elif name == "add_restricted":
+            pending = value
+        elif name == "restriction":
+            if pending is None:
+                raise CommandError("--restriction must follow an --add-restricted")
+            restriction = parse_restriction(value, chosen_type=args.chosen_type)
+            pool.add_symbols(pending, choose=choose, restriction=restriction)
+            pending = None
+        elif name == "double":
+            added = pool.double()
+            steps.append({"step": "double", "added": _symbols(added)})
+            lines.append(f"doubled: added {_symbols(added) or 'no mana'}")
+        elif name == "empty":
+            ending = Ending(value)
+            result = pool.empty(ending)
+            life_lost += result.life_lost
+            lost = _symbols(result.lost)
+            steps.append(
+                {
+                    "step": "empty",
+                    "ending": ending.value,
+                    "lost": lost,
+                    "converted": [[b.type.symbol, a.type.symbol] for b, a in result.converted],
+                    "life_lost": result.life_lost,
+                }
+            )
+            line = f"end of {ending.value}: lost {lost or 'no mana'}"
+            changed = [(b, a) for b, a in result.converted if b.type is not a.type]
+            if changed:
+                line += f"; {_symbols([b for b, _ in changed])} became "
+                line += _symbols([a for _, a in changed])
+            if result.life_lost:
+                line += f"; mana burn: {result.life_lost} life lost"
+            lines.append(line)
+    if pending is not None:
+        raise CommandError(f"--add-restricted {pending!r} needs a --restriction after it")
+    if args.json:
+        print_json(
+            {
+                "announcement": pool.announce(),
+                "by_type": {t.value: n for t, n in pool.by_type().items()},
+                "steps": steps,
+                "life_lost": life_lost,
+                "pool": pool.to_json(),
+            }
+        )
+    else:
+        for line in lines:
+            print(line)
+        print(pool.announce())
+    return 0

@@ -1,0 +1,313 @@
+"""Mana: the units in a mana pool (CR 106).
+
+A unit of mana has a type — white, blue, black, red, green or colorless (CR 106.1b) —
+and remembers what the rules track about it: its source (106.3), whether that source
+was snow or legendary *when the mana was produced* (CR 107.4h; seed ruling
+203.Ruling.3: later changes don't matter), a spending restriction, additional effects
+on what it is spent on and delayed triggers when it is spent (106.6), and how long
+it lasts.
+
+Units that were produced together share one immutable :class:`ManaKind`; each unit
+has its own ``uid``, so no unit can be in two places.
+
+>>> from mtgmana.mana import Mana, ManaType, Source
+>>> forest = Source("p7", "Forest")
+>>> g = Mana.make(ManaType.G, source=forest)
+>>> g.type, g.source.name, g.snow, str(g)
+(ManaType.G, 'Forest', False, '{G}')
+>>> ManaType.parse("{C}").color
+Color(0)
+"""
+
+from __future__ import annotations
+
+import enum
+import itertools
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from .colors import COLORLESS, Color
+from .errors import MtgManaError
+
+if TYPE_CHECKING:
+    from .restrictions import Restriction
+
+__all__ = [
+    "MANA_TYPES",
+    "Duration",
+    "Mana",
+    "ManaKind",
+    "ManaType",
+    "Rider",
+    "Source",
+    "reserve_uids",
+    "units",
+]
+
+
+class ManaType(enum.Enum):
+    """The six types of mana (CR 106.1b): five colors and colorless."""
+
+    W = "W"
+    U = "U"
+    B = "B"
+    R = "R"
+    G = "G"
+    C = "C"
+
+    @classmethod
+    def parse(cls, text: str) -> ManaType:
+        """``"G"``, ``"{G}"`` or ``"green"``/``"colorless"`` (any case)."""
+        key = text.strip().strip("{}").upper()
+        found = _BY_NAME.get(key)
+        if found is None:
+            raise MtgManaError(f"{text!r} is not a type of mana (W, U, B, R, G or C; CR 106.1b)")
+        return found
+
+    @classmethod
+    def of_color(cls, color: Color) -> ManaType:
+        """The type of mana of one color."""
+        if len(color) != 1:
+            raise MtgManaError(f"{color!r} is not exactly one color")
+        return cls(str(color))
+
+    @property
+    def color(self) -> Color:
+        """The color of this type; colorless mana has none (CR 106.1a, 105.2c)."""
+        return _COLOR[self.value]
+
+    @property
+    def is_colored(self) -> bool:
+        return self is not ManaType.C
+
+    @property
+    def symbol(self) -> str:
+        """The mana symbol for one mana of this type, e.g. ``'{G}'`` (CR 106.2)."""
+        return "{" + self.value + "}"
+
+    @property
+    def full_name(self) -> str:
+        return _FULL_NAME[self.value]
+
+    def __repr__(self) -> str:
+        return f"ManaType.{self.name}"
+
+    def __str__(self) -> str:
+        return self.symbol
+
+
+MANA_TYPES: tuple[ManaType, ...] = tuple(ManaType)
+"""The six types in WUBRGC order, the order in which mana is announced."""
+
+_COLOR = {"W": Color.W, "U": Color.U, "B": Color.B, "R": Color.R, "G": Color.G, "C": COLORLESS}
+_FULL_NAME = {"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green", "C": "colorless"}
+_BY_NAME = {t.value: t for t in ManaType} | {
+    name.upper(): ManaType(letter) for letter, name in _FULL_NAME.items()
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Source:
+    """The source of mana (CR 106.3): an object the engine identifies by ``id``.
+
+    ``name`` is for people (announcements, errors). ``id`` is the engine's own
+    identifier (a string or an int), so two Forests are two sources.
+    """
+
+    id: str | int
+    name: str = ""
+
+    def __str__(self) -> str:
+        return self.name or str(self.id)
+
+
+class Duration(enum.Enum):
+    """How long unspent mana stays in a pool (CR 106.4 and the effects that change it)."""
+
+    NORMAL = "normal"
+    """Lost as steps and phases end (CR 106.4)."""
+    UNTIL_END_OF_COMBAT = "until end of combat"
+    """Not lost as steps and phases end until the end of combat."""
+    UNTIL_END_OF_TURN = "until end of turn"
+    """Not lost as steps and phases end until the end of the turn."""
+
+
+@dataclass(frozen=True, slots=True)
+class Rider:
+    """Something attached to mana by the effect that produced it (CR 106.6): an
+    additional effect on the spell or ability it is spent on, or a delayed trigger
+    when it is spent (CR 603.7a).
+
+    ``name`` identifies it to the engine that handles the "mana spent" event;
+    ``text`` is the card's words; ``data`` holds JSON-friendly parameters.
+    """
+
+    name: str
+    text: str = ""
+    trigger: bool = False
+    """True for a delayed triggered ability ("when that mana is spent ...")."""
+    data: tuple[tuple[str, Any], ...] = ()
+
+    def __str__(self) -> str:
+        return self.text or self.name
+
+
+@dataclass(frozen=True, slots=True)
+class ManaKind:
+    """Everything about a unit of mana but its identity. Units produced by one event
+    usually share a kind, so pools group and announce by kind quickly."""
+
+    type: ManaType
+    source: Source | None = None
+    snow: bool = False
+    """The source was a snow permanent when the mana was produced (CR 107.4h)."""
+    legendary: bool = False
+    """The source was legendary when the mana was produced (for ``{L}``)."""
+    restriction: Restriction | None = None
+    """How the mana may be spent (CR 106.6); ``None`` means on anything."""
+    riders: tuple[Rider, ...] = ()
+    """Additional effects and delayed triggers when spent (CR 106.6, 106.6a)."""
+    duration: Duration = Duration.NORMAL
+    _hash: int = field(init=False, repr=False, compare=False, default=0)
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.type, ManaType):
+            raise MtgManaError(f"not a type of mana: {self.type!r}")
+        object.__setattr__(
+            self,
+            "_hash",
+            hash((self.type, self.source, self.snow, self.legendary, self.restriction,
+                  self.riders, self.duration)),
+        )  # fmt: skip
+
+    def __hash__(self) -> int:
+        return self._hash
+
+    @property
+    def restricted(self) -> bool:
+        return self.restriction is not None
+
+    def with_type(self, mana_type: ManaType) -> ManaKind:
+        """The same kind of mana of another type (e.g. Kruphix: becomes colorless)."""
+        return ManaKind(mana_type, self.source, self.snow, self.legendary,
+                        self.restriction, self.riders, self.duration)  # fmt: skip
+
+    def unrestricted(self) -> ManaKind:
+        """Plain mana of this type from this source: no restriction, riders or
+        special duration (the new mana of Doubling Cube, CR 106.6 example)."""
+        return ManaKind(self.type, self.source, self.snow, self.legendary)
+
+
+_uids = itertools.count(1)
+_next_uid = _uids.__next__
+
+
+def reserve_uids(highest: int) -> None:
+    """Make every unit created from now on get a ``uid`` above ``highest``.
+
+    Loading saved units (``ManaPool.from_json``) calls this, so a new unit never
+    shares a ``uid`` with a loaded one.
+    """
+    global _uids, _next_uid
+    start = max(next(_uids), highest + 1)
+    _uids = itertools.count(start)
+    _next_uid = _uids.__next__
+
+
+class Mana:
+    """One unit of mana: a :class:`ManaKind` and a unique ``uid``.
+
+    Equality is identity of the unit (its ``uid``); compare ``.kind`` to ask whether
+    two units are alike.
+    """
+
+    __slots__ = ("kind", "uid")
+
+    uid: int
+    kind: ManaKind
+
+    def __init__(self, kind: ManaKind, uid: int | None = None) -> None:
+        if not isinstance(kind, ManaKind):
+            raise MtgManaError(f"not a kind of mana: {kind!r}")
+        object.__setattr__(self, "kind", kind)
+        object.__setattr__(self, "uid", _next_uid() if uid is None else uid)
+
+    @classmethod
+    def make(
+        cls,
+        mana_type: ManaType | str,
+        *,
+        source: Source | None = None,
+        snow: bool = False,
+        legendary: bool = False,
+        restriction: Restriction | None = None,
+        riders: tuple[Rider, ...] = (),
+        duration: Duration = Duration.NORMAL,
+    ) -> Mana:
+        """One new unit of mana."""
+        if isinstance(mana_type, str):
+            mana_type = ManaType.parse(mana_type)
+        kind = ManaKind(mana_type, source, snow, legendary, restriction, riders, duration)
+        return cls(kind)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError("Mana is immutable")
+
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError("Mana is immutable")
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, Mana):
+            return self.uid == other.uid
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash(self.uid)
+
+    def __reduce__(self) -> tuple[object, tuple[ManaKind, int]]:
+        return (Mana, (self.kind, self.uid))
+
+    def __repr__(self) -> str:
+        return f"Mana({self.kind!r}, uid={self.uid})"
+
+    def __str__(self) -> str:
+        return self.kind.type.symbol
+
+    # Shortcuts to the kind.
+    @property
+    def type(self) -> ManaType:
+        return self.kind.type
+
+    @property
+    def color(self) -> Color:
+        return self.kind.type.color
+
+    @property
+    def source(self) -> Source | None:
+        return self.kind.source
+
+    @property
+    def snow(self) -> bool:
+        return self.kind.snow
+
+    @property
+    def legendary(self) -> bool:
+        return self.kind.legendary
+
+    @property
+    def restriction(self) -> Restriction | None:
+        return self.kind.restriction
+
+    @property
+    def riders(self) -> tuple[Rider, ...]:
+        return self.kind.riders
+
+    @property
+    def duration(self) -> Duration:
+        return self.kind.duration
+
+
+def units(kind: ManaKind, count: int) -> Iterator[Mana]:
+    """``count`` new units of one kind."""
+    return (Mana(kind) for _ in range(count))

@@ -1,0 +1,940 @@
+"""The mana pool (CR 106.3-106.13, 118.3a, 500.5) and the old mana-burn rule.
+
+A :class:`ManaPool` holds units of :class:`~mtgmana.mana.Mana`. Mana goes in when an
+effect adds it (CR 106.4) — from a type, a :class:`~mtgmana.mana.ManaKind` or mana
+symbols (106.8-106.11; an undefined type adds nothing, 106.5) — and leaves when it is
+spent on a described :class:`~mtgmana.restrictions.Spend` (118.3a; restrictions,
+106.6), when the pool empties as a step or phase ends (106.4, 500.5), when an effect
+makes a player lose it, or when it moves to another pool (Drain Power, 106.13).
+
+>>> from mtgmana.pool import ManaPool, Ending, RestrictedManaError
+>>> from mtgmana.mana import ManaType, Source
+>>> from mtgmana.restrictions import Spend, spells
+>>> pool = ManaPool()
+>>> _ = pool.add_symbols("{R}{R}", source=Source("p1", "Mountain"))
+>>> (g,) = pool.add(ManaType.G, restriction=spells(types={"Creature"}))
+>>> print(pool)
+{R}{R}{G} (one {G} only to cast creature spells)
+>>> try:
+...     pool.spend([g], Spend.spell("Instant"))
+... except RestrictedManaError as error:
+...     print(error)  # doctest: +NORMALIZE_WHITESPACE
+{G} can be spent only to cast creature spells,
+not on an instant spell (CR 106.6)
+>>> "".join(map(str, pool.empty(Ending.STEP).lost))  # CR 106.4: every step and phase
+'{R}{R}{G}'
+>>> len(pool)
+0
+
+The rules of 2008 (seed glossary: "The mana pool is cleared at the end of each
+phase"; "mana burn") are a value, as is mana burn alone:
+
+>>> from mtgmana.pool import RULES_2008
+>>> old = ManaPool(rules=RULES_2008)
+>>> _ = old.add(ManaType.B, 3)
+>>> old.empty(Ending.STEP).lost, len(old)
+((), 3)
+>>> old.empty(Ending.PHASE).life_lost  # loss of life, not damage
+3
+
+Retention and conversion effects are values the engine puts on the pool
+(Upwelling, Omnath, Kruphix). They, the rules variants and the endings live in
+:mod:`mtgmana.emptying` and are re-exported here:
+
+>>> from mtgmana.pool import Retention
+>>> pool = ManaPool(retention=[Retention.type(ManaType.G, name="Omnath, Locus of Mana")])
+>>> _ = pool.add_symbols("{G}{G}{U}")
+>>> _ = pool.empty(Ending.PHASE)
+>>> str(pool)
+'{G}{G}'
+"""
+
+from __future__ import annotations
+
+import enum
+import json
+from collections.abc import Callable, Iterable, Iterator, Mapping
+from dataclasses import dataclass
+from typing import Any, Final, TypeAlias
+
+from . import _pool_json
+from ._pool_json import trusted_units
+from .costs import ManaCost
+from .emptying import CURRENT_RULES, RULES_2008, EmptyResult, Ending, Retention, Rules
+from .errors import MtgManaError
+from .mana import MANA_TYPES, Duration, Mana, ManaKind, ManaType, Rider, Source
+from .restrictions import Restriction, Spend, SpendKind
+from .symbols import ManaSymbol, SymbolKind
+
+__all__ = [
+    "CURRENT_RULES",
+    "RULES_2008",
+    "EmptyResult",
+    "Ending",
+    "ManaAdded",
+    "ManaConverted",
+    "ManaEvent",
+    "ManaLost",
+    "ManaNotInPool",
+    "ManaPool",
+    "ManaSpent",
+    "RestrictedManaError",
+    "Retention",
+    "Rules",
+]
+
+
+# -- errors ------------------------------------------------------------------------
+
+
+class ManaNotInPool(MtgManaError, LookupError):
+    """A unit to spend or move that is not in the pool (or is listed twice). Nothing
+    was changed (CR 118.3: a player can't pay without the resources)."""
+
+    def __init__(self, message: str, unit: Mana) -> None:
+        super().__init__(message)
+        self.unit = unit
+
+
+class RestrictedManaError(MtgManaError):
+    """A unit whose restriction forbids the described spend (CR 106.6). Nothing was
+    changed."""
+
+    def __init__(self, message: str, unit: Mana, spend: Spend) -> None:
+        super().__init__(message)
+        self.unit = unit
+        self.spend = spend
+
+
+# -- results and events -----------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class ManaAdded:
+    """Mana was added to the pool, by the ability described by ``ability`` (the
+    engine's text, e.g. ``"{T}: Add {G}."``)."""
+
+    units: tuple[Mana, ...]
+    ability: str | None = None
+
+    @property
+    def tapped_for_mana(self) -> bool:
+        """Whether the ability's cost includes ``{T}`` (CR 106.12: "tapped for mana"),
+        so "whenever a permanent is tapped for mana" triggers (106.12a)."""
+        if not self.ability or ":" not in self.ability:
+            return False
+        return "{T}" in self.ability.split(":", 1)[0]
+
+
+@dataclass(frozen=True)
+class ManaSpent:
+    """One unit was spent on ``spend``; ``riders`` are its additional effects and
+    delayed triggers (CR 106.6, 106.6a: one per unit) for the engine to apply."""
+
+    unit: Mana
+    spend: Spend
+    riders: tuple[Rider, ...]
+
+
+@dataclass(frozen=True)
+class ManaLost:
+    """Units left the pool unspent: as ``ending`` ended, or by an effect (``None``)."""
+
+    units: tuple[Mana, ...]
+    ending: Ending | None = None
+    life_lost: int = 0
+
+
+@dataclass(frozen=True)
+class ManaConverted:
+    """Units stayed in the pool but changed (``before[i]`` became ``after[i]``)."""
+
+    before: tuple[Mana, ...]
+    after: tuple[Mana, ...]
+    ending: Ending | None = None
+
+
+ManaEvent: TypeAlias = ManaAdded | ManaSpent | ManaLost | ManaConverted
+Choice: TypeAlias = "Callable[[ManaSymbol], str | ManaType | None] | Mapping[str, str | ManaType]"
+
+
+class _Lose(enum.Enum):
+    LOSE = "lose"
+
+
+_LOSE: Final = _Lose.LOSE
+_Fate: TypeAlias = "tuple[ManaType, Duration] | _Lose | None"
+"""What emptying does to mana of one type and duration: ``None`` nothing, ``_LOSE``
+lose it, or ``(type, duration)`` change it to that."""
+
+
+_NUMBER_WORDS = (
+    "zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
+    "eleven", "twelve", "thirteen", "fourteen", "fifteen", "sixteen", "seventeen",
+    "eighteen", "nineteen", "twenty",
+)  # fmt: skip
+_LETTERS = {t.value: t for t in MANA_TYPES}
+
+
+def _count_word(n: int) -> str:
+    return _NUMBER_WORDS[n] if n < len(_NUMBER_WORDS) else str(n)
+
+
+# -- the pool ------------------------------------------------------------------------
+
+
+class ManaPool:
+    """One player's mana pool (CR 106.4).
+
+    Units are kept in the order they were added, indexed by ``uid`` and grouped by
+    :class:`~mtgmana.mana.ManaKind`, so adding and spending are O(1) per unit and
+    emptying or announcing decides once per kind.
+    """
+
+    __slots__ = ("_by_kind", "_retention", "_rules", "_subscribers", "_units")
+
+    def __init__(
+        self, *, rules: Rules = CURRENT_RULES, retention: Iterable[Retention] = ()
+    ) -> None:
+        if not isinstance(rules, Rules):
+            raise MtgManaError(f"not a Rules value: {rules!r}")
+        retention = tuple(retention)
+        for item in retention:
+            if not isinstance(item, Retention):
+                raise MtgManaError(f"not a Retention value: {item!r}")
+        self._rules = rules
+        self._retention = retention
+        self._units: dict[int, Mana] = {}
+        self._by_kind: dict[ManaKind, dict[int, Mana]] = {}
+        self._subscribers: list[Callable[[ManaEvent], object]] = []
+
+    # -- settings ----------------------------------------------------------------
+
+    @property
+    def rules(self) -> Rules:
+        return self._rules
+
+    @property
+    def retention(self) -> tuple[Retention, ...]:
+        """The retention and conversion effects in force, in the order they apply
+        (for several conversions the first applies: the engine orders them, CR 616.1)."""
+        return self._retention
+
+    def add_retention(self, retention: Retention) -> None:
+        """An effect starts applying (e.g. Upwelling enters the battlefield)."""
+        if not isinstance(retention, Retention):
+            raise MtgManaError(f"not a Retention value: {retention!r}")
+        self._retention += (retention,)
+
+    def remove_retention(self, retention: Retention) -> None:
+        """One such effect stops applying (its permanent left)."""
+        items = list(self._retention)
+        try:
+            items.remove(retention)
+        except ValueError:
+            raise MtgManaError(f"{retention!r} is not applying to this pool") from None
+        self._retention = tuple(items)
+
+    # -- events --------------------------------------------------------------------
+
+    def subscribe(self, callback: Callable[[ManaEvent], object]) -> Callable[[], None]:
+        """Call ``callback(event)`` after each change; returns a function that
+        unsubscribes. Events: :class:`ManaAdded`, :class:`ManaSpent` (one per unit),
+        :class:`ManaLost`, :class:`ManaConverted`. The change is complete when the
+        callback runs (it may add mana: Wild Growth); what it raises propagates."""
+        if not callable(callback):
+            raise MtgManaError(f"not callable: {callback!r}")
+        self._subscribers.append(callback)
+
+        def unsubscribe() -> None:
+            if callback in self._subscribers:
+                self._subscribers.remove(callback)
+
+        return unsubscribe
+
+    def _emit(self, event: ManaEvent) -> None:
+        for callback in tuple(self._subscribers):
+            callback(event)
+
+    # -- adding -------------------------------------------------------------------
+
+    def add(
+        self,
+        mana: ManaType | str | ManaKind | None,
+        count: int = 1,
+        *,
+        source: Source | None = None,
+        snow: bool = False,
+        legendary: bool = False,
+        restriction: Restriction | None = None,
+        riders: Iterable[Rider] = (),
+        duration: Duration = Duration.NORMAL,
+        ability: str | None = None,
+        multiplier: int = 1,
+    ) -> tuple[Mana, ...]:
+        """Add ``count`` new units of one type (or of one ``ManaKind``) and return them.
+
+        ``source`` is what produced the mana (CR 106.3); ``snow`` and ``legendary`` say
+        whether it was a snow / legendary permanent as the mana was produced (seed
+        ruling 203.Ruling.3: later changes don't matter). ``restriction`` and
+        ``riders`` come from the producing effect (106.6). ``multiplier`` applies a
+        replacement effect that increases the mana (Mana Reflection: 2): every unit
+        carries the same restriction and riders, so each has its own delayed trigger
+        (106.6a). ``None`` is a type that can't be defined: nothing is added (106.5,
+        Meteor Crater).
+
+        >>> pool = ManaPool()
+        >>> pool.add(None)
+        ()
+        >>> len(pool.add("G", 2, multiplier=2)), str(pool)
+        (4, '{G}{G}{G}{G}')
+        """
+        if mana is None:
+            return ()
+        _check_amount(count, "count")
+        _check_amount(multiplier, "multiplier")
+        if isinstance(mana, ManaKind):
+            if (
+                source is not None or snow or legendary or restriction is not None
+                or tuple(riders) or duration is not Duration.NORMAL
+            ):  # fmt: skip
+                raise MtgManaError("give either a ManaKind or the parts of one, not both")
+            kind = mana
+        else:
+            kind = _make_kind(
+                _mana_type(mana), source, snow, legendary, restriction, riders, duration
+            )
+        amount = count * multiplier
+        if not amount:
+            return ()
+        added = [Mana(kind) for _ in range(amount)]
+        self._insert(added)
+        if self._subscribers:
+            self._emit(ManaAdded(tuple(added), ability))
+        return tuple(added)
+
+    def add_symbols(
+        self,
+        mana: str | ManaCost | ManaSymbol,
+        *,
+        choose: Choice | None = None,
+        source: Source | None = None,
+        snow: bool = False,
+        legendary: bool = False,
+        restriction: Restriction | None = None,
+        riders: Iterable[Rider] = (),
+        duration: Duration = Duration.NORMAL,
+        ability: str | None = None,
+        multiplier: int = 1,
+    ) -> tuple[Mana, ...]:
+        """Add the mana that mana symbols represent ("Add {R}{R}{G}.").
+
+        ``{W}`` adds one white mana, ``{C}`` one colorless; a generic symbol adds that
+        much colorless mana (CR 106.10) and ``{S}`` one colorless (106.11; it is snow
+        mana only if ``snow``: snow is not a type of mana, seed ruling 203.Ruling.4);
+        a Phyrexian symbol adds one mana of its color (106.9). For a hybrid symbol the
+        player chooses a half (106.8): ``choose`` maps a symbol's text to a half
+        (``{"{2/W}": "2"}``) or is a function of the symbol; by default the first
+        colored half. ``{2/W}`` with the generic half adds two colorless mana.
+        ``{X}`` needs a value first (``ManaCost.choose_x``). Other keywords are as
+        for :meth:`add`. One :class:`ManaAdded` event covers all of it.
+
+        >>> pool = ManaPool()
+        >>> _ = pool.add_symbols("{2/W}{W/U}{B/P}{S}", choose={"{2/W}": "2", "{W/U}": "U"})
+        >>> str(pool)
+        '{U}{B}{C}{C}{C}'
+        """
+        _check_amount(multiplier, "multiplier")
+        if isinstance(mana, ManaSymbol):
+            symbols: tuple[ManaSymbol, ...] = (mana,)
+        elif isinstance(mana, ManaCost):
+            symbols = mana.symbols
+        elif isinstance(mana, str):
+            symbols = ManaCost.parse(mana).symbols
+        else:
+            raise MtgManaError(f"not mana symbols: {mana!r}")
+        amounts: list[tuple[ManaType, int]] = []
+        for symbol in symbols:
+            amounts.extend(_symbol_mana(symbol, choose))
+        kinds: dict[ManaType, ManaKind] = {}
+        added: list[Mana] = []
+        for mana_type, amount in amounts:
+            kind = kinds.get(mana_type)
+            if kind is None:
+                kind = kinds[mana_type] = _make_kind(
+                    mana_type, source, snow, legendary, restriction, riders, duration
+                )
+            added.extend(Mana(kind) for _ in range(amount * multiplier))
+        if not added:
+            return ()
+        self._insert(added)
+        if self._subscribers:
+            self._emit(ManaAdded(tuple(added), ability))
+        return tuple(added)
+
+    def add_units(self, units: Iterable[Mana], *, ability: str | None = None) -> tuple[Mana, ...]:
+        """Put existing units into this pool unchanged (uids, sources, restrictions
+        and riders kept). Raises :class:`~mtgmana.MtgManaError`, changing nothing, if
+        a unit is already here or listed twice."""
+        items = tuple(units)
+        seen: set[int] = set()
+        for unit in items:
+            if not isinstance(unit, Mana):
+                raise MtgManaError(f"not a unit of mana: {unit!r}")
+            if unit.uid in self._units or unit.uid in seen:
+                raise MtgManaError(f"{unit} (uid {unit.uid}) is already in this pool")
+            seen.add(unit.uid)
+        if not items:
+            return ()
+        self._insert(items)
+        if self._subscribers:
+            self._emit(ManaAdded(items, ability))
+        return items
+
+    def double(
+        self,
+        *,
+        source: Source | None = None,
+        snow: bool = False,
+        legendary: bool = False,
+        ability: str | None = None,
+    ) -> tuple[Mana, ...]:
+        """Double the amount of each type of unspent mana (Doubling Cube; CR 701.10f:
+        add as much of each type as there already is). The new mana has no
+        restrictions or riders (CR 106.6 example: "{R}{G} of which can be spent on
+        anything"). Its source is the doubling ability's source (CR 106.3), given as
+        ``source`` (and whether it is snow / legendary); ``None`` if unknown.
+
+        >>> from mtgmana.restrictions import spells
+        >>> pool = ManaPool()
+        >>> _ = pool.add_symbols("{R}{G}", restriction=spells(types={"Creature"}))
+        >>> _ = pool.double(source=Source("a3", "Doubling Cube"))
+        >>> print(pool)  # doctest: +NORMALIZE_WHITESPACE
+        {R}{R}{G}{G} (one {R} only to cast creature spells;
+        one {G} only to cast creature spells)
+        """
+        added: list[Mana] = []
+        for mana_type, amount in self.by_type().items():
+            kind = _make_kind(mana_type, source, snow, legendary, None, (), Duration.NORMAL)
+            added.extend(Mana(kind) for _ in range(amount))
+        if not added:
+            return ()
+        self._insert(added)
+        if self._subscribers:
+            self._emit(ManaAdded(tuple(added), ability))
+        return tuple(added)
+
+    def _insert(self, units: Iterable[Mana]) -> None:
+        by_uid = self._units
+        by_kind = self._by_kind
+        bucket: dict[int, Mana] = {}
+        last: ManaKind | None = None
+        for unit in units:
+            kind = unit.kind
+            if kind is not last:
+                found = by_kind.get(kind)
+                if found is None:
+                    found = by_kind[kind] = {}
+                bucket = found
+                last = kind
+            by_uid[unit.uid] = unit
+            bucket[unit.uid] = unit
+
+    # -- inspecting ----------------------------------------------------------------
+
+    def __len__(self) -> int:
+        return len(self._units)
+
+    def __iter__(self) -> Iterator[Mana]:
+        return iter(tuple(self._units.values()))
+
+    def __contains__(self, unit: object) -> bool:
+        return isinstance(unit, Mana) and unit.uid in self._units
+
+    @property
+    def units(self) -> tuple[Mana, ...]:
+        """Every unit, in the order added."""
+        return tuple(self._units.values())
+
+    def get(self, uid: int) -> Mana | None:
+        """The unit with this ``uid``, or ``None``."""
+        return self._units.get(uid)
+
+    def count(
+        self,
+        mana_type: ManaType | str | None = None,
+        *,
+        restricted: bool | None = None,
+        snow: bool | None = None,
+        source: Source | None = None,
+    ) -> int:
+        """How many units match every given condition (``None``: any).
+
+        >>> pool = ManaPool()
+        >>> _ = pool.add("G", 2, snow=True)
+        >>> _ = pool.add("G")
+        >>> pool.count("G"), pool.count(snow=True), pool.count("R")
+        (3, 2, 0)
+        """
+        wanted = None if mana_type is None else _mana_type(mana_type)
+        total = 0
+        for kind, bucket in self._by_kind.items():
+            if wanted is not None and kind.type is not wanted:
+                continue
+            if restricted is not None and (kind.restriction is not None) != restricted:
+                continue
+            if snow is not None and kind.snow != snow:
+                continue
+            if source is not None and kind.source != source:
+                continue
+            total += len(bucket)
+        return total
+
+    def by_type(self) -> dict[ManaType, int]:
+        """The amount of each type present, in WUBRGC order."""
+        totals = dict.fromkeys(MANA_TYPES, 0)
+        for kind, bucket in self._by_kind.items():
+            totals[kind.type] += len(bucket)
+        return {t: n for t, n in totals.items() if n}
+
+    def by_source(self) -> dict[Source | None, int]:
+        """The amount from each source (``None``: unknown), in order of first unit."""
+        totals: dict[Source | None, int] = {}
+        for kind, bucket in self._by_kind.items():
+            totals[kind.source] = totals.get(kind.source, 0) + len(bucket)
+        return totals
+
+    def by_kind(self) -> dict[ManaKind, int]:
+        """The amount of each kind of mana (what a payment solver works with)."""
+        return {kind: len(bucket) for kind, bucket in self._by_kind.items()}
+
+    def units_of(self, kind: ManaKind) -> tuple[Mana, ...]:
+        """The units of one kind, in the order added."""
+        bucket = self._by_kind.get(kind)
+        return tuple(bucket.values()) if bucket else ()
+
+    def spendable(self, spend: Spend) -> tuple[Mana, ...]:
+        """The units whose restrictions allow spending them on ``spend`` (CR 106.6)."""
+        allowed = {
+            kind
+            for kind in self._by_kind
+            if kind.restriction is None or kind.restriction.allows(spend)
+        }
+        return tuple(u for u in self._units.values() if u.kind in allowed)
+
+    # -- spending -----------------------------------------------------------------
+
+    def spend(self, units: Iterable[Mana], spend: Spend) -> tuple[Mana, ...]:
+        """Spend these units on ``spend`` (CR 118.3a: paying mana removes it from the
+        pool) and return them as they were in the pool.
+
+        All or nothing: raises :class:`ManaNotInPool` if a unit isn't here (or is
+        listed twice) and :class:`RestrictedManaError` if a unit's restriction
+        forbids ``spend`` (106.6; for mana that pays for X pass ``spend.paying_x()``),
+        in both cases changing nothing. Units are identified by ``uid``. Emits one
+        :class:`ManaSpent` per unit, with its riders (106.6a). Spending nothing is
+        allowed (118.3a: players can always pay 0 mana).
+        """
+        if not isinstance(spend, Spend):
+            raise MtgManaError(f"describe what the mana is spent on with a Spend, not {spend!r}")
+        by_uid = self._units
+        found: list[Mana] = []
+        seen: set[int] = set()
+        for unit in units:
+            if not isinstance(unit, Mana):
+                raise MtgManaError(f"not a unit of mana: {unit!r}")
+            uid = unit.uid
+            current = by_uid.get(uid)
+            if current is None or uid in seen:
+                where = "listed twice" if current is not None else "not in the pool"
+                raise ManaNotInPool(
+                    f"{unit} (uid {uid}) is {where}; a player can't pay a cost without "
+                    "the mana to pay it (CR 118.3)",
+                    unit,
+                )
+            seen.add(uid)
+            found.append(current)
+        verdicts: dict[ManaKind, bool] = {}
+        for unit in found:
+            restriction = unit.kind.restriction
+            if restriction is None:
+                continue
+            allowed = verdicts.get(unit.kind)
+            if allowed is None:
+                allowed = verdicts[unit.kind] = bool(restriction.allows(spend))
+            if not allowed:
+                raise RestrictedManaError(
+                    f"{unit} can be spent {restriction.text}, not on {_describe(spend)} (CR 106.6)",
+                    unit,
+                    spend,
+                )
+        by_kind = self._by_kind
+        for unit in found:
+            del by_uid[unit.uid]
+            bucket = by_kind[unit.kind]
+            del bucket[unit.uid]
+            if not bucket:
+                del by_kind[unit.kind]
+        if self._subscribers:
+            for unit in found:
+                self._emit(ManaSpent(unit, spend, unit.kind.riders))
+        return tuple(found)
+
+    # -- losing mana ------------------------------------------------------------------
+
+    def empty(self, ending: Ending | str) -> EmptyResult:
+        """Empty the pool as ``ending`` ends (CR 106.4, 500.5) and return what happened.
+
+        Under the current rules unspent mana is lost at every ending; under
+        :data:`RULES_2008` only when a phase ends. Mana kept "until end of combat"
+        stays until ``COMBAT`` or ``TURN``, "until end of turn" until ``TURN``.
+        Retention effects keep mana (Upwelling, Omnath) or change it instead
+        (Kruphix). With mana burn the player loses 1 life per mana lost
+        (``life_lost``, for the engine to apply). Emits :class:`ManaConverted` and
+        :class:`ManaLost`.
+        """
+        if isinstance(ending, str):
+            try:
+                ending = Ending(ending)
+            except ValueError:
+                raise MtgManaError(
+                    f"{ending!r} is not an ending (step, phase, combat or turn)"
+                ) from None
+        elif not isinstance(ending, Ending):
+            raise MtgManaError(f"not an ending: {ending!r}")
+        if not self._rules.empties_at(ending):
+            return EmptyResult(ending=ending)
+        result = self._lose(lambda t, d: self._fate_at(t, d, ending), ending)
+        if self._rules.mana_burn and result.lost:
+            result = EmptyResult(result.lost, result.converted, len(result.lost), ending)
+        if result.converted and self._subscribers:
+            before, after = zip(*result.converted, strict=True)
+            self._emit(ManaConverted(before, after, ending))
+        if result.lost and self._subscribers:
+            self._emit(ManaLost(result.lost, ending, result.life_lost))
+        return result
+
+    def lose_all(self) -> EmptyResult:
+        """The player loses all unspent mana by an effect (Mana Short, Worldpurge).
+
+        Retention "as steps and phases end" doesn't apply; conversion effects do
+        ("If you would lose unspent mana, that mana becomes colorless instead"). No
+        mana burn (it happened only as phases ended).
+        """
+        result = self._lose(self._fate_by_effect, None)
+        if result.converted and self._subscribers:
+            before, after = zip(*result.converted, strict=True)
+            self._emit(ManaConverted(before, after, None))
+        if result.lost and self._subscribers:
+            self._emit(ManaLost(result.lost, None, 0))
+        return result
+
+    def transfer_to(self, other: ManaPool, *, ability: str | None = None) -> tuple[Mana, ...]:
+        """Drain Power (CR 106.13): this pool's player loses all unspent mana and
+        ``other``'s player adds the mana lost this way, with the same units — sources,
+        restrictions and riders unchanged. ``other`` may be this pool. Returns the
+        units moved (a conversion effect on this pool keeps mana from being lost, and
+        so from moving, as for :meth:`lose_all`)."""
+        if not isinstance(other, ManaPool):
+            raise MtgManaError(f"not a mana pool: {other!r}")
+        if other is not self:
+            for uid in self._units.keys() & other._units.keys():
+                raise MtgManaError(f"{self._units[uid]} (uid {uid}) is already in the other pool")
+        lost = self.lose_all().lost
+        other.add_units(lost, ability=ability)
+        return lost
+
+    def _fate_at(self, mana_type: ManaType, duration: Duration, ending: Ending) -> _Fate:
+        """What happens to unspent mana of this type and duration as ``ending`` ends."""
+        if duration is Duration.UNTIL_END_OF_TURN and ending is not Ending.TURN:
+            return None
+        if duration is Duration.UNTIL_END_OF_COMBAT and ending not in (
+            Ending.COMBAT,
+            Ending.TURN,
+        ):
+            return None
+        # Any "until end of ..." effect has ended now (CR 500.5, 514.2).
+        for retention in self._retention:
+            if retention.effect == "all" or (
+                retention.effect == "type" and retention.mana_type is mana_type
+            ):
+                return (mana_type, Duration.NORMAL)
+        return self._fate_by_effect(mana_type, Duration.NORMAL)
+
+    def _fate_by_effect(self, mana_type: ManaType, duration: Duration) -> _Fate:
+        for retention in self._retention:
+            if retention.effect == "becomes":
+                assert retention.mana_type is not None
+                return (retention.mana_type, duration)
+        return _LOSE
+
+    def _lose(
+        self, fate_of: Callable[[ManaType, Duration], _Fate], ending: Ending | None
+    ) -> EmptyResult:
+        """Apply ``fate_of`` (decided once per type and duration) to every unit."""
+        by_kind = self._by_kind
+        if not by_kind:
+            return EmptyResult(ending=ending)
+        decided: dict[tuple[ManaType, Duration], _Fate] = {}
+        fates: list[tuple[ManaKind, dict[int, Mana], _Fate]] = []
+        for kind, bucket in by_kind.items():
+            key = (kind.type, kind.duration)
+            if key in decided:
+                fate = decided[key]
+            else:
+                fate = decided[key] = fate_of(*key)
+            if fate is not None and fate is not _LOSE and fate == key:
+                fate = None  # unchanged
+            fates.append((kind, bucket, fate))
+        by_uid = self._units
+        if all(fate is _LOSE for fate in decided.values()):
+            everything = tuple(by_uid.values())
+            by_uid.clear()
+            by_kind.clear()
+            return EmptyResult(everything, (), 0, ending)
+        lost_uids: set[int] = set()
+        for _, bucket, fate in fates:
+            if fate is _LOSE:
+                lost_uids.update(bucket)
+        lost: tuple[Mana, ...] = ()
+        if lost_uids:
+            lost = tuple([u for uid, u in by_uid.items() if uid in lost_uids])
+            for uid in lost_uids:
+                del by_uid[uid]
+        converted: list[tuple[Mana, Mana]] = []
+        remaining: dict[ManaKind, dict[int, Mana]] = {}
+        for kind, bucket, fate in fates:
+            if fate is _LOSE:
+                continue
+            if fate is None:
+                target = remaining.get(kind)
+                if target is None:
+                    remaining[kind] = bucket
+                else:
+                    target.update(bucket)
+                continue
+            assert isinstance(fate, tuple)
+            new_kind = ManaKind(fate[0], kind.source, kind.snow, kind.legendary,
+                                kind.restriction, kind.riders, fate[1])  # fmt: skip
+            changed = trusted_units(new_kind, bucket)  # same uids
+            moved = dict(zip(bucket, changed, strict=True))
+            by_uid.update(moved)  # same keys: each keeps its place in the pool
+            remaining.setdefault(new_kind, {}).update(moved)
+            converted.extend(zip(bucket.values(), changed, strict=True))
+        self._by_kind = remaining
+        return EmptyResult(lost, tuple(converted), 0, ending)
+
+    # -- announcing -------------------------------------------------------------------
+
+    def announce(self) -> str:
+        """What mana is in the pool, as a player announces it (CR 106.4a, 106.4b,
+        118.3a): every unit's symbol in WUBRGC order, then what is special about
+        some of it — restrictions, riders, snow, how long it lasts.
+
+        >>> from mtgmana.restrictions import abilities
+        >>> pool = ManaPool()
+        >>> _ = pool.add_symbols("{C}{C}{U}", restriction=abilities())
+        >>> _ = pool.add("U", snow=True, duration=Duration.UNTIL_END_OF_TURN)
+        >>> print(pool.announce())  # doctest: +NORMALIZE_WHITESPACE
+        {U}{U}{C}{C} (one {U} only to activate abilities; one {U} from a snow source,
+        until end of turn; two {C} only to activate abilities)
+        >>> ManaPool().announce()
+        'no mana'
+        """
+        if not self._units:
+            return "no mana"
+        totals = dict.fromkeys(MANA_TYPES, 0)
+        special: dict[tuple[Any, ...], int] = {}
+        texts: dict[int, str] = {}  # by id: each restriction's text is built once
+        normal = Duration.NORMAL
+        for kind, bucket in self._by_kind.items():
+            amount = len(bucket)
+            totals[kind.type] += amount
+            restriction, riders = kind.restriction, kind.riders
+            plain = restriction is None and not riders and not kind.snow and not kind.legendary
+            if plain and kind.duration is normal:
+                continue
+            text = ""
+            if restriction is not None:
+                text = texts.get(id(restriction), "")
+                if not text:
+                    text = texts[id(restriction)] = restriction.text
+            if riders:
+                text = ", ".join([text, *map(str, riders)] if text else map(str, riders))
+            # Grouped by what is said: mana alike but for its source is announced together.
+            key = (kind.type, kind.snow, kind.legendary, text, kind.duration)
+            special[key] = special.get(key, 0) + amount
+        symbols = "".join(t.symbol * n for t, n in totals.items())
+        if not special:
+            return symbols
+        order = {t: i for i, t in enumerate(MANA_TYPES)}
+        notes = []
+        for key in sorted(special, key=lambda k: order[k[0]]):
+            mana_type, snow, legendary, text, duration = key
+            amount = special[key]
+            parts = []
+            if snow:
+                parts.append("from a snow source" if amount == 1 else "from snow sources")
+            if legendary:
+                parts.append("from a legendary source" if amount == 1 else "from legendary sources")
+            if text:
+                parts.append(text)
+            if duration is not Duration.NORMAL:
+                parts.append(duration.value)
+            notes.append(f"{_count_word(amount)} {mana_type.symbol} " + ", ".join(parts))
+        return f"{symbols} ({'; '.join(notes)})"
+
+    def __str__(self) -> str:
+        return self.announce()
+
+    # -- JSON ------------------------------------------------------------------------
+
+    def to_json(self) -> dict[str, Any]:
+        """A JSON-friendly value that :meth:`from_json` reads back: the rules, the
+        retention effects, each restriction once (``restrictions``), each kind of mana
+        once (``kinds``, naming its restriction by number) and each unit as
+        ``[uid, kind number]``, in the pool's order.
+
+        >>> from mtgmana.restrictions import abilities
+        >>> pool = ManaPool()
+        >>> _ = pool.add("G", 2, source=Source("p1", "Forest"), restriction=abilities())
+        >>> data = pool.to_json()
+        >>> data["restrictions"]
+        [{'ability': {}}]
+        >>> data["kinds"]
+        [{'type': 'G', 'source': {'id': 'p1', 'name': 'Forest'}, 'restriction': 0}]
+        >>> [kind for uid, kind in data["units"]]
+        [0, 0]
+        """
+        return _pool_json.write(self._rules, self._retention, self._units.items())
+
+    @classmethod
+    def from_json(cls, data: Any) -> ManaPool:
+        """The pool a :meth:`to_json` value describes. Everything is checked first;
+        any problem raises :class:`~mtgmana.MtgManaError` naming where (e.g.
+        ``kinds[3].type``) and no pool is built. Custom restrictions must be
+        registered (:func:`~mtgmana.restrictions.register_custom`) before loading.
+        Units keep their uids; units made later get higher ones."""
+        rules, retention, units = _pool_json.read(data)
+        pool = cls(rules=rules, retention=retention)
+        pool._insert(units)
+        return pool
+
+    def dumps(self, *, indent: int | None = None) -> str:
+        """:meth:`to_json` as a JSON string."""
+        return json.dumps(self.to_json(), ensure_ascii=False, indent=indent)
+
+    @classmethod
+    def loads(cls, text: str | bytes) -> ManaPool:
+        """The pool saved in a JSON string (see :meth:`from_json`).
+
+        >>> pool = ManaPool.loads(ManaPool().dumps())
+        >>> pool
+        ManaPool()
+        """
+        try:
+            data = json.loads(text)
+        except (TypeError, ValueError) as error:
+            raise MtgManaError(f"a saved mana pool must be JSON text: {error}") from None
+        return cls.from_json(data)
+
+    def __repr__(self) -> str:
+        if not self._units and not self._retention and self._rules == CURRENT_RULES:
+            return "ManaPool()"
+        return f"ManaPool.loads({self.dumps()!r})"
+
+
+# -- helpers -------------------------------------------------------------------------
+
+
+def _mana_type(value: ManaType | str) -> ManaType:
+    if isinstance(value, ManaType):
+        return value
+    if isinstance(value, str):
+        return ManaType.parse(value)
+    raise MtgManaError(f"not a type of mana: {value!r}")
+
+
+def _check_amount(value: int, what: str) -> None:
+    if not isinstance(value, int) or isinstance(value, bool) or value < 0:
+        raise MtgManaError(f"{what} must be a whole number 0 or more, not {value!r}")
+
+
+def _make_kind(
+    mana_type: ManaType,
+    source: Source | None,
+    snow: bool,
+    legendary: bool,
+    restriction: Restriction | None,
+    riders: Iterable[Rider],
+    duration: Duration,
+) -> ManaKind:
+    if source is not None and not isinstance(source, Source):
+        raise MtgManaError(f"a source of mana must be a Source, not {source!r}")
+    if not isinstance(snow, bool) or not isinstance(legendary, bool):
+        raise MtgManaError("snow and legendary must be True or False")
+    if restriction is not None and not isinstance(restriction, Restriction):
+        raise MtgManaError(f"not a restriction: {restriction!r}")
+    riders = tuple(riders)
+    for rider in riders:
+        if not isinstance(rider, Rider):
+            raise MtgManaError(f"not a rider: {rider!r}")
+    if not isinstance(duration, Duration):
+        raise MtgManaError(f"not a duration: {duration!r}")
+    return ManaKind(mana_type, source, snow, legendary, restriction, riders, duration)
+
+
+def _symbol_mana(symbol: ManaSymbol, choose: Choice | None) -> list[tuple[ManaType, int]]:
+    """The mana one symbol adds (CR 106.8-106.11)."""
+    kind = symbol.kind
+    if kind is SymbolKind.COLORED or kind is SymbolKind.COLORLESS:
+        return [(_LETTERS[symbol.halves[0]], 1)]
+    if kind is SymbolKind.GENERIC:  # 106.10
+        return [(ManaType.C, symbol.generic_amount)] if symbol.generic_amount else []
+    if kind is SymbolKind.SNOW:  # 106.11
+        return [(ManaType.C, 1)]
+    if kind is SymbolKind.PHYREXIAN:  # 106.9
+        return [(_LETTERS[symbol.halves[0]], 1)]
+    if symbol.is_hybrid:  # 106.8, and 106.9 for hybrid Phyrexian
+        options = [h for h in symbol.halves if h != "P"]
+        choice: str | ManaType | None = None
+        if choose is not None:
+            if isinstance(choose, Mapping):
+                choice = choose.get(symbol.text)
+            elif callable(choose):
+                choice = choose(symbol)
+            else:
+                raise MtgManaError(f"choose must be a mapping or a function, not {choose!r}")
+        if choice is None:
+            half = next(h for h in options if h in "WUBRG")
+        else:
+            half = choice.value if isinstance(choice, ManaType) else str(choice).strip("{}")
+            half = half.upper()
+            if half not in options:
+                raise MtgManaError(
+                    f"{half!r} is not a half of {symbol} (choose one of {', '.join(options)};"
+                    " CR 106.8)"
+                )
+        if half.isdigit():
+            return [(ManaType.C, int(half))] if int(half) else []
+        return [(_LETTERS[half], 1)]
+    if kind is SymbolKind.VARIABLE:
+        raise MtgManaError(
+            f"{symbol} has no amount until a value is chosen for it "
+            "(use ManaCost.choose_x first; CR 107.3)"
+        )
+    if kind is SymbolKind.GENERIC_PHYREXIAN:
+        raise MtgManaError(f"{symbol} stands for any Phyrexian symbol (CR 107.4g), not mana")
+    raise MtgManaError(f"{symbol} ({kind.value}) can't be added to a mana pool")
+
+
+def _describe(spend: Spend) -> str:
+    """Words for what mana is spent on, for error messages."""
+    if spend.kind is SpendKind.SPELL:
+        words = [t.lower() for t in sorted(spend.card_types)] or [""]
+        what = " ".join([*sorted(spend.subtypes), *words, "spell"]).replace("  ", " ").strip()
+        article = "an" if what[0] in "aeiou" else "a"
+        return f"{article} {what}"
+    if spend.kind is SpendKind.ABILITY:
+        return f"an {spend.action} ability" if spend.action else "an activated ability"
+    return f"a {spend.action} cost" if spend.action else "a cost"
