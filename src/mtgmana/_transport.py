@@ -1,0 +1,486 @@
+"""Private: the transport problem behind paying costs and tapping sources.
+
+Paying a cost (CR 601.2g-h) means assigning mana to the symbols of the cost. Mana
+that is interchangeable for the purpose forms a :class:`Supply` class (the types it
+can be, snow / legendary source, its restriction's verdicts); symbols that the same
+mana can pay form a :class:`Demand` class. Monocolored hybrid symbols ``{2/C}``
+(CR 107.4e) are paid with one mana of their color or two of any type: the choice is
+enumerated (:func:`split_choices`). The rest is a minimum-cost transport problem
+(:mod:`mtgmana._flow`) with integer costs that encode the preferences lexicographically.
+
+Used by :mod:`mtgmana.payment` (supplies are floating mana, one type each) and
+:mod:`mtgmana.tapping` (supplies include sources that can make one of several types).
+"""
+
+from __future__ import annotations
+
+import functools
+import itertools
+from collections import Counter
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from ._flow import min_cost_transport
+from .costs import ManaCost
+from .mana import Mana, ManaType
+from .restrictions import Restriction, Spend
+from .symbols import ManaSymbol, SymbolKind
+
+_SINGLE = {t: frozenset({t}) for t in ManaType}
+
+LIFE_PER_SYMBOL = 2
+"""Life paid for one Phyrexian symbol (CR 107.4f)."""
+
+MAX_SPLITS = 64
+"""Above this many ways to split monocolored hybrid symbols between their halves,
+the split is fixed by a feasibility flow (still exact about payability)."""
+
+
+TYPES = tuple(ManaType)
+TYPE_INDEX = {t: i for i, t in enumerate(TYPES)}
+ALL_TYPES = frozenset(ManaType)
+COLORED_TYPES = frozenset(t for t in ManaType if t is not ManaType.C)
+TYPE_OF = {t.value: t for t in ManaType}
+
+
+@dataclass(frozen=True)
+class Demand:
+    """A class of symbols that the same mana can pay."""
+
+    types: frozenset[ManaType]
+    snow: bool = False
+    legendary: bool = False
+    life: bool = False
+    spend_index: int = 0  # which entry of the spends list decides restrictions
+    owner: int = -1  # the activation whose cost this is (tapping); -1: the cost paid
+
+
+@dataclass
+class CostDemands:
+    """The demands of one cost: exact symbol classes, monocolored hybrids by color,
+    and the symbols of the cost that they come from."""
+
+    exact: Counter[Demand]
+    mono: dict[ManaType, int]
+    normal_index: int
+    current: bool
+    owner: int = -1
+
+
+class Unpayable(Exception):
+    def __init__(self, reason: str) -> None:
+        self.reason = reason
+
+
+def cost_demands(
+    cost: ManaCost,
+    x: int,
+    normal_index: int,
+    x_index: int,
+    x_types: frozenset[ManaType],
+    *,
+    current: bool,
+    owner: int = -1,
+) -> CostDemands:
+    if not cost.has_mana_cost:
+        raise Unpayable("it has no mana cost, an unpayable cost (CR 118.6)")
+    exact: Counter[Demand] = Counter()
+    mono: dict[ManaType, int] = {}
+    generic = Demand(ALL_TYPES, spend_index=normal_index, owner=owner)
+    for symbol in cost:
+        kind = symbol.kind
+        halves = symbol.halves
+        if kind is SymbolKind.GENERIC:
+            if symbol.generic_amount:
+                exact[generic] += symbol.generic_amount
+        elif kind is SymbolKind.VARIABLE:
+            if x:
+                exact[Demand(x_types, spend_index=x_index, owner=owner)] += x
+        elif kind in (SymbolKind.COLORED, SymbolKind.COLORLESS):
+            exact[
+                Demand(frozenset({TYPE_OF[halves[0]]}), spend_index=normal_index, owner=owner)
+            ] += 1
+        elif kind in (SymbolKind.HYBRID, SymbolKind.COLORLESS_HYBRID):
+            types = frozenset(TYPE_OF[h] for h in halves)
+            exact[Demand(types, spend_index=normal_index, owner=owner)] += 1
+        elif kind is SymbolKind.MONOCOLORED_HYBRID:
+            color = TYPE_OF[halves[1]]
+            mono[color] = mono.get(color, 0) + 1
+        elif kind in (SymbolKind.PHYREXIAN, SymbolKind.HYBRID_PHYREXIAN):
+            types = frozenset(TYPE_OF[h] for h in halves if h != "P")
+            exact[Demand(types, life=True, spend_index=normal_index, owner=owner)] += 1
+        elif kind is SymbolKind.GENERIC_PHYREXIAN:
+            exact[Demand(COLORED_TYPES, life=True, spend_index=normal_index, owner=owner)] += 1
+        elif kind is SymbolKind.SNOW:
+            exact[Demand(ALL_TYPES, snow=True, spend_index=normal_index, owner=owner)] += 1
+        elif kind is SymbolKind.LEGENDARY:
+            exact[Demand(ALL_TYPES, legendary=True, spend_index=normal_index, owner=owner)] += 1
+        elif kind is SymbolKind.HALF:
+            types = ALL_TYPES if symbol.text == "{½}" else frozenset({TYPE_OF[halves[0][1]]})
+            exact[Demand(types, spend_index=normal_index, owner=owner)] += 1
+        elif kind is SymbolKind.INFINITE:
+            raise Unpayable("{∞} is infinite mana")
+        else:  # SymbolKind.LAND_DROP
+            raise Unpayable("{D} is paid with a land drop, not mana")
+    return CostDemands(exact, mono, normal_index, current, owner)
+
+
+@dataclass(frozen=True)
+class Supply:
+    """A class of interchangeable units: mana (one type), or sources that each make
+    one mana of one of ``types`` when activated (the tapper)."""
+
+    types: frozenset[ManaType]
+    snow: bool
+    legendary: bool
+    restricted: bool
+    allowed: tuple[bool, ...]  # per entry of the spends list
+    origin: int = -1  # the activation that makes it (tapping); -1: there from the start
+    extra: int = 0  # a cost per unit used, on top of the weights (tapping preferences)
+    type_extra: tuple[tuple[ManaType, int], ...] = ()  # more cost for making a type
+    key: Any = None  # the caller's own identification of the class
+
+    @property
+    def type(self) -> ManaType:
+        """The type of a single-type supply (floating mana)."""
+        (only,) = self.types
+        return only
+
+
+def supply_classes(
+    units: Sequence[Mana], spends: Sequence[Spend]
+) -> tuple[list[Supply], list[list[Mana]]]:
+    verdicts: dict[Restriction, tuple[bool, ...]] = {}
+    everything = (True,) * len(spends)
+    index: dict[Supply, int] = {}
+    classes: list[Supply] = []
+    members: list[list[Mana]] = []
+    for unit in units:
+        kind = unit.kind
+        restriction = kind.restriction
+        if restriction is None:
+            allowed = everything
+        else:
+            found = verdicts.get(restriction)
+            if found is None:
+                found = verdicts[restriction] = tuple(restriction.allows(s) for s in spends)
+            allowed = found
+        key = Supply(
+            _SINGLE[kind.type], kind.snow, kind.legendary, restriction is not None, allowed
+        )
+        position = index.get(key)
+        if position is None:
+            position = index[key] = len(classes)
+            classes.append(key)
+            members.append([])
+        members[position].append(unit)
+    return classes, members
+
+
+def can_serve(supply: Supply, demand: Demand) -> bool:
+    """Whether a unit of ``supply`` may pay ``demand`` (mana made by an activation
+    pays only for later activations: no cycles, CR 605.3a)."""
+    return (
+        not supply.types.isdisjoint(demand.types)
+        and (supply.snow or not demand.snow)
+        and (supply.legendary or not demand.legendary)
+        and supply.allowed[demand.spend_index]
+        and (demand.owner < 0 or supply.origin < demand.owner)
+    )
+
+
+class Weights:
+    """Integer edge costs encoding preferences 1, 3 and 4 lexicographically."""
+
+    def __init__(self, units: Sequence[Mana], life_sign: int, counts: Sequence[int] = ()) -> None:
+        if not counts:
+            tally = [0] * 6
+            for unit in units:
+                tally[TYPE_INDEX[unit.kind.type]] += 1
+            counts = tally
+        # Colorless first, then the colors the pool has most of (ties in WUBRG order).
+        colored = sorted(range(5), key=lambda i: (-counts[i], i))
+        self.rank_by_index = [0] * 6
+        for position, i in enumerate(colored):
+            self.rank_by_index[i] = position + 1
+        self.rank = {t: self.rank_by_index[i] for i, t in enumerate(TYPES)}
+        self.keep_flag = 8  # more than any type rank
+        tie_max = 5 + 2 * self.keep_flag
+        n = len(units) + 1
+        self.restricted_bonus = tie_max * n + 1
+        self.life_weight = self.restricted_bonus * n + 1
+        self.life_sign = life_sign  # 1: pay the least life; -1: the most
+
+    def unit(self, supply: Supply, demand: Demand) -> int:
+        weight = supply.extra
+        usable = supply.types & demand.types
+        if supply.type_extra:
+            more = dict(supply.type_extra)
+            ranked = len(demand.types) > 1
+            weight += min(more.get(t, 0) + (self.rank[t] if ranked else 0) for t in usable)
+        elif len(demand.types) > 1:
+            weight += min(self.rank[t] for t in usable)
+        if supply.snow and not demand.snow:
+            weight += self.keep_flag
+        if supply.legendary and not demand.legendary:
+            weight += self.keep_flag
+        if supply.restricted:
+            weight -= self.restricted_bonus
+        return weight
+
+    def life(self) -> int:
+        return self.life_sign * self.life_weight
+
+
+@dataclass
+class Solution:
+    cost: int
+    life_symbols: int  # current cost's symbols paid with life
+    assignment: dict[tuple[int, int], int]  # (supply, demand) -> units
+    life_assignment: dict[int, int]  # demand -> symbols paid with life
+    demands: list[Demand]
+    owners: list[int]  # which cost (part) each demand belongs to
+
+
+def solve(
+    parts: Sequence[CostDemands],
+    supplies: Sequence[Supply],
+    counts: Sequence[int],
+    life: int,
+    weights: Weights,
+) -> Solution | None:
+    """The cheapest joint payment of every part (part 0 is the current cost)."""
+    splits = split_choices(parts, supplies, counts, life)
+    best: Solution | None = None
+    for split in splits:
+        solution = solve_split(parts, split, supplies, counts, life, weights)
+        if solution is not None and (best is None or solution.cost < best.cost):
+            best = solution
+    return best
+
+
+def split_choices(
+    parts: Sequence[CostDemands], supplies: Sequence[Supply], counts: Sequence[int], life: int
+) -> list[list[dict[ManaType, int]]]:
+    """Ways to choose how many of each part's {2/C} symbols are paid with color."""
+    ranges: list[tuple[int, ManaType, range]] = []
+    for index, part in enumerate(parts):
+        for color, k in part.mono.items():
+            available = sum(
+                n for s, n in zip(supplies, counts, strict=True)
+                if color in s.types and s.allowed[part.normal_index]
+            )  # fmt: skip
+            ranges.append((index, color, range(min(k, available), -1, -1)))
+    total = 1
+    for _, _, values in ranges:
+        total *= len(values)
+    combos: Iterable[tuple[int, ...]]
+    if total <= MAX_SPLITS:
+        combos = itertools.product(*(values for _, _, values in ranges))
+    else:
+        combos = iter([feasible_split(parts, ranges, supplies, counts, life)])
+    result: list[list[dict[ManaType, int]]] = []
+    for combo in combos:
+        split: list[dict[ManaType, int]] = [{} for _ in parts]
+        for (index, color, _), chosen in zip(ranges, combo, strict=True):
+            split[index][color] = chosen
+        result.append(split)
+    return result
+
+
+def feasible_split(
+    parts: Sequence[CostDemands],
+    ranges: Sequence[tuple[int, ManaType, range]],
+    supplies: Sequence[Supply],
+    counts: Sequence[int],
+    life: int,
+) -> tuple[int, ...]:
+    """A split that is payable if any is: maximise colored payments of {2/C} (each
+    saves one mana) and generic mana in a flow that must meet every other demand.
+
+    Exact about payability: a payment that pays some {2/C} with two mana while a
+    mana of color C is unused or pays generic mana can pay that {2/C} with the C
+    mana instead, and use one of the two for that generic mana.
+    """
+    big = 4 * (sum(counts) + 1)
+    demands: list[int] = []
+    keys: list[tuple[str, int, Any]] = []
+    edges: list[tuple[int, int, int]] = []
+    life_supply = len(supplies)
+    slack = life_supply + 1  # a supply of "nothing" for the optional demands
+    for index, part in enumerate(parts):
+        for demand, amount in part.exact.items():
+            keys.append(("exact", index, demand))
+            demands.append(amount)
+        generic = Demand(ALL_TYPES, spend_index=part.normal_index, owner=part.owner)
+        for color, k in part.mono.items():
+            keys.append(("half", index, color))
+            demands.append(k)
+            keys.append(("two", index, generic))
+            demands.append(2 * k)
+    for d, (what, index, key) in enumerate(keys):
+        for s, supply in enumerate(supplies):
+            if what == "exact" and can_serve(supply, key):
+                edges.append((s, d, -big * big))
+            elif (
+                what == "half" and key in supply.types and supply.allowed[parts[index].normal_index]
+            ):
+                edges.append((s, d, -2 * big))
+            elif what == "two" and can_serve(supply, key):
+                edges.append((s, d, -big))
+        if what == "exact" and key.life:
+            edges.append((life_supply, d, -big * big))
+        if what != "exact":
+            edges.append((slack, d, 0))
+    supply_counts = [*counts, life // LIFE_PER_SYMBOL, sum(demands)]
+    result = min_cost_transport(supply_counts, demands, edges)
+    chosen: dict[tuple[int, ManaType], int] = {}
+    if result is not None:
+        _, amounts = result
+        for (s, d), amount in amounts.items():
+            what, index, key = keys[d]
+            if what == "half" and s < life_supply:
+                chosen[(index, key)] = chosen.get((index, key), 0) + amount
+    return tuple(chosen.get((index, color), 0) for index, color, _ in ranges)
+
+
+def solve_split(
+    parts: Sequence[CostDemands],
+    split: Sequence[Mapping[ManaType, int]],
+    supplies: Sequence[Supply],
+    counts: Sequence[int],
+    life: int,
+    weights: Weights,
+) -> Solution | None:
+    merged: Counter[tuple[int, Demand]] = Counter()
+    for index, part in enumerate(parts):
+        for demand, amount in part.exact.items():
+            merged[(index, demand)] += amount
+        generic = Demand(ALL_TYPES, spend_index=part.normal_index, owner=part.owner)
+        for color, k in part.mono.items():
+            colored = split[index][color]
+            if colored:
+                merged[
+                    (
+                        index,
+                        Demand(frozenset({color}), spend_index=part.normal_index, owner=part.owner),
+                    )
+                ] += colored
+            if k - colored:
+                merged[(index, generic)] += 2 * (k - colored)
+    keys = list(merged)
+    demands = [merged[key] for key in keys]
+    life_index = len(supplies)
+    supply_counts = [*counts, life // LIFE_PER_SYMBOL]
+    edges: list[tuple[int, int, int]] = []
+    for d, (index, demand) in enumerate(keys):
+        current = parts[index].current
+        for s, supply in enumerate(supplies):
+            if can_serve(supply, demand):
+                edges.append((s, d, weights.unit(supply, demand) if current else 0))
+        if demand.life:
+            edges.append((life_index, d, weights.life() if current else 0))
+    result = min_cost_transport(supply_counts, demands, edges)
+    if result is None:
+        return None
+    total, amounts = result
+    assignment: dict[tuple[int, int], int] = {}
+    life_assignment: dict[int, int] = {}
+    life_symbols = 0
+    for (s, d), amount in amounts.items():
+        if s == life_index:
+            life_assignment[d] = amount
+            if parts[keys[d][0]].current:
+                life_symbols += amount
+        else:
+            assignment[(s, d)] = amount
+    return Solution(
+        total, life_symbols, assignment, life_assignment,
+        [demand for _, demand in keys], [index for index, _ in keys],
+    )  # fmt: skip
+
+
+@functools.cache
+def symbol_demand(symbol: ManaSymbol) -> Demand:
+    demands = cost_demands(ManaCost.from_symbols([symbol]), 0, 0, 1, ALL_TYPES, current=True)
+    (demand,) = demands.exact
+    return demand
+
+
+def shortfall(
+    demands: CostDemands, supplies: Sequence[Supply], counts: Sequence[int], life: int
+) -> list[str]:
+    """What is missing, in the game's words, from a flow that may fall short."""
+    keys = list(demands.exact)
+    amounts = [demands.exact[k] for k in keys]
+    for color, k in demands.mono.items():
+        keys.append(
+            Demand(frozenset({color}), spend_index=demands.normal_index, owner=demands.owner)
+        )
+        amounts.append(k)
+    short_supply = len(supplies) + 1
+    edges: list[tuple[int, int, int]] = []
+    for d, demand in enumerate(keys):
+        for s, supply in enumerate(supplies):
+            if can_serve(supply, demand):
+                edges.append((s, d, 0))
+        if demand.life:
+            edges.append((len(supplies), d, 0))
+        # Put the shortage on the most flexible demand: its description helps most.
+        flexible = demand.life or (demand.types == ALL_TYPES and not demand.snow)
+        edges.append((short_supply, d, 1 if flexible else 2))
+    result = min_cost_transport([*counts, life // LIFE_PER_SYMBOL, sum(amounts)], amounts, edges)
+    assert result is not None  # the shortage supply can meet any demand
+    _, flow = result
+    missing: Counter[int] = Counter()
+    for (s, d), amount in flow.items():
+        if s == short_supply:
+            missing[d] += amount
+    if not missing:
+        # Each class can be met on its own terms; together they need more mana.
+        need = sum(amounts)
+        have = sum(counts)
+        return [f"needs {need - have} more mana" if need > have else "not enough mana"]
+    return [describe(keys[d], n, d >= len(demands.exact)) for d, n in sorted(missing.items())]
+
+
+WORDS = {1: "one", 2: "two", 3: "three", 4: "four", 5: "five"}
+
+
+def describe(demand: Demand, amount: int, mono: bool) -> str:
+    count = WORDS.get(amount, str(amount))
+    if demand.types == ALL_TYPES:
+        what = "mana"
+        if demand.snow:
+            what = "mana from a snow source"
+        elif demand.legendary:
+            what = "mana from a legendary source"
+        elif demand.spend_index % 2:
+            what = "mana for X"
+        return f"needs {count} more {what}"
+    if demand.types == COLORED_TYPES:
+        what = "colored mana"
+    else:
+        order = list(ManaType)
+        what = " or ".join(t.symbol for t in sorted(demand.types, key=order.index))
+    if mono:
+        what += " (or two mana each)"
+    text = f"needs {count} more {what}"
+    if demand.life:
+        text += f" or {LIFE_PER_SYMBOL * amount} life"
+    return text
+
+
+class ZeroWeights(Weights):
+    def __init__(self) -> None:
+        self.life_sign = 0
+
+    def unit(self, supply: Supply, demand: Demand) -> int:
+        return 0
+
+    def life(self) -> int:
+        return 0
+
+
+ZERO_WEIGHTS = ZeroWeights()

@@ -1,0 +1,126 @@
+"""``mtgmana pay COST --pool ...``: pay a cost from floating mana and life, exactly
+(CR 107.4, 118, 119.4, 601.2f-h).
+
+JSON: ``{"payable": true, "life_paid": 2, "x": null, "assignment": [{"symbol":
+"{W/P}", "paid_with": "2 life"}, ...], "remaining": "{G}{G}"}``; with ``--max-x``
+also ``"max_x": N`` (``null`` when no X works). A cost that can't be paid prints
+``{"payable": false, "shortfall": [...], "error": "..."}`` and exits with status 1;
+bad input exits with status 2.
+"""
+
+from __future__ import annotations
+
+import argparse
+from typing import Any
+
+from ..costs import ManaCost
+from ..errors import MtgManaError
+from ..mana import Mana, ManaType
+from ..payment import CannotPay, Prefer, max_x, plan_payment
+from ..restrictions import Spend
+from ..symbols import SymbolKind
+from ._output import CommandError, print_json
+
+__all__ = ["register", "run", "units_from_symbols"]
+
+
+def register(subparsers: Any) -> None:
+    parser = subparsers.add_parser(
+        "pay",
+        help="pay a mana cost from floating mana (and life), exactly",
+        description="Pay COST from the mana in --pool (and --snow) and life.",
+    )
+    parser.add_argument("cost", metavar="COST", help="the total cost, e.g. '{1}{W/P}'")
+    parser.add_argument(
+        "--pool", default="", metavar="MANA", help="floating mana as symbols, e.g. '{W}{U}{G}'"
+    )
+    parser.add_argument(
+        "--snow", default="", metavar="MANA", help="more floating mana, produced by snow sources"
+    )
+    parser.add_argument("--life", type=int, default=0, metavar="N", help="your life total")
+    choice = parser.add_mutually_exclusive_group()
+    choice.add_argument("--x", type=int, metavar="N", help="the value chosen for X")
+    choice.add_argument("--max-x", action="store_true", help="the largest X you can pay")
+    parser.add_argument("--x-mana", default=None, metavar="TYPES", help="types that may pay X")
+    parser.add_argument(
+        "--spell", default=None, metavar="TYPE LINE", help="what is cast, e.g. 'Creature — Elf'"
+    )
+    parser.add_argument(
+        "--prefer-life", action="store_true", help="pay Phyrexian symbols with life"
+    )
+    parser.add_argument(
+        "--future", action="append", default=[], metavar="COST",
+        help="a cost still to pay this turn (repeatable): keep it payable if possible",
+    )  # fmt: skip
+    parser.add_argument("--json", action="store_true", help="print JSON")
+    parser.set_defaults(run=run)
+
+
+def units_from_symbols(text: str, *, snow: bool = False) -> list[Mana]:
+    """Floating mana written as symbols: ``{G}`` one green, ``{C}`` or ``{3}``
+    colorless (CR 106.10), ``{S}`` one colorless (106.11). Hybrid symbols need a
+    choice of half (106.8) and are refused. Lenient notation (``WUG``) is accepted."""
+    cost = ManaCost.parse(text, lenient=True)
+    units: list[Mana] = []
+    for symbol in cost:
+        kind = symbol.kind
+        if kind in (SymbolKind.COLORED, SymbolKind.COLORLESS, SymbolKind.PHYREXIAN):
+            letter = symbol.halves[0]
+            mana_type = ManaType.C if letter == "C" else ManaType.parse(letter)  # 106.9
+            units.append(Mana.make(mana_type, snow=snow))
+        elif kind is SymbolKind.GENERIC:
+            units.extend(Mana.make(ManaType.C, snow=snow) for _ in range(symbol.generic_amount))
+        elif kind is SymbolKind.SNOW:
+            units.append(Mana.make(ManaType.C, snow=snow))
+        else:
+            raise MtgManaError(
+                f"{symbol} can't be floating mana here: write the mana it adds (CR 106.8)"
+            )
+    return units
+
+
+def run(args: argparse.Namespace) -> int:
+    try:
+        cost = ManaCost.parse(args.cost, lenient=True)
+        pool = units_from_symbols(args.pool) + units_from_symbols(args.snow, snow=True)
+        spend = Spend.spell(args.spell, mana_cost=cost) if args.spell is not None else None
+        x_mana = list(args.x_mana) if args.x_mana else None
+        prefer = Prefer.LIFE if args.prefer_life else Prefer.MANA
+        future = [ManaCost.parse(text, lenient=True) for text in args.future]
+        best_x: int | None = None
+        x = args.x
+        if args.max_x:
+            best_x = max_x(cost, pool, life=args.life, spend=spend, x_mana=x_mana)
+            x = best_x
+        result: dict[str, Any]
+        try:
+            payment = plan_payment(
+                cost, pool, life=args.life, x=x, spend=spend, prefer=prefer, future=future,
+                x_mana=x_mana,
+            )  # fmt: skip
+            result = payment.to_json()
+            status = 0
+        except CannotPay as refusal:
+            result = {"payable": False, "shortfall": list(refusal.shortfall), "error": str(refusal)}
+            status = 1
+    except MtgManaError as error:
+        raise CommandError(str(error)) from None
+    if args.max_x:
+        result["max_x"] = best_x
+    if args.json:
+        print_json(result)
+        return status
+    if not result["payable"]:
+        print(f"not payable: {result['error']}")
+        return status
+    print(f"payable: {cost}" + (f" with X={result['x']}" if result["x"] is not None else ""))
+    for part in result["assignment"]:
+        paid = part["paid_with"]
+        shown = paid if isinstance(paid, str) else "".join(paid) or "nothing"
+        print(f"  {part['symbol']:<8} <- {shown}")
+    if result["life_paid"]:
+        print(f"  life paid: {result['life_paid']}")
+    print(f"  remaining: {result['remaining'] or 'nothing'}")
+    if args.max_x:
+        print(f"  largest X: {best_x}")
+    return status

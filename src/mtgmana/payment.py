@@ -1,0 +1,716 @@
+"""Paying mana costs from a mana pool, exactly (CR 107.4, 118, 119.4, 202.1a, 601.2f-h).
+
+:func:`pay` decides whether a cost can be paid from the mana in a pool (and life, for
+Phyrexian symbols) and returns the payment: which unit pays which symbol, which
+Phyrexian symbols were paid with 2 life, and what is left. It never guesses: it
+solves a minimum-cost transport problem over classes of interchangeable mana, so a
+payable cost is always found payable and the payment chosen is optimal under the
+documented preference order.
+
+>>> from mtgmana import pay, can_pay, max_x
+>>> from mtgmana.mana import Mana
+>>> pool = [Mana.make("W"), Mana.make("U")]
+>>> can_pay("{W/U}{W}", pool)                 # a greedy check gets this wrong
+True
+>>> payment = pay("{B/P}{B}", [Mana.make("B")], life=20)
+>>> payment.life_paid
+2
+>>> max_x("{X}{R}", [Mana.make(t) for t in "RUU"])
+2
+
+What each symbol accepts: a colored symbol only mana of its color, ``{C}`` only
+colorless mana, generic any type (107.4a-c); a hybrid either half, ``{2/W}`` one
+white or two of any type, ``{C/W}`` colorless or white (107.4e); Phyrexian symbols
+their color(s) or 2 life, ``{H}`` any colored mana or 2 life (107.4f-g); ``{S}`` one
+mana of any type from a snow source (107.4h), ``{L}`` from a legendary source. Half
+symbols (``{HW}``, ``{½}``) take one whole mana (CR 107.1a: no fractions). Life is
+paid only while the life total is at least the amount (119.4); "no mana cost",
+``{∞}`` and ``{D}`` can't be paid with mana (118.6).
+
+Which payment, when several exist (each rule breaks the ties of the ones before):
+
+1. pay the least life (``prefer=Prefer.LIFE``: the most life);
+2. keep as many of the ``future`` costs payable, together, as possible;
+3. spend restricted mana before unrestricted mana (CR 106.6);
+4. keep the most useful mana: for symbols that several types can pay, spend
+   colorless first, then the colors the pool has most of; don't spend mana from snow
+   or legendary sources where that isn't needed;
+5. then the earliest units in the pool.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import enum
+import itertools
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Protocol, runtime_checkable
+
+from ._transport import (
+    ALL_TYPES,
+    LIFE_PER_SYMBOL,
+    TYPE_INDEX,
+    TYPE_OF,
+    ZERO_WEIGHTS,
+    CostDemands,
+    Demand,
+    Solution,
+    Supply,
+    Unpayable,
+    Weights,
+    cost_demands,
+    describe,
+    feasible_split,
+    shortfall,
+    solve,
+    solve_split,
+    supply_classes,
+    symbol_demand,
+)
+from .costs import ManaCost
+from .errors import MtgManaError
+from .mana import Mana, ManaType
+from .restrictions import Spend, SpendKind
+from .symbols import ManaSymbol, SymbolKind
+
+__all__ = [
+    "CannotPay",
+    "Payment",
+    "PoolLike",
+    "Prefer",
+    "SymbolPayment",
+    "can_pay",
+    "max_x",
+    "pay",
+    "payment_objective",
+    "plan_payment",
+]
+
+MAX_FUTURE_COSTS = 8
+"""At most this many ``future`` costs are considered (the first ones given)."""
+
+
+class Prefer(enum.Enum):
+    """How to pay Phyrexian symbols when both mana and life could."""
+
+    MANA = "mana"
+    """Pay with mana; pay life only when mana can't (the default)."""
+    LIFE = "life"
+    """Pay with life wherever the life total allows."""
+
+
+def _life_sign(prefer: Prefer) -> int:
+    return 1 if prefer is Prefer.MANA else -1
+
+
+class CannotPay(MtgManaError):
+    """The cost can't be paid; ``shortfall`` lists what is missing, in game terms."""
+
+    def __init__(self, cost: ManaCost, shortfall: Sequence[str], detail: str = "") -> None:
+        self.cost = cost
+        self.shortfall = tuple(shortfall)
+        message = f"can't pay {str(cost) or 'no mana cost'}: " + "; ".join(self.shortfall)
+        if detail:
+            message += f" ({detail})"
+        super().__init__(message)
+
+    def __str__(self) -> str:
+        return str(self.args[0])
+
+
+@runtime_checkable
+class PoolLike(Protocol):
+    """Anything with the units of a mana pool (a :class:`~mtgmana.ManaPool`)."""
+
+    @property
+    def units(self) -> tuple[Mana, ...]: ...
+
+
+@dataclass(frozen=True)
+class SymbolPayment:
+    """How one symbol of the cost was paid: with ``units`` of mana, or with ``life``."""
+
+    symbol: ManaSymbol
+    units: tuple[Mana, ...] = ()
+    life: int = 0
+
+    @property
+    def paid_with(self) -> str | list[str]:
+        """``"2 life"`` or the symbols of the mana spent, for JSON and people."""
+        if self.life:
+            return f"{self.life} life"
+        return [str(unit) for unit in self.units]
+
+
+@dataclass(frozen=True)
+class Payment:
+    """A complete, legal payment of ``cost`` (CR 601.2h).
+
+    ``assignment`` follows the cost's symbols in order (a ``{3}`` is paid by three
+    units; ``{X}`` by X units).
+    """
+
+    cost: ManaCost
+    assignment: tuple[SymbolPayment, ...]
+    life_paid: int
+    remaining: tuple[Mana, ...]
+    x: int | None = None
+    spend: Spend | None = field(default=None, compare=False, repr=False)
+    x_mana: frozenset[ManaType] | None = field(default=None, compare=False, repr=False)
+
+    @property
+    def spent(self) -> tuple[Mana, ...]:
+        """Every unit of mana spent, in the order of the symbols they pay."""
+        return tuple(unit for part in self.assignment for unit in part.units)
+
+    def to_json(self) -> dict[str, Any]:
+        """The payment as the CLI prints it."""
+        return {
+            "payable": True,
+            "life_paid": self.life_paid,
+            "x": self.x,
+            "assignment": [
+                {"symbol": str(part.symbol), "paid_with": part.paid_with}
+                for part in self.assignment
+            ],
+            "remaining": "".join(str(unit) for unit in _announce_order(self.remaining)),
+        }
+
+
+def _announce_order(units: Iterable[Mana]) -> list[Mana]:
+    order = {t: i for i, t in enumerate(ManaType)}
+    return sorted(units, key=lambda u: order[u.type])
+
+
+# -- the problem -------------------------------------------------------------------
+
+# -- the public functions ------------------------------------------------------------
+
+
+def _units_of(pool: PoolLike | Iterable[Mana]) -> tuple[Mana, ...]:
+    units = tuple(pool.units) if isinstance(pool, PoolLike) else tuple(pool)
+    for unit in units:
+        if not isinstance(unit, Mana):
+            raise TypeError(f"a pool holds Mana units, not {unit!r}")
+    return units
+
+
+def _as_cost(cost: ManaCost | str) -> ManaCost:
+    if isinstance(cost, str):
+        return ManaCost.parse(cost)
+    if not isinstance(cost, ManaCost):
+        raise TypeError(f"expected a ManaCost or its text, not {cost!r}")
+    return cost
+
+
+def _check_whole(value: int, what: str) -> None:
+    if not isinstance(value, int) or isinstance(value, bool) or value < 0:
+        raise MtgManaError(f"{what} must be a whole number 0 or more (CR 107.1), not {value!r}")
+
+
+@dataclass
+class _Request:
+    cost: ManaCost
+    units: tuple[Mana, ...]
+    life: int
+    x: int
+    spend: Spend
+    prefer: Prefer
+    future: list[tuple[ManaCost, Spend]]
+    x_types: frozenset[ManaType]
+
+
+def _request(
+    cost: ManaCost | str,
+    pool: PoolLike | Iterable[Mana],
+    life: int,
+    x: int | None,
+    spend: Spend | None,
+    prefer: Prefer,
+    future: Iterable[ManaCost | str | tuple[ManaCost | str, Spend]],
+    x_mana: Iterable[ManaType | str] | None,
+) -> _Request:
+    total = _as_cost(cost)
+    _check_whole(life, "life")
+    if x is not None:
+        _check_whole(x, "X")
+    if not isinstance(prefer, Prefer):
+        raise MtgManaError(f"prefer must be Prefer.MANA or Prefer.LIFE, not {prefer!r}")
+    if spend is None:
+        spend = Spend(SpendKind.SPELL)
+    if spend.cost is None:
+        spend = dataclasses.replace(spend, cost=total)
+    futures: list[tuple[ManaCost, Spend]] = []
+    for item in list(future)[:MAX_FUTURE_COSTS]:
+        if isinstance(item, tuple):
+            future_cost, future_spend = _as_cost(item[0]), item[1]
+        else:
+            future_cost, future_spend = _as_cost(item), Spend(SpendKind.SPELL)
+        if future_spend.cost is None:
+            future_spend = dataclasses.replace(future_spend, cost=future_cost)
+        futures.append((future_cost, future_spend))
+    if x_mana is None:
+        x_types = ALL_TYPES
+    else:
+        x_types = frozenset(t if isinstance(t, ManaType) else ManaType.parse(t) for t in x_mana)
+    return _Request(total, _units_of(pool), life, x or 0, spend, prefer, futures, x_types)
+
+
+def _plan(request: _Request) -> Payment:
+    cost = request.cost
+    spends = [request.spend, request.spend.paying_x()]
+    for _, future_spend in request.future:
+        spends += [future_spend, future_spend.paying_x()]
+    try:
+        current = cost_demands(cost, request.x, 0, 1, request.x_types, current=True)
+    except Unpayable as unpayable:
+        raise CannotPay(cost, [unpayable.reason]) from None
+    supplies, members = supply_classes(request.units, spends)
+    counts = [len(m) for m in members]
+    weights = Weights(request.units, _life_sign(request.prefer))
+    best = solve([current], supplies, counts, request.life, weights)
+    if best is None:
+        raise CannotPay(cost, shortfall(current, supplies, counts, request.life), _detail(request))
+    if request.future:
+        best = _keep_future_payable(request, current, supplies, counts, weights, best)
+    return _payment(request, best, supplies, members)
+
+
+def _keep_future_payable(
+    request: _Request,
+    current: CostDemands,
+    supplies: Sequence[Supply],
+    counts: Sequence[int],
+    weights: Weights,
+    alone: Solution,
+) -> Solution:
+    """Preference 2: the largest set of future costs payable after this payment,
+    without paying more (or less, with Prefer.LIFE) life than necessary."""
+    futures: list[CostDemands] = []
+    for index, (future_cost, _) in enumerate(request.future):
+        normal = 2 + 2 * index
+        try:
+            futures.append(
+                cost_demands(future_cost, 0, normal, normal + 1, ALL_TYPES, current=False)
+            )
+        except Unpayable:
+            futures.append(CostDemands(Counter(), {}, normal, current=False))
+            futures[-1].exact[Demand(frozenset(), spend_index=normal)] = 1  # never payable
+    for size in range(len(futures), 0, -1):
+        best: Solution | None = None
+        for chosen in itertools.combinations(range(len(futures)), size):
+            parts = [current, *(futures[i] for i in chosen)]
+            joint = solve(parts, supplies, counts, request.life, weights)
+            if joint is None or joint.life_symbols != alone.life_symbols:
+                continue
+            if best is None or joint.cost < best.cost:  # then the best current payment
+                best = joint
+        if best is not None:
+            return best
+    return alone
+
+
+def _payment(
+    request: _Request,
+    solution: Solution,
+    supplies: Sequence[Supply],
+    members: Sequence[list[Mana]],
+) -> Payment:
+    """Turn class counts back into units, symbol by symbol, in the cost's order."""
+    position = {unit.uid: i for i, unit in enumerate(request.units)}
+    taken = [0] * len(members)
+    queues: dict[int, list[Mana]] = {}
+    for (s, d), amount in sorted(solution.assignment.items()):
+        if solution.owners[d] != 0:
+            continue
+        start = taken[s]
+        queues.setdefault(d, []).extend(members[s][start : start + amount])
+        taken[s] += amount
+    for queue in queues.values():
+        queue.sort(key=lambda unit: position[unit.uid])
+    life_left = {d: n for d, n in solution.life_assignment.items() if solution.owners[d] == 0}
+    index_of = {demand: d for d, demand in enumerate(solution.demands) if solution.owners[d] == 0}
+
+    def take(demand: Demand, n: int) -> tuple[Mana, ...]:
+        queue = queues.get(index_of.get(demand, -1), [])
+        chosen = tuple(queue[:n])
+        del queue[:n]
+        return chosen
+
+    # Symbols that one unit pays first, then {2/C} (whatever is left of C pays them
+    # with color), then generic mana and X: the counts then match the flow exactly.
+    paid: dict[int, SymbolPayment] = {}
+    later: list[tuple[int, ManaSymbol]] = []
+    for i, symbol in enumerate(request.cost):
+        if symbol.kind in (SymbolKind.GENERIC, SymbolKind.VARIABLE, SymbolKind.MONOCOLORED_HYBRID):
+            later.append((i, symbol))
+            continue
+        demand = symbol_demand(symbol)
+        d = index_of.get(demand, -1)
+        if queues.get(d):
+            paid[i] = SymbolPayment(symbol, take(demand, 1))
+        else:
+            life_left[d] -= 1
+            paid[i] = SymbolPayment(symbol, life=LIFE_PER_SYMBOL)
+    generic = Demand(ALL_TYPES, spend_index=0)
+    for i, symbol in later:
+        if symbol.kind is SymbolKind.MONOCOLORED_HYBRID:
+            one = Demand(frozenset({TYPE_OF[symbol.halves[1]]}), spend_index=0)
+            if queues.get(index_of.get(one, -1)):
+                paid[i] = SymbolPayment(symbol, take(one, 1))
+            else:
+                paid[i] = SymbolPayment(symbol, take(generic, 2))
+    for i, symbol in later:
+        if symbol.kind is SymbolKind.GENERIC:
+            paid[i] = SymbolPayment(symbol, take(generic, symbol.generic_amount))
+        elif symbol.kind is SymbolKind.VARIABLE:
+            x_demand = Demand(request.x_types, spend_index=1)
+            paid[i] = SymbolPayment(symbol, take(x_demand, request.x))
+    parts = tuple(paid[i] for i in range(len(request.cost)))
+    spent = {unit.uid for part in parts for unit in part.units}
+    if len(spent) != sum(len(part.units) for part in parts) or any(life_left.values()):
+        raise AssertionError("payment extraction out of step with the flow")  # a bug if seen
+    remaining = tuple(unit for unit in request.units if unit.uid not in spent)
+    x = request.x if request.cost.x_count else None
+    return Payment(
+        request.cost, parts, LIFE_PER_SYMBOL * solution.life_symbols, remaining, x,
+        request.spend, request.x_types,
+    )  # fmt: skip
+
+
+def _detail(request: _Request) -> str:
+    return _detail_of(request.units, request.life)
+
+
+def plan_payment(
+    cost: ManaCost | str,
+    pool: PoolLike | Iterable[Mana],
+    *,
+    life: int = 0,
+    x: int | None = None,
+    spend: Spend | None = None,
+    prefer: Prefer = Prefer.MANA,
+    future: Iterable[ManaCost | str | tuple[ManaCost | str, Spend]] = (),
+    x_mana: Iterable[ManaType | str] | None = None,
+) -> Payment:
+    """The best payment of ``cost`` from ``pool``, without spending anything.
+
+    Raises :class:`CannotPay` (a ValueError) saying what is missing. See :func:`pay`.
+    """
+    if not future and x_mana is None and type(life) is int and life >= 0:
+        total = cost if type(cost) is ManaCost else _as_cost(cost)
+        plain = _plain(total)
+        if plain is not None and (x is None or (type(x) is int and x >= 0)):
+            units, have = _plain_units(pool)
+            if have is not None and isinstance(prefer, Prefer):
+                return _plain_payment(total, units, have, plain, x, life, spend)
+    return _plan(_request(cost, pool, life, x, spend, prefer, future, x_mana))
+
+
+def _plain_payment(
+    cost: ManaCost,
+    units: tuple[Mana, ...],
+    have: list[int],
+    plain: tuple[tuple[int, ...], int, int],
+    x: int | None,
+    life: int,
+    spend: Spend | None,
+) -> Payment:
+    """The optimal payment of a plain cost (colored, colorless, generic, X) from
+    unrestricted mana, without the flow.
+
+    Exact: a colored or {C} symbol takes a unit of its type; what a unit costs
+    (preference 4) is its flags (snow, legendary: kept for {S}, {L}) and, for generic
+    mana, the rank of its type. Within a type the rank is the same whichever symbol
+    a unit pays, so each type spends its cheapest units, symbols of that type first;
+    generic mana then takes the cheapest remaining units across types, whose
+    marginal costs increase within each type, so taking them in order is optimal.
+    """
+    need, generic, xs = plain
+    x_value = x or 0
+    total_generic = generic + xs * x_value
+    types = list(ManaType)
+    for i in range(6):
+        if have[i] < need[i]:
+            raise CannotPay(
+                cost,
+                [describe(Demand(frozenset({types[i]})), need[i] - have[i], False)],
+                _detail_of(units, life),
+            )
+    if len(units) < sum(need) + total_generic:
+        short = sum(need) + total_generic - len(units)
+        raise CannotPay(cost, [describe(Demand(ALL_TYPES), short, False)], _detail_of(units, life))
+    weights = Weights(units, 1, have)
+    keep = weights.keep_flag
+    rank = weights.rank_by_index
+    by_type: list[list[tuple[int, int]]] = [[], [], [], [], [], []]
+    for position, unit in enumerate(units):
+        kind = unit.kind
+        flags = (keep if kind.snow else 0) + (keep if kind.legendary else 0)
+        by_type[TYPE_INDEX[kind.type]].append((flags, position))
+    specific: list[list[Mana]] = []
+    spare: list[tuple[int, int]] = []
+    for i, group in enumerate(by_type):
+        group.sort()
+        n = need[i]
+        specific.append([units[position] for _, position in group[:n]])
+        if total_generic:
+            bonus = rank[i]
+            spare += [(flags + bonus, position) for flags, position in group[n:]]
+    spare.sort()
+    generic_units = [units[position] for _, position in spare[:total_generic]]
+    parts: list[SymbolPayment] = []
+    used = 0
+    taken = [0] * 6
+    for symbol in cost:
+        symbol_kind = symbol.kind
+        if symbol_kind is SymbolKind.GENERIC or symbol_kind is SymbolKind.VARIABLE:
+            n = symbol.generic_amount if symbol_kind is SymbolKind.GENERIC else x_value
+            parts.append(SymbolPayment(symbol, tuple(generic_units[used : used + n])))
+            used += n
+        else:
+            i = TYPE_INDEX[TYPE_OF[symbol.halves[0]]]
+            parts.append(SymbolPayment(symbol, (specific[i][taken[i]],)))
+            taken[i] += 1
+    spent = {unit.uid for part in parts for unit in part.units}
+    remaining = tuple(unit for unit in units if unit.uid not in spent)
+    return Payment(cost, tuple(parts), 0, remaining, x_value if xs else None, spend, None)
+
+
+def _detail_of(units: Sequence[Mana], life: int) -> str:
+    text = "".join(str(u) for u in _announce_order(units)) or "no mana"
+    return f"pool {text}, life {life}"
+
+
+def pay(
+    cost: ManaCost | str,
+    pool: PoolLike | Iterable[Mana],
+    *,
+    life: int = 0,
+    x: int | None = None,
+    spend: Spend | None = None,
+    prefer: Prefer = Prefer.MANA,
+    future: Iterable[ManaCost | str | tuple[ManaCost | str, Spend]] = (),
+    x_mana: Iterable[ManaType | str] | None = None,
+) -> Payment:
+    """Pay ``cost`` (the total cost, CR 601.2f) from ``pool`` and ``life``.
+
+    ``pool`` is a :class:`~mtgmana.ManaPool` — the units used are spent from it, all
+    or nothing (CR 601.2h), running their riders — or any iterable of
+    :class:`~mtgmana.mana.Mana` (then nothing is changed). ``life`` is the player's
+    life total (CR 119.4); the caller subtracts ``Payment.life_paid``. ``x`` is the
+    value chosen for X (0 if not given); ``x_mana`` limits the types of mana that
+    may pay X ("Spend only black mana on X"). ``spend`` describes what is paid for
+    (for mana restrictions); ``future`` lists costs still to pay this turn.
+
+    Raises :class:`CannotPay` when no payment exists, changing nothing.
+    """
+    payment = plan_payment(
+        cost, pool, life=life, x=x, spend=spend, prefer=prefer, future=future, x_mana=x_mana
+    )
+    spend_units = getattr(pool, "spend", None)
+    if isinstance(pool, PoolLike) and callable(spend_units):
+        spend_for = payment.spend or Spend(SpendKind.SPELL)
+        x_units = {
+            unit.uid for part in payment.assignment
+            if part.symbol.kind is SymbolKind.VARIABLE for unit in part.units
+        }  # fmt: skip
+        plain = [u for u in payment.spent if u.uid not in x_units]
+        paying_x = [u for u in payment.spent if u.uid in x_units]
+        spend_units(plain, spend_for)
+        if paying_x:
+            spend_units(paying_x, spend_for.paying_x())
+    return payment
+
+
+def can_pay(
+    cost: ManaCost | str,
+    pool: PoolLike | Iterable[Mana],
+    *,
+    life: int = 0,
+    x: int | None = None,
+    spend: Spend | None = None,
+    x_mana: Iterable[ManaType | str] | None = None,
+) -> bool:
+    """Whether ``cost`` can be paid from ``pool`` and ``life`` (see :func:`pay`)."""
+    if x_mana is None and type(life) is int and life >= 0 and (x is None or type(x) is int):
+        total = cost if type(cost) is ManaCost else _as_cost(cost)
+        plain = _plain(total)
+        if plain is not None and (x is None or x >= 0):
+            units, have = _plain_units(pool)
+            if have is not None:
+                need, generic, xs = plain
+                for i in range(6):
+                    if have[i] < need[i]:
+                        return False
+                return len(units) >= sum(need) + generic + xs * (x or 0)
+    request = _request(cost, pool, life, x, spend, Prefer.MANA, (), x_mana)
+    try:
+        current = cost_demands(request.cost, request.x, 0, 1, request.x_types, current=True)
+    except Unpayable:
+        return False
+    spends = [request.spend, request.spend.paying_x()]
+    supplies, members = supply_classes(request.units, spends)
+    counts = [len(m) for m in members]
+    if current.mono:
+        ranges = []
+        for color, k in current.mono.items():
+            ranges.append((0, color, range(k, -1, -1)))
+        split = feasible_split([current], ranges, supplies, counts, request.life)
+        chosen = [{color: n for (_, color, _), n in zip(ranges, split, strict=True)}]
+        return (
+            solve_split([current], chosen, supplies, counts, request.life, ZERO_WEIGHTS) is not None
+        )
+    return solve_split([current], [{}], supplies, counts, request.life, ZERO_WEIGHTS) is not None
+
+
+_PLAIN: dict[ManaCost, tuple[tuple[int, ...], int, int] | None] = {}
+
+
+def _plain(cost: ManaCost) -> tuple[tuple[int, ...], int, int] | None:
+    """For a cost of colored, colorless, generic and X symbols only: the number of
+    symbols of each type (WUBRGC), the generic mana and the number of X; else None."""
+    try:
+        return _PLAIN[cost]
+    except KeyError:
+        pass
+    need = [0] * 6
+    generic = xs = 0
+    result: tuple[tuple[int, ...], int, int] | None = None
+    for symbol in cost:
+        kind = symbol.kind
+        if kind is SymbolKind.COLORED or kind is SymbolKind.COLORLESS:
+            need[TYPE_INDEX[TYPE_OF[symbol.halves[0]]]] += 1
+        elif kind is SymbolKind.GENERIC:
+            generic += symbol.generic_amount
+        elif kind is SymbolKind.VARIABLE and symbol.text == "{X}":
+            xs += 1
+        else:
+            break
+    else:
+        if cost.has_mana_cost:
+            result = (tuple(need), generic, xs)
+    if len(_PLAIN) > 4096:
+        _PLAIN.clear()
+    _PLAIN[cost] = result
+    return result
+
+
+def _plain_units(pool: PoolLike | Iterable[Mana]) -> tuple[tuple[Mana, ...], list[int] | None]:
+    """The units, and their counts by type if none is restricted (else None)."""
+    found: Iterable[Mana] | None = getattr(pool, "units", None)
+    units = tuple(found if found is not None else pool)  # type: ignore[arg-type]
+    have = [0] * 6
+    plain = True
+    index = TYPE_INDEX
+    for unit in units:
+        try:
+            kind = unit.kind
+        except AttributeError:
+            raise TypeError(f"a pool holds Mana units, not {unit!r}") from None
+        if kind.restriction is not None:
+            plain = False
+        have[index[kind.type]] += 1
+    return units, (have if plain else None)
+
+
+def _fast_can_pay(request: _Request) -> bool | None:
+    """Exact answer for the common case: plain mana (no restrictions, snow or
+    legendary sources) and a cost of colored, colorless and generic symbols only."""
+    units = request.units
+    for unit in units:
+        if unit.kind.restriction is not None:
+            return None
+    have = Counter(unit.type for unit in units)
+    need: Counter[ManaType] = Counter()
+    generic = 0
+    for symbol in request.cost:
+        kind = symbol.kind
+        if kind is SymbolKind.COLORED or kind is SymbolKind.COLORLESS:
+            need[TYPE_OF[symbol.halves[0]]] += 1
+        elif kind is SymbolKind.GENERIC:
+            generic += symbol.generic_amount
+        elif kind is SymbolKind.VARIABLE:
+            generic += request.x
+        else:
+            return None
+    if not request.cost.has_mana_cost:
+        return False
+    if request.x and request.x_types != ALL_TYPES:
+        return None
+    for mana_type, amount in need.items():
+        if have[mana_type] < amount:
+            return False
+    return len(units) >= sum(need.values()) + generic
+
+
+def max_x(
+    cost: ManaCost | str,
+    pool: PoolLike | Iterable[Mana],
+    *,
+    life: int = 0,
+    spend: Spend | None = None,
+    x_mana: Iterable[ManaType | str] | None = None,
+) -> int | None:
+    """The largest X for which ``cost`` can be paid, or ``None`` if it can't be paid
+    for any X (CR 107.3a). A cost without X gives 0 when payable."""
+    request = _request(cost, pool, life, 0, spend, Prefer.MANA, (), x_mana)
+    if not can_pay(request.cost, request.units, life=life, x=0, spend=spend, x_mana=x_mana):
+        return None
+    x_count = request.cost.x_count
+    if not x_count:
+        return 0
+    low, high = 0, len(request.units) // x_count
+    while low < high:  # payable at low; find the largest payable value
+        middle = (low + high + 1) // 2
+        if can_pay(request.cost, request.units, life=life, x=middle, spend=spend, x_mana=x_mana):
+            low = middle
+        else:
+            high = middle - 1
+    return low
+
+
+def payment_objective(
+    payment: Payment,
+    pool: PoolLike | Iterable[Mana],
+    *,
+    prefer: Prefer = Prefer.MANA,
+    future_payable: int = 0,
+) -> tuple[int, int, int]:
+    """The value :func:`pay` minimises, for a given payment of a cost from ``pool``:
+    ``(life term, -future costs kept payable, mana preference term)``.
+
+    Exposed so tests can check optimality against an independent enumeration.
+    """
+    units = _units_of(pool)
+    weights = Weights(units, _life_sign(prefer))
+    spends = [payment.spend or Spend(SpendKind.SPELL)]
+    spends.append(spends[0].paying_x())
+    supplies, members = supply_classes(units, spends)
+    class_of = {unit.uid: supplies[i] for i, group in enumerate(members) for unit in group}
+    total = 0
+    for part in payment.assignment:
+        symbol = part.symbol
+        if part.life:
+            continue
+        for unit in part.units:
+            demand = _payment_demand(symbol, len(part.units), payment.x_mana or ALL_TYPES)
+            total += weights.unit(class_of[unit.uid], demand)
+    life_symbols = payment.life_paid // LIFE_PER_SYMBOL
+    life_term = life_symbols if prefer is Prefer.MANA else -life_symbols
+    return life_term, -future_payable, total
+
+
+def _payment_demand(symbol: ManaSymbol, units: int, x_types: frozenset[ManaType]) -> Demand:
+    kind = symbol.kind
+    if kind is SymbolKind.GENERIC:
+        return Demand(ALL_TYPES)
+    if kind is SymbolKind.VARIABLE:
+        return Demand(x_types, spend_index=1)
+    if kind is SymbolKind.MONOCOLORED_HYBRID:
+        if units == 2:
+            return Demand(ALL_TYPES)
+        return Demand(frozenset({TYPE_OF[symbol.halves[1]]}))
+    return symbol_demand(symbol)
