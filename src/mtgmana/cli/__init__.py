@@ -11,12 +11,12 @@ import argparse
 import sys
 from collections.abc import Sequence
 
-from . import card, cost
+from . import card, castability, cost, pay, pool, sources_needed, sources_table
 from ._output import CommandError, emit_error
 
 __all__ = ["build_parser", "main"]
 
-COMMANDS = (cost, card)
+COMMANDS = (cost, card, pool, pay, castability, sources_needed, sources_table)
 
 
 def build_parser() -> argparse.ArgumentParser:
