@@ -6,25 +6,10 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
-from typing import Any
 
 import pytest
 
-from mtgmana.cli import main
-
-
-def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    try:
-        status = main(list(argv))
-    except SystemExit as exit_:  # argparse usage errors
-        status = int(exit_.code or 0)
-    out, err = capsys.readouterr()
-    return status, out, err
-
-
-def run_json(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, Any]:
-    status, out, _ = run(capsys, *argv, "--json")
-    return status, json.loads(out)
+from cli_helpers import run, run_json
 
 
 def test_cost_json_matches_the_documented_shape(capsys: pytest.CaptureFixture[str]) -> None:

@@ -2,26 +2,9 @@
 
 from __future__ import annotations
 
-import json
-from typing import Any
-
 import pytest
 
-from mtgmana.cli import main
-
-
-def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    try:
-        status = main(list(argv))
-    except SystemExit as exit_:
-        status = int(exit_.code or 0)
-    out, err = capsys.readouterr()
-    return status, out, err
-
-
-def run_json(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, Any]:
-    status, out, _ = run(capsys, *argv, "--json")
-    return status, json.loads(out)
+from cli_helpers import run, run_json
 
 
 def test_documented_shape(capsys: pytest.CaptureFixture[str]) -> None:

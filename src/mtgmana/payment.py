@@ -76,6 +76,7 @@ from .restrictions import Spend, SpendKind
 from .symbols import ManaSymbol, SymbolKind
 
 __all__ = [
+    "LIFE_PER_SYMBOL",
     "CannotPay",
     "Payment",
     "PoolLike",

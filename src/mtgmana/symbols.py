@@ -261,6 +261,19 @@ class ManaSymbol:
         return self._kind is not SymbolKind.LAND_DROP
 
 
+ONE_MANA_KINDS: Final = frozenset(
+    {
+        SymbolKind.COLORED,
+        SymbolKind.COLORLESS,
+        SymbolKind.HYBRID,
+        SymbolKind.COLORLESS_HYBRID,
+        SymbolKind.PHYREXIAN,
+        SymbolKind.HYBRID_PHYREXIAN,
+    }
+)
+"""Kinds of symbols paid by one mana of one of the types their halves name (CR 107.4a,
+107.4c, 107.4e, 107.4f): the symbols that make pips."""
+
 _GENERIC_KINDS = frozenset({SymbolKind.GENERIC, SymbolKind.VARIABLE, SymbolKind.INFINITE})
 _HYBRID_KINDS = frozenset(
     {

@@ -78,7 +78,7 @@ from typing import Final
 
 from ..costs import ManaCost
 from ..errors import MtgManaError
-from ..symbols import SymbolKind
+from ..symbols import ONE_MANA_KINDS
 
 __all__ = [
     "HAND_SIZE",
@@ -242,7 +242,7 @@ class Requirement:
             )
         counts = dict.fromkeys(_COLOR_KEYS, 0)
         for symbol in cost:
-            if symbol.kind in _PIP_KINDS:
+            if symbol.kind in ONE_MANA_KINDS:
                 for half in symbol.halves:
                     if half in counts:
                         counts[half] += 1
@@ -260,18 +260,6 @@ class Requirement:
 
     def __str__(self) -> str:
         return self.cost
-
-
-_PIP_KINDS: Final = frozenset(
-    {
-        SymbolKind.COLORED,
-        SymbolKind.COLORLESS,
-        SymbolKind.HYBRID,
-        SymbolKind.COLORLESS_HYBRID,
-        SymbolKind.PHYREXIAN,
-        SymbolKind.HYBRID_PHYREXIAN,
-    }
-)
 
 
 def requirement(cost: ManaCost | str | Requirement, *, color: str | None = None) -> Requirement:

@@ -1,0 +1,535 @@
+"""Mana abilities (CR 605, 106.7, 106.12): what a source costs to activate and what
+mana it adds.
+
+A :class:`ManaAbility` has an :class:`ActivationCost` (``{T}``, ``{Q}``, mana, life,
+sacrificing or tapping a permanent, removing counters) and a :class:`Production`:
+one or more :class:`Choice` values — the ways the ability can add mana — each a
+tuple of *slots*, one mana each, a slot being the set of types that mana may have.
+
+>>> from mtgmana.abilities import ManaAbility
+>>> str(ManaAbility.simple("WU"))
+'{T}: Add {W} or {U}.'
+>>> adarkar = ManaAbility.pain("C", "WU")            # Adarkar Wastes
+>>> [(str(choice), choice.damage) for choice in adarkar.production.choices]
+[('{C}', 0), ('{W}', 1), ('{U}', 1)]
+
+"Could produce" (CR 106.7: Exotic Orchard, Reflecting Pool, Fellwar Stone, Gond
+Gate), "the chosen color", the colors of legendary permanents (Plaza of Heroes) and
+the commander's color identity (Command Tower, CR 903.4f) are :class:`DynamicSlot`
+values, resolved against a board; an amount that depends on the board (Gaea's
+Cradle, Cabal Coffers, devotion, counters on the permanent, its power) is an
+:class:`Amount`. "Activate only if you control a Swamp" (CR 602.5b) is a
+:class:`Condition` on the ability; "If ..., add ... instead" is two abilities with
+complementary conditions, checked as the ability resolves (Urza's Tower, Gemstone
+Caverns, River of Tears):
+
+>>> from mtgmana.abilities import Condition, PermanentFilter
+>>> swamp = PermanentFilter(subtypes=frozenset({"Swamp"}))
+>>> str(Condition(((swamp, 1),)))
+'you control a Swamp'
+>>> str(Condition(((PermanentFilter(card_types=frozenset({"Land"})), 5),), negated=True))
+"you don't control five or more lands"
+
+"The chosen type" (Cavern of Souls) is the subtype :data:`CHOSEN_TYPE` until a
+creature type is chosen: no real object has it, so before the choice nothing of "a
+creature spell of the chosen type" is allowed; :func:`bind_chosen_type` puts the
+chosen type in its place. Triggered mana abilities (CR 605.1b: Wild Growth, Crypt Ghast, Mana
+Flare) are :class:`ManaTrigger` values and replacement effects on mana production
+(CR 106.12b, 106.6a, 614: Mana Reflection, Contamination, Damping Sphere, Pale Moon)
+are :class:`ManaReplacement` values.
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Iterable
+from dataclasses import dataclass, field, fields, is_dataclass, replace
+from typing import Any, TypeVar
+
+from .costs import ManaCost
+from .errors import MtgManaError
+from .mana import ManaType
+from .restrictions import Restriction
+
+__all__ = [
+    "ANY_COLOR",
+    "ANY_TYPE",
+    "CHOSEN_TYPE",
+    "ActivationCost",
+    "Amount",
+    "Choice",
+    "Condition",
+    "DynamicSlot",
+    "ManaAbility",
+    "ManaReplacement",
+    "ManaTrigger",
+    "PermanentFilter",
+    "Production",
+    "ReplacementKind",
+    "Slot",
+    "bind_chosen_type",
+    "slot",
+    "sorted_types",
+]
+
+_ORDER = {t: i for i, t in enumerate(ManaType)}
+
+Slot = frozenset[ManaType]
+"""One mana, of one of these types."""
+
+ANY_COLOR: Slot = frozenset(t for t in ManaType if t is not ManaType.C)
+"""One mana of any color."""
+ANY_TYPE: Slot = frozenset(ManaType)
+"""One mana of any type (colorless included)."""
+
+
+def slot(letters: str) -> Slot:
+    """A slot from type letters: ``slot("WU")`` is "{W} or {U}"."""
+    if not letters:
+        raise MtgManaError("a slot needs at least one type of mana")
+    return frozenset(ManaType.parse(letter) for letter in letters)
+
+
+def sorted_types(types: Iterable[ManaType]) -> list[ManaType]:
+    """Types in WUBRGC order."""
+    return sorted(types, key=_ORDER.__getitem__)
+
+
+class DynamicSlot(enum.Enum):
+    """A slot whose types depend on the board (resolved by the tapper)."""
+
+    OPPONENT_LAND_COLORS = "a color that a land an opponent controls could produce"
+    OPPONENT_LAND_TYPES = "a type that a land an opponent controls could produce"
+    OWN_LAND_COLORS = "a color that a land you control could produce"
+    OWN_LAND_TYPES = "a type that a land you control could produce"  # Reflecting Pool
+    OPPONENT_BASIC_COLORS = "a color that a basic land an opponent controls could produce"
+    CHOSEN_COLOR = "the chosen color"
+    CHOSEN_COLORS = "one of the chosen colors"  # Cryptic Spires: "the circled colors"
+    PERMANENT_COLORS = "a color of a permanent you control"  # Meteor Crater (CR 106.5)
+    COMMANDER_COLORS = "a color in your commander's color identity"  # CR 903.4f
+    GATE_COLORS = "a color that a Gate you control could produce"  # Gond Gate
+    GATE_TYPES = "a type that a Gate you control could produce"  # Plaza of Harmony
+    OWN_BASIC_COLORS = "a color that a basic land you control could produce"  # Star Compass
+    LEGENDARY_COLORS = "a color among legendary permanents you control"  # Plaza of Heroes
+    LEGENDARY_CREATURE_PLANESWALKER_COLORS = (
+        "a color among legendary creatures and planeswalkers you control"  # Mox Amber
+    )
+
+
+@dataclass(frozen=True)
+class Choice:
+    """One way an ability can add mana: ``slots`` (one mana each) and the damage the
+    source deals to you if you choose it (painlands, CR 106.12)."""
+
+    slots: tuple[Slot | DynamicSlot, ...]
+    damage: int = 0
+
+    def __str__(self) -> str:
+        if len(self.slots) == 1:
+            (only,) = self.slots
+            if only == ANY_COLOR:
+                return "one mana of any color"
+            if isinstance(only, frozenset):
+                return " or ".join(t.symbol for t in sorted_types(only))
+        return "".join(_slot_text(s) for s in self.slots)
+
+
+def _slot_text(item: Slot | DynamicSlot) -> str:
+    if isinstance(item, DynamicSlot):
+        return f"[{item.value}]"
+    types = sorted_types(item)
+    if len(types) == 1:
+        return types[0].symbol
+    if item == ANY_COLOR:
+        return "[any color]"
+    return "[" + "/".join(t.symbol for t in types) + "]"
+
+
+AMOUNT_KINDS = frozenset(
+    {"permanents", "devotion", "counters", "own counters", "power", "greatest power", "fixed"}
+)
+
+
+@dataclass(frozen=True)
+class Amount:
+    """A board-dependent number (Gaea's Cradle: creatures you control; Cabal Coffers:
+    Swamps you control; Nykthos: devotion; storage lands: counters removed; City of
+    Shadows: counters on it; Cradle Clearcutter: its power), plus ``plus``."""
+
+    kind: str
+    """``"permanents"`` (matching ``filter``), ``"devotion"`` (to ``colors``),
+    ``"counters"`` (removed as a cost: the caller chooses how many, up to those
+    present — none at all when ``plus`` makes that worth it: Mana Battery),
+    ``"own counters"`` (on the permanent itself: Everflowing Chalice), ``"power"``
+    (the permanent's power, CR 107.1b: never less than zero), ``"greatest power"``
+    (among permanents matching ``filter``, at least zero) or ``"fixed"``
+    (``value``)."""
+    filter: PermanentFilter | None = None
+    colors: str = ""
+    value: int = 0
+    plus: int = 0
+    """Added to the amount: "Add {B}, then add an additional {B} for each charge
+    counter removed this way" is ``Amount("counters", plus=1)``."""
+
+    def __post_init__(self) -> None:
+        if self.kind not in AMOUNT_KINDS:
+            raise MtgManaError(f"unknown kind of amount {self.kind!r}")
+        if self.kind in ("permanents", "greatest power") and self.filter is None:
+            raise MtgManaError(f"an amount of {self.kind!r} needs a filter")
+        if self.plus < 0 or self.value < 0:
+            raise MtgManaError("an amount can't be negative")
+
+    def __str__(self) -> str:
+        if self.kind == "devotion":
+            text = f"devotion to {self.colors}" if self.colors else "devotion to that color"
+        elif self.kind == "permanents" and self.filter is not None:
+            text = str(self.filter)
+        elif self.kind == "greatest power" and self.filter is not None:
+            text = f"the greatest power among {self.filter}"
+        elif self.kind == "fixed":
+            text = str(self.value)
+        else:
+            text = self.kind
+        return f"{text} plus {self.plus}" if self.plus else text
+
+
+@dataclass(frozen=True)
+class Production:
+    """What one activation adds: one of the ``choices`` — repeated ``per`` times when
+    the amount depends on the board (each repetition chooses on its own unless
+    ``same_choice``)."""
+
+    choices: tuple[Choice, ...]
+    per: Amount | None = None
+    same_choice: bool = True
+
+    def __post_init__(self) -> None:
+        if not self.choices:
+            raise MtgManaError("a mana ability adds mana: it needs at least one choice")
+
+    @property
+    def fixed_size(self) -> int | None:
+        """How many mana an activation adds, when that doesn't depend on the board
+        or the choice."""
+        sizes = {len(choice.slots) for choice in self.choices}
+        if self.per is not None or len(sizes) != 1:
+            return None
+        return sizes.pop()
+
+    def __str__(self) -> str:
+        text = " or ".join(str(choice) for choice in self.choices)
+        if self.per is not None:
+            text += f" for each of {self.per}"
+        return text
+
+
+@dataclass(frozen=True)
+class ActivationCost:
+    """The cost of a mana ability (CR 602.1, 605.3): everything before the colon."""
+
+    tap: bool = False
+    untap: bool = False
+    mana: ManaCost | None = None
+    life: int = 0
+    sacrifice_self: bool = False
+    sacrifice: str = ""
+    """Another permanent to sacrifice, e.g. "creature" (Ashnod's Altar)."""
+    tap_other: str = ""
+    """Another untapped permanent to tap, e.g. "creature" (Springleaf Drum)."""
+    remove_counters: int = 0
+    counter: str = ""
+    text: str = ""
+
+    def __str__(self) -> str:
+        if self.text:
+            return self.text
+        parts = []
+        if self.mana is not None:
+            parts.append(str(self.mana))
+        if self.tap:
+            parts.append("{T}")
+        if self.untap:
+            parts.append("{Q}")
+        if self.tap_other:
+            parts.append(f"Tap an untapped {self.tap_other} you control")
+        if self.life:
+            parts.append(f"Pay {self.life} life")
+        if self.sacrifice_self:
+            parts.append("Sacrifice this")
+        if self.sacrifice:
+            parts.append(f"Sacrifice a {self.sacrifice}")
+        if self.remove_counters:
+            parts.append(f"Remove {self.remove_counters} {self.counter} counter(s)")
+        return ", ".join(parts)
+
+
+_COUNT_WORDS = ("no", "a", "two", "three", "four", "five", "six", "seven", "eight", "nine")
+
+
+@dataclass(frozen=True)
+class Condition:
+    """When an ability can be used: you control at least ``n`` permanents matching
+    each filter of ``permanents`` (all of them), the permanent has at least
+    ``counters`` counters, it ``entered_this_turn``, you played a land this turn
+    (``land_played``) — all that holds, or, if ``negated``, not all of it.
+
+    ``activation`` conditions restrict activating the ability ("Activate only if you
+    control a Swamp", CR 602.5b); they don't change what the permanent *could
+    produce* (CR 106.7 looks at what the ability would produce if it resolved). The
+    others (``activation=False``) decide whether the ability adds this mana at all,
+    so they count for "could produce" too: "{T}: Add {C}. If you control an Urza's
+    Mine and an Urza's Power-Plant, add {C}{C}{C} instead" is two abilities, one with
+    the condition and one with its negation, checked as the ability resolves (mana
+    abilities resolve at once, CR 605.3a, so the board doesn't change in between);
+    "STATION 12+" gives the abilities after it only while the permanent has 12 or
+    more charge counters (CR 721.2a).
+    """
+
+    permanents: tuple[tuple[PermanentFilter, int], ...] = ()
+    counters: int = 0
+    entered_this_turn: bool = False
+    land_played: bool = False
+    negated: bool = False
+    activation: bool = True
+    text: str = field(default="", compare=False)
+
+    def __post_init__(self) -> None:
+        for item, n in self.permanents:
+            if not isinstance(item, PermanentFilter) or not isinstance(n, int) or n < 1:
+                raise MtgManaError(f"a condition needs a filter and a count of 1 or more: {n!r}")
+        if self.counters < 0:
+            raise MtgManaError("a condition can't ask for a negative number of counters")
+        if not (self.permanents or self.counters or self.entered_this_turn or self.land_played):
+            raise MtgManaError("a condition needs something to check")
+
+    def negate(self) -> Condition:
+        """The complementary condition (the other half of an "instead")."""
+        return replace(self, negated=not self.negated)
+
+    def __str__(self) -> str:
+        parts: list[str] = []
+        negative: list[str] = []
+        wanted = []
+        for item, n in self.permanents:
+            if n == 1:
+                noun = item.noun()
+                wanted.append(("an " if noun[:1].lower() in "aeiou" else "a ") + noun)
+            else:
+                count = _COUNT_WORDS[n] if n < len(_COUNT_WORDS) else str(n)
+                wanted.append(f"{count} or more {item.plural()}")
+        if wanted:
+            parts.append("you control " + " and ".join(wanted))
+            negative.append("you don't control " + " and ".join(wanted))
+        if self.counters == 1:
+            parts.append("it has a counter on it")
+            negative.append("it has no counters on it")
+        elif self.counters:
+            parts.append(f"it has {self.counters} or more counters on it")
+            negative.append(f"it has fewer than {self.counters} counters on it")
+        if self.entered_this_turn:
+            parts.append("it entered this turn")
+            negative.append("it didn't enter this turn")
+        if self.land_played:
+            parts.append("you played a land this turn")
+            negative.append("you didn't play a land this turn")
+        if not self.negated:
+            return " and ".join(parts)
+        if len(parts) == 1 and len(wanted) <= 1:
+            return negative[0]
+        return "not (" + " and ".join(parts) + ")"
+
+
+@dataclass(frozen=True)
+class ManaAbility:
+    """An activated mana ability (CR 605.1a): a cost and what it adds."""
+
+    cost: ActivationCost
+    production: Production
+    restriction: Restriction | None = None
+    """How the mana may be spent (CR 106.6)."""
+    once_per_turn: bool = False
+    text: str = field(default="", compare=False)
+    condition: Condition | None = None
+    """When the ability can be activated (CR 602.5b), or when it is the one that
+    applies of an "instead" pair; ``None``: always."""
+
+    @classmethod
+    def simple(cls, letters: str, *, text: str = "") -> ManaAbility:
+        """``{T}: Add`` one mana of one of these types: ``simple("G")`` is a Forest,
+        ``simple("WU")`` a Tundra."""
+        return cls(ActivationCost(tap=True), Production((Choice((slot(letters),)),)), text=text)
+
+    @classmethod
+    def fixed(cls, letters: str, *, text: str = "") -> ManaAbility:
+        """``{T}: Add`` exactly these mana: ``fixed("CC")`` is Sol Ring."""
+        slots = tuple(slot(letter) for letter in letters)
+        return cls(ActivationCost(tap=True), Production((Choice(slots),)), text=text)
+
+    @classmethod
+    def pain(cls, free: str, painful: str, damage: int = 1, *, text: str = "") -> ManaAbility:
+        """A painland: ``{T}: Add`` one of ``free`` (no damage) or one of ``painful``
+        (the source deals ``damage`` to you)."""
+        choices = [Choice((slot(letter),)) for letter in free]
+        choices += [Choice((slot(letter),), damage) for letter in painful]
+        return cls(ActivationCost(tap=True), Production(tuple(choices)), text=text)
+
+    def __post_init__(self) -> None:
+        if self.cost.tap and self.cost.untap:
+            raise MtgManaError("a cost can't have both {T} and {Q}")
+
+    @property
+    def taps(self) -> bool:
+        """Whether the ability has {T} in its cost (CR 106.12: "tapped for mana")."""
+        return self.cost.tap
+
+    def __str__(self) -> str:
+        if self.text:
+            return self.text
+        text = f"{self.cost}: Add {self.production}."
+        if self.condition is not None:
+            text += f" Only if {self.condition}."
+        return text
+
+
+@dataclass(frozen=True)
+class PermanentFilter:
+    """Which permanents something applies to or counts: card types (any of),
+    subtypes (any of), ``all_subtypes`` (all of: "an Urza's Mine"), supertypes (all
+    of), excluded supertypes, ``name``, ``min_power`` ("a creature with power 4 or
+    greater"), and whose (``"you"``, ``"opponent"``, ``"any"``). ``attached`` means
+    "enchanted/equipped permanent" (Wild Growth); ``other`` excludes the permanent
+    whose ability it is ("other Gates you control")."""
+
+    card_types: frozenset[str] = frozenset()
+    subtypes: frozenset[str] = frozenset()
+    supertypes: frozenset[str] = frozenset()
+    controller: str = "you"
+    attached: bool = False
+    excluded_supertypes: frozenset[str] = frozenset()
+    other: bool = False
+    all_subtypes: frozenset[str] = frozenset()
+    name: str = ""
+    min_power: int | None = None
+
+    def noun(self) -> str:
+        """The filter as a noun phrase without its controller: "basic Swamp"."""
+        words = ["other"] if self.other else []
+        words += [s.lower() for s in sorted(self.supertypes)]
+        words += ["non" + s.lower() for s in sorted(self.excluded_supertypes)]
+        words += sorted(self.all_subtypes, key=lambda w: (not w.endswith("'s"), w))
+        words.append(" or ".join(sorted(self.subtypes)) if self.subtypes else "")
+        words.append(" or ".join(t.lower() for t in sorted(self.card_types)))
+        text = " ".join(w for w in words if w) or "permanent"
+        if self.name:
+            text += f" named {self.name}"
+        if self.min_power is not None:
+            text += f" with power {self.min_power} or greater"
+        return text
+
+    def plural(self) -> str:
+        """The noun phrase in the plural ("lands"), roughly."""
+        text = self.noun()
+        head, sep, tail = text.partition(" named ")
+        if not sep:
+            head, sep, tail = text.partition(" with power ")
+        head = head if head.endswith(("s", "Plains")) else head + "s"
+        return head + (sep + tail if sep else "")
+
+    def __str__(self) -> str:
+        if self.attached:
+            return "the enchanted permanent"
+        owner = {"you": " you control", "opponent": " an opponent controls"}.get(
+            self.controller, ""
+        )
+        return self.noun() + owner
+
+
+@dataclass(frozen=True)
+class ManaTrigger:
+    """A triggered mana ability (CR 605.1b): whenever a permanent matching
+    ``tapped`` is tapped for mana (CR 106.12a), its controller adds ``production``
+    — or, if ``same_type`` (Mana Flare, Zendikar Resurgent), one more mana of a type
+    that permanent produced."""
+
+    tapped: PermanentFilter
+    production: Production | None = None
+    same_type: bool = False
+    text: str = field(default="", compare=False)
+
+    def __post_init__(self) -> None:
+        if (self.production is None) == (not self.same_type):
+            raise MtgManaError("a mana trigger adds either given mana or the same type")
+
+
+class ReplacementKind(enum.Enum):
+    """How a replacement effect changes mana production (CR 106.12b, 614)."""
+
+    MULTIPLY = "multiply"  # Mana Reflection (twice), Nyxbloom Ancient (three times)
+    BECOMES = "becomes"  # Contamination ({B} instead), Pale Moon (colorless instead)
+    DAMPING = "damping"  # Damping Sphere: two or more mana -> one {C}
+
+
+@dataclass(frozen=True)
+class ManaReplacement:
+    """A replacement effect on mana production by permanents matching ``applies_to``
+    when they are tapped for mana."""
+
+    kind: ReplacementKind
+    applies_to: PermanentFilter
+    factor: int = 2
+    becomes: ManaType | None = None
+    text: str = field(default="", compare=False)
+    amount: int | None = None
+    """For ``BECOMES``: how many mana the permanent produces instead, when the effect
+    replaces the amount too (Contamination: "{B} instead of any other type and
+    amount" is one {B}); ``None`` keeps the amount (Pale Moon, Infernal Darkness)."""
+
+
+# -- the chosen creature type ----------------------------------------------------------
+
+CHOSEN_TYPE = "the chosen type"
+"""The subtype that stands for "the chosen type" until a creature type is chosen
+(Cavern of Souls, Three Tree City). It has a space, so no type line has it: before
+the choice, "a creature spell of the chosen type" matches nothing (exactly: there is
+no such spell) and "creatures you control of the chosen type" counts none."""
+
+_T = TypeVar("_T")
+
+
+def bind_chosen_type(item: _T, creature_type: str) -> _T:
+    """``item`` (an ability, a restriction, a filter, ...) with :data:`CHOSEN_TYPE`
+    replaced by ``creature_type`` wherever it appears.
+
+    >>> from mtgmana.restrictions import spells, Spend
+    >>> ability = ManaAbility(ActivationCost(tap=True), Production((Choice((ANY_COLOR,)),)),
+    ...                       spells(types="Creature", subtypes=CHOSEN_TYPE))
+    >>> ability.restriction.allows(Spend.spell("Creature — Elf Druid"))
+    False
+    >>> bind_chosen_type(ability, "Elf").restriction.allows(Spend.spell("Creature — Elf Druid"))
+    True
+    """
+    if not isinstance(creature_type, str) or not creature_type.strip():
+        raise MtgManaError(f"the chosen type must be a creature type, not {creature_type!r}")
+    result: _T = _bind(item, creature_type.strip())
+    return result
+
+
+def _bind(item: Any, chosen: str) -> Any:
+    if isinstance(item, frozenset):
+        if CHOSEN_TYPE in item:
+            return (item - {CHOSEN_TYPE}) | {chosen}
+        return item
+    if isinstance(item, tuple):
+        bound = tuple(_bind(part, chosen) for part in item)
+        return item if all(a is b for a, b in zip(bound, item, strict=True)) else bound
+    if is_dataclass(item) and not isinstance(item, type):
+        changes = {}
+        for spec in fields(item):
+            if not spec.init:
+                continue
+            value = getattr(item, spec.name)
+            bound = _bind(value, chosen)
+            if bound is not value:
+                changes[spec.name] = bound
+        return replace(item, **changes) if changes else item
+    return item

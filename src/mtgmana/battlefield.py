@@ -1,0 +1,671 @@
+"""Permanents and boards: the mana sources a player has (CR 106.7, 106.12, 110, 302.6,
+605).
+
+A :class:`Permanent` is a mana source on the battlefield with its mana abilities and
+state (tapped, summoning sick, counters, power, chosen color or creature type,
+whether it entered this turn, controller). A :class:`Board` holds everyone's
+permanents, the effects that change mana production and the state of the game that
+abilities ask about (the commander's color identity, CR 903.4f; whether a land was
+played this turn). It works out what each permanent "could produce" (CR 106.7, a
+least fixed point: the Exotic Orchard example), whether an ability's conditions hold
+(CR 602.5b) and the amounts abilities add.
+
+>>> from mtgmana.battlefield import Board, Permanent
+>>> from mtgmana.abilities import ManaAbility, DynamicSlot, Choice, Production, ActivationCost
+>>> orchard = ManaAbility(ActivationCost(tap=True),
+...                       Production((Choice((DynamicSlot.OPPONENT_LAND_COLORS,)),)))
+>>> board = Board((
+...     Permanent("Forest", (ManaAbility.simple("G"),), type_line="Basic Land — Forest"),
+...     Permanent("Exotic Orchard", (orchard,), type_line="Land"),
+...     Permanent("Exotic Orchard", (orchard,), type_line="Land", controller="opponent"),
+... ))
+>>> [sorted(t.value for t in types) for types in board.could_produce()]
+[['G'], ['G'], ['G']]
+
+Permanents are usually built from card names (tokens first, then the bundled card
+database), and boards from a list of them:
+
+>>> board = Board.parse("Swamp, 2 Tainted Field, Nykthos, Shrine to Nyx")
+>>> [p.name for p in board.permanents]
+['Swamp', 'Tainted Field', 'Tainted Field', 'Nykthos, Shrine to Nyx']
+>>> field = board.permanents[1]
+>>> [board.can_activate(1, ability) for ability in field.abilities]   # "if you control a Swamp"
+[True, True]
+>>> Board.parse("Tainted Field").can_activate(0, field.abilities[1])
+False
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field, replace
+from functools import cached_property
+from typing import Any, Final
+
+from .abilities import (
+    Amount,
+    Condition,
+    DynamicSlot,
+    ManaAbility,
+    ManaReplacement,
+    ManaTrigger,
+    PermanentFilter,
+    ReplacementKind,
+    bind_chosen_type,
+)
+from .ability_text import mana_of
+from .cards import Card, CardDatabase
+from .colors import COLORLESS, Color
+from .costs import NO_MANA_COST, ManaCost
+from .errors import MtgManaError, UnknownCardError
+from .mana import ManaType
+from .restrictions import parse_type_line
+from .tokens import TOKENS, token
+
+__all__ = ["Board", "Permanent", "matches"]
+
+_COLORED = frozenset(t for t in ManaType if t is not ManaType.C)
+_STATE: Final = frozenset(
+    {
+        "controller", "tapped", "summoning_sick", "counters", "chosen_color", "attached_to",
+        "power", "entered_this_turn", "chosen_type", "chosen_colors", "notes",
+    }
+)  # fmt: skip
+"""The fields :meth:`Permanent.from_card` and :meth:`Permanent.named` take as state."""
+MAX_COPIES: Final = 1000
+"""The most copies of one card :meth:`Board.parse` accepts in one item."""
+
+
+@dataclass(frozen=True)
+class Permanent:
+    """A permanent on the battlefield, as far as mana is concerned.
+
+    ``abilities`` are its activated mana abilities; ``triggers`` and
+    ``replacements`` the triggered mana abilities (CR 605.1b) and replacement
+    effects (CR 106.12b, 614) it has, which apply to the permanents they name.
+    ``counters`` is the number of counters of the kind its abilities use (storage,
+    charge, luck, ...); ``power`` its power (a creature's; the card data has none,
+    so give it); ``chosen_type`` the creature type chosen as it entered (Cavern of
+    Souls: its abilities' :data:`~mtgmana.abilities.CHOSEN_TYPE` becomes that type);
+    ``chosen_colors`` the colors chosen for it (Cryptic Spires' circled colors;
+    ``"WU"`` is accepted). ``entered_this_turn`` is independent of
+    ``summoning_sick`` (a creature with haste).
+    """
+
+    name: str
+    abilities: tuple[ManaAbility, ...] = ()
+    type_line: str = ""
+    mana_cost: ManaCost = NO_MANA_COST
+    colors: Color = COLORLESS
+    controller: str = "you"
+    tapped: bool = False
+    summoning_sick: bool = False
+    counters: int = 0
+    chosen_color: ManaType | None = None
+    attached_to: int | None = None
+    """Index on the board of the permanent this Aura enchants (Wild Growth)."""
+    token: bool = False
+    triggers: tuple[ManaTrigger, ...] = ()
+    replacements: tuple[ManaReplacement, ...] = ()
+    notes: tuple[str, ...] = field(default=(), compare=False)
+    power: int = 0
+    entered_this_turn: bool = False
+    chosen_type: str | None = None
+    chosen_colors: frozenset[ManaType] = frozenset()
+    _unbound: tuple[Any, ...] = field(init=False, repr=False, compare=False)
+    """The abilities, triggers and replacements before the chosen type was bound."""
+
+    def __post_init__(self) -> None:
+        if self.controller not in ("you", "opponent"):
+            raise MtgManaError(f"controller must be 'you' or 'opponent', not {self.controller!r}")
+        if not isinstance(self.counters, int) or self.counters < 0:
+            raise MtgManaError("a permanent can't have a negative number of counters")
+        if not isinstance(self.power, int) or isinstance(self.power, bool):
+            raise MtgManaError(f"power must be a whole number, not {self.power!r}")
+        chosen_colors: Any = self.chosen_colors
+        if isinstance(chosen_colors, str):
+            try:
+                chosen_colors = frozenset(ManaType.parse(c) for c in chosen_colors)
+            except ValueError as error:
+                raise MtgManaError(f"bad chosen colors {self.chosen_colors!r}: {error}") from None
+            object.__setattr__(self, "chosen_colors", chosen_colors)
+        if not isinstance(chosen_colors, frozenset) or not chosen_colors <= _COLORED:
+            raise MtgManaError(f"chosen colors must be colors, not {self.chosen_colors!r}")
+        object.__setattr__(self, "_unbound", (self.abilities, self.triggers, self.replacements))
+        if self.chosen_type is not None:
+            if not isinstance(self.chosen_type, str) or not self.chosen_type.strip():
+                raise MtgManaError(
+                    f"the chosen type must be a creature type, not {self.chosen_type!r}"
+                )
+            for name in ("abilities", "triggers", "replacements"):
+                value = getattr(self, name)
+                object.__setattr__(self, name, bind_chosen_type(value, self.chosen_type))
+
+    @classmethod
+    def from_card(cls, card: Card, *, face: int | str = 0, **state: Any) -> Permanent:
+        """The permanent a card's face (the front by default, CR 712.14) is: its
+        mana abilities read by :func:`~mtgmana.ability_text.mana_of`, type line,
+        mana cost and colors, and the given ``state`` (``tapped=True``,
+        ``counters=3``, ``chosen_type="Elf"``, ``power=2``, ...). Abilities that
+        can't be modelled are listed in ``notes``; a card whose only mana abilities
+        are unsupported raises :class:`~mtgmana.MtgManaError` saying why.
+
+        >>> from mtgmana.cards import lookup
+        >>> chalice = Permanent.from_card(lookup("Everflowing Chalice"), counters=2)
+        >>> str(chalice.abilities[0].production)
+        '{C} for each of own counters'
+        >>> Permanent.from_card(lookup("Lion's Eye Diamond"))
+        Traceback (most recent call last):
+        ...
+        mtgmana.errors.MtgManaError: Lion's Eye Diamond's mana ability is unsupported: ...
+        """
+        if not isinstance(card, Card):
+            raise MtgManaError(f"from_card needs a Card, not {card!r}")
+        _check_state(state)
+        chosen = card.faces[card.face_index(face)]
+        mana = mana_of(card, face)
+        if mana.unsupported and not (mana.abilities or mana.triggers or mana.replacements):
+            reasons = "; ".join(f"{reason} ({text})" for text, reason in mana.unsupported)
+            raise MtgManaError(f"{chosen.name}'s mana ability is unsupported: {reasons}")
+        notes = mana.notes + tuple(
+            f"unsupported mana ability ({reason}): {text}" for text, reason in mana.unsupported
+        )
+        state["notes"] = notes + tuple(state.get("notes", ()))
+        return cls(
+            chosen.name,
+            mana.abilities,
+            type_line=chosen.type_line,
+            mana_cost=chosen.mana_cost,
+            colors=chosen.colors,
+            triggers=mana.triggers,
+            replacements=mana.replacements,
+            **state,
+        )
+
+    @classmethod
+    def named(cls, name: str, **state: Any) -> Permanent:
+        """The permanent called ``name``: a mana token (:mod:`mtgmana.tokens`:
+        Treasure, Gold, Powerstone, Eldrazi Spawn and Scion) or else a card of the
+        bundled database (see :meth:`from_card`), with the given ``state``. Raises
+        :class:`~mtgmana.UnknownCardError` with suggestions for unknown names.
+
+        >>> treasure = Permanent.named("Treasure")
+        >>> treasure.token, treasure.type_line
+        (True, 'Token Artifact — Treasure')
+        >>> Permanent.named("Llanowar Elves", summoning_sick=True).summoning_sick
+        True
+        >>> Permanent.named("Forrest")
+        Traceback (most recent call last):
+        ...
+        mtgmana.errors.UnknownCardError: unknown card name 'Forrest'; did you mean 'Forest'...
+        """
+        if not isinstance(name, str):
+            raise UnknownCardError(repr(name), [])
+        try:
+            item = token(name)
+        except UnknownCardError as missing:
+            database = CardDatabase.bundled()
+            card = database.get(name)
+            if card is None:
+                suggestions = list(dict.fromkeys(missing.suggestions + database.suggest(name)))
+                raise UnknownCardError(name, suggestions) from None
+            return cls.from_card(card, **state)
+        _check_state(state)
+        power = item.power_toughness.partition("/")[0]
+        state.setdefault("power", int(power) if power.isdigit() else 0)
+        state["notes"] = item.mana.notes + tuple(state.get("notes", ()))
+        return cls(
+            item.name,
+            item.mana.abilities,
+            type_line=item.type_line,
+            token=True,
+            triggers=item.mana.triggers,
+            replacements=item.mana.replacements,
+            **state,
+        )
+
+    @cached_property
+    def _types(self) -> tuple[frozenset[str], frozenset[str], frozenset[str]]:
+        return parse_type_line(self.type_line)
+
+    @property
+    def supertypes(self) -> frozenset[str]:
+        return self._types[0]
+
+    @property
+    def card_types(self) -> frozenset[str]:
+        return self._types[1]
+
+    @property
+    def subtypes(self) -> frozenset[str]:
+        return self._types[2]
+
+    @property
+    def is_snow(self) -> bool:
+        """Snow permanents make snow mana (CR 107.4h)."""
+        return "Snow" in self.supertypes
+
+    @property
+    def is_legendary(self) -> bool:
+        return "Legendary" in self.supertypes
+
+    @property
+    def is_creature(self) -> bool:
+        return "Creature" in self.card_types
+
+    @property
+    def is_land(self) -> bool:
+        return "Land" in self.card_types
+
+    def with_state(self, **changes: object) -> Permanent:
+        """The same permanent with other state (``tapped=True``, ...); a new
+        ``chosen_type`` replaces the old one in its abilities.
+
+        >>> cavern = Permanent.named("Cavern of Souls", chosen_type="Elf")
+        >>> cavern.with_state(chosen_type="Goblin").abilities[1].restriction.text
+        'only to cast Goblin creature spells'
+        """
+        if "chosen_type" in changes and not {"abilities", "triggers", "replacements"} & set(
+            changes
+        ):
+            abilities, triggers, replacements = self._unbound
+            changes = (
+                dict(abilities=abilities, triggers=triggers, replacements=replacements) | changes
+            )
+        return replace(self, **changes)  # type: ignore[arg-type]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+def _check_state(state: dict[str, Any]) -> None:
+    unknown = sorted(set(state) - _STATE)
+    if unknown:
+        raise MtgManaError(
+            f"not a permanent's state: {', '.join(unknown)} (use {', '.join(sorted(_STATE))})"
+        )
+
+
+def matches(
+    item: PermanentFilter,
+    permanent: Permanent,
+    index: int,
+    source: Permanent | None,
+    owner: str,
+    source_index: int | None = None,
+) -> bool:
+    """Whether ``permanent`` (at ``index`` on the board) is one the filter names, seen
+    from the controller ``owner`` of the effect (whose "you" it is); ``source_index``
+    is where the effect's own permanent is ("other Gates" excludes it)."""
+    if item.attached:
+        return source is not None and source.attached_to == index
+    if item.other and index == source_index:
+        return False
+    if item.controller == "you" and permanent.controller != owner:
+        return False
+    if item.controller == "opponent" and permanent.controller == owner:
+        return False
+    if item.card_types and not (item.card_types & permanent.card_types):
+        return False
+    if item.subtypes and not (item.subtypes & permanent.subtypes):
+        return False
+    if not item.all_subtypes <= permanent.subtypes:
+        return False
+    if not item.supertypes <= permanent.supertypes:
+        return False
+    if item.name and item.name.casefold() != permanent.name.casefold():
+        return False
+    if item.min_power is not None and permanent.power < item.min_power:
+        return False
+    return not (item.excluded_supertypes & permanent.supertypes)
+
+
+@dataclass(frozen=True)
+class Board:
+    """Everyone's permanents, effects not tied to a permanent (Pale Moon), and the
+    state of the game abilities ask about: each player's commander's color identity
+    (``None``: no commander, so "a color in your commander's color identity" is
+    undefined and the ability adds no mana, CR 903.4f, 106.5) and whether they
+    played a land this turn (River of Tears)."""
+
+    permanents: tuple[Permanent, ...]
+    effects: tuple[ManaTrigger | ManaReplacement, ...] = ()
+    commander_colors: Color | None = None
+    land_played: bool = False
+    opponent_commander_colors: Color | None = None
+    opponent_land_played: bool = False
+
+    def __post_init__(self) -> None:
+        for index, permanent in enumerate(self.permanents):
+            if not isinstance(permanent, Permanent):
+                raise MtgManaError(f"board entry {index} is not a Permanent: {permanent!r}")
+            target = permanent.attached_to
+            if target is not None and not 0 <= target < len(self.permanents):
+                raise MtgManaError(f"{permanent.name} is attached to no permanent ({target})")
+        for name in ("commander_colors", "opponent_commander_colors"):
+            value = getattr(self, name)
+            if value is not None and not isinstance(value, Color):
+                raise MtgManaError(f"{name} must be a Color or None, not {value!r}")
+
+    @classmethod
+    def parse(cls, text: str, *, opponent: str = "", **state: Any) -> Board:
+        """A board from lists of names: ``text`` your permanents, ``opponent`` an
+        opponent's, each a comma-separated list of names with an optional count
+        ("Forest, 2 Tundra, Llanowar Elves"; "2x Tundra" too). Names are resolved by
+        :meth:`Permanent.named`; a name with a comma ("Nykthos, Shrine to Nyx") is
+        read whole. Each copy is a separate permanent. ``state`` sets the board's
+        other fields (``commander_colors=Color.G``, ``land_played=True``).
+
+        >>> [p.controller for p in Board.parse("Forest", opponent="2 Island").permanents]
+        ['you', 'opponent', 'opponent']
+        >>> Board.parse("Forest, 0 Island")
+        Traceback (most recent call last):
+        ...
+        mtgmana.errors.MtgManaError: board item '0 Island': a count must be 1 to 1000
+        """
+        for value, what in ((text, "board"), (opponent, "opponent's board")):
+            if not isinstance(value, str):
+                raise MtgManaError(f"the {what} must be a string of names, not {value!r}")
+        permanents = _parse_names(text, "you") + _parse_names(opponent, "opponent")
+        try:
+            return cls(tuple(permanents), **state)
+        except TypeError as error:
+            raise MtgManaError(f"bad board state: {error}") from None
+
+    def with_state(self, **changes: object) -> Board:
+        """The same board with other state (``land_played=True``, ...)."""
+        return replace(self, **changes)  # type: ignore[arg-type]
+
+    @classmethod
+    def of(cls, *permanents: Permanent | Iterable[Permanent]) -> Board:
+        """A board of these permanents (iterables are flattened)."""
+        items: list[Permanent] = []
+        for item in permanents:
+            if isinstance(item, Permanent):
+                items.append(item)
+            else:
+                items.extend(item)
+        return cls(tuple(items))
+
+    def yours(self) -> list[tuple[int, Permanent]]:
+        """Your permanents with their indexes."""
+        return [(i, p) for i, p in enumerate(self.permanents) if p.controller == "you"]
+
+    # -- what permanents could produce (CR 106.7) -----------------------------------
+
+    def triggers_for(self, index: int) -> list[ManaTrigger]:
+        """Triggered mana abilities that trigger when permanent ``index`` is tapped
+        for mana (CR 106.12a, 605.1b)."""
+        target = self.permanents[index]
+        found: list[ManaTrigger] = []
+        for source in self.permanents:
+            for trigger in source.triggers:
+                if matches(trigger.tapped, target, index, source, source.controller):
+                    found.append(trigger)
+        for effect in self.effects:
+            if isinstance(effect, ManaTrigger) and matches(
+                effect.tapped, target, index, None, target.controller
+            ):
+                found.append(effect)
+        return found
+
+    def replacements_for(self, index: int) -> list[ManaReplacement]:
+        """Replacement effects that apply when permanent ``index`` is tapped for mana
+        (CR 106.12b, 614)."""
+        target = self.permanents[index]
+        found: list[ManaReplacement] = []
+        for source in self.permanents:
+            for effect in source.replacements:
+                # "If you tap a permanent for mana" (Mana Reflection) is its controller's.
+                if matches(effect.applies_to, target, index, source, source.controller):
+                    found.append(effect)
+        for extra in self.effects:
+            if isinstance(extra, ManaReplacement) and matches(
+                extra.applies_to, target, index, None, target.controller
+            ):
+                found.append(extra)
+        return found
+
+    def could_produce(self) -> list[frozenset[ManaType]]:
+        """For each permanent, the types of mana it could produce (CR 106.7):
+        what its abilities would produce if they resolved now, with replacement
+        effects, ignoring whether costs could be paid. "Could produce" abilities
+        (Exotic Orchard, Reflecting Pool) are resolved as a least fixed point."""
+        current: list[frozenset[ManaType]] = [frozenset() for _ in self.permanents]
+        while True:
+            updated = [self._produce(i, current) for i in range(len(self.permanents))]
+            if updated == current:
+                return current
+            current = updated
+
+    def _produce(self, index: int, known: Sequence[frozenset[ManaType]]) -> frozenset[ManaType]:
+        permanent = self.permanents[index]
+        types: set[ManaType] = set()
+        for ability in permanent.abilities:
+            condition = ability.condition
+            if (
+                condition is not None
+                and not condition.activation
+                and not self.holds(index, condition)
+            ):
+                continue  # the other half of an "instead" is the one that resolves
+            per = ability.production.per
+            for choice in ability.production.choices:
+                made: set[ManaType] = set()
+                for item in choice.slots:
+                    made |= self.resolve_slot(item, index, known)
+                if per is None or self._adds_some(index, per, made):
+                    types |= made
+        if any(permanent.abilities):
+            for trigger in self.triggers_for(index):
+                if trigger.production is not None:
+                    for choice in trigger.production.choices:
+                        for item in choice.slots:
+                            types |= self.resolve_slot(item, index, known)
+        return frozenset(self.replaced_types(index, types))
+
+    def _adds_some(self, index: int, per: Amount, made: set[ManaType]) -> bool:
+        """Whether an amount isn't zero (CR 106.7: "if that permanent wouldn't
+        produce any mana ..."); counters removed as a cost are a cost, ignored."""
+        if per.plus or per.kind == "counters":
+            return True
+        if per.kind == "fixed":
+            return per.value > 0
+        colors = per.colors
+        if per.kind == "devotion" and not colors:
+            colors = "".join(t.value for t in made if t is not ManaType.C)
+        return self.count(index, per.kind, per.filter, colors) > 0
+
+    def replaced_types(self, index: int, types: Iterable[ManaType]) -> set[ManaType]:
+        """Types after "produces ... instead" replacements (Contamination, Pale Moon,
+        Damping Sphere): what the permanent could produce (CR 106.7)."""
+        result = set(types)
+        for effect in self.replacements_for(index):
+            if effect.kind is ReplacementKind.BECOMES and effect.becomes is not None and result:
+                result = {effect.becomes}
+        return result
+
+    def resolve_slot(
+        self,
+        item: frozenset[ManaType] | DynamicSlot,
+        index: int,
+        known: Sequence[frozenset[ManaType]] | None = None,
+    ) -> frozenset[ManaType]:
+        """The types a slot of permanent ``index``'s ability may be, on this board."""
+        if not isinstance(item, DynamicSlot):
+            return item
+        if known is None:
+            known = self.could_produce()
+        source = self.permanents[index]
+        owner = source.controller
+        if item is DynamicSlot.CHOSEN_COLOR:
+            chosen = source.chosen_color
+            return frozenset() if chosen is None else frozenset({chosen})
+        if item is DynamicSlot.CHOSEN_COLORS:
+            return source.chosen_colors
+        if item is DynamicSlot.COMMANDER_COLORS:
+            identity = self.commander_colors if owner == "you" else self.opponent_commander_colors
+            return frozenset() if identity is None else _mana_types(identity)
+        if item in _COLOR_SLOTS:
+            wanted = _COLOR_SLOTS[item]
+            bits = Color(0)
+            for permanent in self.permanents:
+                if permanent.controller == owner and wanted(permanent):
+                    bits |= permanent.colors
+            return _mana_types(bits)
+        if item in (DynamicSlot.GATE_COLORS, DynamicSlot.GATE_TYPES, DynamicSlot.OWN_BASIC_COLORS):
+            found_types: set[ManaType] = set()
+            for other_index, other in enumerate(self.permanents):
+                if other.controller != owner:
+                    continue
+                if item is DynamicSlot.OWN_BASIC_COLORS:
+                    if not other.is_land or "Basic" not in other.supertypes:
+                        continue
+                elif "Gate" not in other.subtypes:
+                    continue
+                found_types |= known[other_index]
+            if item is DynamicSlot.GATE_TYPES:
+                return frozenset(found_types)
+            return frozenset(found_types) & _COLORED
+        want_opponent = item in (
+            DynamicSlot.OPPONENT_LAND_COLORS,
+            DynamicSlot.OPPONENT_LAND_TYPES,
+            DynamicSlot.OPPONENT_BASIC_COLORS,
+        )
+        found: set[ManaType] = set()
+        for other_index, other in enumerate(self.permanents):
+            if not other.is_land or (other.controller != owner) != want_opponent:
+                continue
+            if item is DynamicSlot.OPPONENT_BASIC_COLORS and "Basic" not in other.supertypes:
+                continue
+            found |= known[other_index]
+        if item in (DynamicSlot.OPPONENT_LAND_TYPES, DynamicSlot.OWN_LAND_TYPES):
+            return frozenset(found)
+        return frozenset(found) & _COLORED
+
+    def can_activate(self, index: int, ability: ManaAbility) -> bool:
+        """Whether permanent ``index``'s ability may be used on this board: its
+        condition holds ("Activate only if you control a Swamp", CR 602.5b; or the
+        condition of its half of an "instead" pair). Costs are not checked here."""
+        condition = ability.condition
+        return condition is None or self.holds(index, condition)
+
+    def holds(self, index: int, condition: Condition) -> bool:
+        """Whether ``condition`` holds for permanent ``index`` (whose "you" is its
+        controller)."""
+        source = self.permanents[index]
+        owner = source.controller
+        result = all(
+            sum(
+                1
+                for i, permanent in enumerate(self.permanents)
+                if matches(item, permanent, i, source, owner, index)
+            )
+            >= n
+            for item, n in condition.permanents
+        )
+        result = result and source.counters >= condition.counters
+        if condition.entered_this_turn:
+            result = result and source.entered_this_turn
+        if condition.land_played:
+            result = result and (self.land_played if owner == "you" else self.opponent_land_played)
+        return result != condition.negated
+
+    def count(self, index: int, amount_kind: str, item: PermanentFilter | None, colors: str) -> int:
+        """A board-dependent amount for permanent ``index``'s ability (Gaea's Cradle,
+        Cabal Coffers: permanents; Nykthos: devotion, CR 700.5; counters on it; its
+        power or the greatest power, never less than zero, CR 107.1b). Without an
+        :class:`~mtgmana.abilities.Amount`'s ``plus``."""
+        source = self.permanents[index]
+        owner = source.controller
+        if amount_kind == "permanents" and item is not None:
+            return sum(
+                1
+                for i, p in enumerate(self.permanents)
+                if matches(item, p, i, source, owner, index)
+            )
+        if amount_kind in ("own counters", "counters"):
+            return source.counters
+        if amount_kind == "power":
+            return max(0, source.power)
+        if amount_kind == "greatest power" and item is not None:
+            powers = [
+                p.power
+                for i, p in enumerate(self.permanents)
+                if matches(item, p, i, source, owner, index)
+            ]
+            return max([0, *powers])
+        if amount_kind == "devotion":
+            wanted = set(colors)
+            total = 0
+            for permanent in self.permanents:
+                if permanent.controller != owner:
+                    continue
+                for symbol in permanent.mana_cost:
+                    if wanted & set(str(symbol.colors)):
+                        total += 1
+            return total
+        raise MtgManaError(f"can't count {amount_kind!r} on a board")
+
+
+def _mana_types(colors: Color) -> frozenset[ManaType]:
+    return frozenset(ManaType(str(c)) for c in colors)
+
+
+def _legendary_creature_or_planeswalker(permanent: Permanent) -> bool:
+    return permanent.is_legendary and bool({"Creature", "Planeswalker"} & permanent.card_types)
+
+
+_COLOR_SLOTS: Final = {
+    DynamicSlot.PERMANENT_COLORS: lambda permanent: True,
+    DynamicSlot.LEGENDARY_COLORS: lambda permanent: permanent.is_legendary,
+    DynamicSlot.LEGENDARY_CREATURE_PLANESWALKER_COLORS: _legendary_creature_or_planeswalker,
+}
+
+_ITEM = re.compile(r"(?:(?P<n>\d+)\s*[x×]?\s+)?(?P<name>\S.*)", re.IGNORECASE)
+
+
+_TOKEN_KEYS: Final = frozenset(name.casefold() for name in TOKENS)
+
+
+def _known(name: str) -> bool:
+    key = " ".join(name.split()).casefold().removesuffix(" token")
+    return key in _TOKEN_KEYS or CardDatabase.bundled().get(name) is not None
+
+
+def _parse_names(text: str, controller: str) -> list[Permanent]:
+    """The permanents of a comma-separated list of (counted) names."""
+    if not text.strip():
+        return []
+    parts = [part.strip() for part in text.split(",")]
+    result: list[Permanent] = []
+    i = 0
+    while i < len(parts):
+        item = parts[i]
+        match = _ITEM.fullmatch(item)
+        if match is None:
+            raise MtgManaError(f"board item {item!r}: expected a card name, like '2 Forest'")
+        count = int(match["n"]) if match["n"] is not None else 1
+        if not 1 <= count <= MAX_COPIES:
+            raise MtgManaError(f"board item {item!r}: a count must be 1 to {MAX_COPIES}")
+        name = match["name"].strip()
+        # Names with commas ("Nykthos, Shrine to Nyx"): the longest that is known.
+        end = next(
+            (
+                j
+                for j in range(len(parts), i + 1, -1)
+                if _known(", ".join([name, *parts[i + 1 : j]]))
+            ),
+            i + 1,
+        )
+        name = ", ".join([name, *parts[i + 1 : end]])
+        try:
+            permanent = Permanent.named(name, controller=controller)
+        except UnknownCardError:
+            raise
+        except MtgManaError as error:
+            raise MtgManaError(f"board item {item!r}: {error}") from None
+        result.extend(replace(permanent) for _ in range(count))
+        i = end
+    return result

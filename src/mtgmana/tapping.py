@@ -1,0 +1,1506 @@
+"""The exact auto-tapper: which sources to tap to pay a cost (CR 106, 107.4, 118,
+601.2g-h, 605).
+
+Given a :class:`~mtgmana.battlefield.Board`, floating mana, a life total and a cost,
+:func:`plan` finds a plan — which mana abilities to activate, in which order, with
+which choices, and how their mana and the floating mana pay each symbol — or raises
+:class:`~mtgmana.CannotPay`. It is exact: if any legal plan exists it finds one,
+including plans that need filter lands or Signets (abilities that cost mana), and
+the plan it returns is optimal under this preference order (each breaks the ties of
+the ones before):
+
+1. lose no permanent that need not be lost (sacrifice tokens before nontoken
+   permanents, noncreatures before creatures);
+2. take the least damage and pay the least life;
+3. leave the least mana unused: don't make mana that nothing spends (no Sol Ring
+   for the last ``{1}`` when a land will do), spend floating mana before making
+   more;
+4. keep the ``future`` costs payable, together, by the one-mana sources left
+   untapped, as many as possible;
+5. tap sources that make fewer types of mana before flexible ones;
+6. then deterministically.
+
+How: one-mana sources are units in a minimum-cost transport problem (a Tundra is a
+unit that may be {W} or {U}); sources whose abilities make several mana, cost mana,
+life or a permanent, or depend on choices that the flow can't express, are
+enumerated (identical permanents together), and mana made by one activation may pay
+only for activations after it.
+
+>>> from mtgmana.battlefield import Board, Permanent
+>>> from mtgmana.abilities import ManaAbility
+>>> forest = Permanent("Forest", (ManaAbility.simple("G"),), type_line="Basic Land — Forest")
+>>> sol_ring = Permanent("Sol Ring", (ManaAbility.fixed("CC"),), type_line="Artifact")
+>>> result = plan("{1}{G}", Board((forest, forest, sol_ring)))
+>>> [a.card for a in result.activations]      # not Sol Ring: it would waste a mana
+['Forest', 'Forest']
+"""
+
+from __future__ import annotations
+
+import functools
+import itertools
+import math
+from collections import Counter
+from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from . import _transport as T
+from .abilities import ManaAbility, ReplacementKind
+from .battlefield import Board, Permanent
+from .costs import ManaCost
+from .errors import MtgManaError
+from .mana import Mana, ManaType, Source
+from .payment import CannotPay, Payment, SymbolPayment
+from .restrictions import Restriction, Spend, SpendKind
+from .symbols import ONE_MANA_KINDS, SymbolKind
+
+__all__ = [
+    "MAX_COMBINATIONS",
+    "Activation",
+    "Available",
+    "TapPlan",
+    "available",
+    "can_pay",
+    "plan",
+]
+
+MAX_COMBINATIONS = 4096
+"""At most this many combinations of multi-mana activations are tried (a board with
+more is searched up to the number of simultaneous activations that fits)."""
+
+MAX_ORDERS = 24
+"""Orders of mana-costing activations tried when several of them are used."""
+
+_TYPES = tuple(ManaType)
+_ORDER = {t: i for i, t in enumerate(_TYPES)}
+
+
+def _ability_text(ability: ManaAbility, produces: Sequence[ManaType]) -> str:
+    """The printed ability used: for merged abilities (a painland's two lines), the
+    line that makes this mana."""
+    text = str(ability)
+    lines = [line for line in text.split("\n") if line.strip()]
+    if len(lines) <= 1:
+        return text
+    for line in lines:
+        if all(t.symbol in line for t in produces):
+            return line
+    return lines[0]
+
+
+@dataclass(frozen=True)
+class Activation:
+    """One activated mana ability in a plan."""
+
+    card: str
+    index: int
+    ability: str
+    produces: tuple[ManaType, ...]
+    damage: int = 0
+    life: int = 0
+    sacrificed: tuple[str, ...] = ()
+    paid_with: tuple[str, ...] = ()
+
+    def to_json(self) -> dict[str, Any]:
+        result: dict[str, Any] = {
+            "card": self.card,
+            "ability": self.ability,
+            "produces": "".join(t.symbol for t in self.produces),
+        }
+        if self.paid_with:
+            result["paid_with"] = list(self.paid_with)
+        if self.damage:
+            result["damage"] = self.damage
+        if self.life:
+            result["life"] = self.life
+        return result
+
+
+@dataclass(frozen=True)
+class TapPlan:
+    """A plan: activations in order and the payment of the cost."""
+
+    cost: ManaCost
+    activations: tuple[Activation, ...]
+    payment: Payment
+    life_paid: int
+    damage: int
+    sacrificed: tuple[str, ...]
+    floating_after: tuple[Mana, ...]
+
+    def to_json(self) -> dict[str, Any]:
+        """The plan as ``mtgmana tap --json`` prints it."""
+        return {
+            "payable": True,
+            "activations": [a.to_json() for a in self.activations],
+            "life_paid": self.life_paid,
+            "damage": self.damage,
+            "sacrificed": list(self.sacrificed),
+            "floating_after": "".join(
+                str(u) for u in sorted(self.floating_after, key=lambda u: _ORDER[u.type])
+            ),
+            "assignment": [
+                {"symbol": str(part.symbol), "paid_with": part.paid_with}
+                for part in self.payment.assignment
+            ],
+        }
+
+
+# -- compiling a board into options ------------------------------------------------
+
+
+@dataclass(frozen=True)
+class _Option:
+    """One way to activate one ability of a permanent, after choices, triggers and
+    replacement effects: the mana it makes and what it costs."""
+
+    ability: ManaAbility
+    slots: tuple[frozenset[ManaType], ...]
+    damage: int
+    life: int
+    mana_cost: ManaCost | None
+    sacrifice_self: bool
+    sacrifice_creature: bool
+    tap_creature: bool
+    restriction: Restriction | None
+    repeatable: bool = False
+    """No {T}, {Q}, "Sacrifice this" or counters in the cost (Ashnod's Altar): the
+    ability can be activated again and again (CR 602.2, 605.3)."""
+
+    @property
+    def simple(self) -> bool:
+        return (
+            len(self.slots) == 1
+            and self.mana_cost is None
+            and not self.life
+            and not self.sacrifice_creature
+            and not self.tap_creature
+        )
+
+
+@dataclass(frozen=True)
+class _Source:
+    """A permanent compiled: its options, split into one-mana ones (a flow unit)
+    and the others (enumerated)."""
+
+    indexes: tuple[int, ...]
+    name: str
+    simple: tuple[_Option, ...]
+    complex: tuple[_Option, ...]
+    snow: bool
+    legendary: bool
+    token: bool
+    creature: bool
+
+
+def _options(board: Board, index: int, known: Sequence[frozenset[ManaType]]) -> list[_Option]:
+    permanent = board.permanents[index]
+    if permanent.controller != "you":
+        return []
+    found: list[_Option] = []
+    replacements = board.replacements_for(index)
+    triggers = board.triggers_for(index)
+    for ability in permanent.abilities:
+        cost = ability.cost
+        if cost.tap and permanent.tapped:
+            continue
+        if cost.untap and not permanent.tapped:
+            continue
+        if (cost.tap or cost.untap) and permanent.is_creature and permanent.summoning_sick:
+            continue  # CR 302.6
+        if cost.remove_counters and permanent.counters < cost.remove_counters:
+            continue
+        if not board.can_activate(index, ability):
+            continue  # "Activate only if ..." (CR 602.5b)
+        repeatable = not (
+            cost.tap
+            or cost.untap
+            or cost.sacrifice_self
+            or cost.remove_counters
+            or ability.once_per_turn
+        )
+        for slots, damage in _productions(board, index, ability, known):
+            for final in _replaced(slots, replacements if cost.tap else []):
+                if not any(final):
+                    continue  # no mana: nothing is "tapped for mana" (CR 106.7, 106.12a)
+                extra: list[frozenset[ManaType]] = []
+                if cost.tap:  # "tapped for mana" (CR 106.12a)
+                    for trigger in triggers:
+                        if trigger.same_type:
+                            extra.append(frozenset(t for s in final for t in s))
+                        elif trigger.production is not None:
+                            choice = trigger.production.choices[0]
+                            extra.extend(board.resolve_slot(s, index, known) for s in choice.slots)
+                all_slots = tuple(s for s in (*final, *extra) if s)
+                if not all_slots:
+                    continue  # an undefined type: no mana (CR 106.5)
+                found.append(
+                    _Option(
+                        ability,
+                        all_slots,
+                        damage,
+                        cost.life,
+                        cost.mana,
+                        cost.sacrifice_self,
+                        cost.sacrifice == "creature",
+                        cost.tap_other == "creature",
+                        ability.restriction,
+                        repeatable,
+                    )
+                )
+    return found
+
+
+def _productions(
+    board: Board, index: int, ability: ManaAbility, known: Sequence[frozenset[ManaType]]
+) -> Iterator[tuple[tuple[frozenset[ManaType], ...], int]]:
+    """Each way the ability can add mana: (slots, damage)."""
+    production = ability.production
+    per = production.per
+    for choice in production.choices:
+        slots = tuple(board.resolve_slot(s, index, known) for s in choice.slots)
+        if per is None:
+            yield slots, choice.damage
+            continue
+        if per.kind == "counters":
+            for n in range(0 if per.plus else 1, board.permanents[index].counters + 1):
+                yield slots * (n + per.plus), choice.damage
+            continue
+        colors = per.colors
+        if per.kind == "devotion" and not colors:
+            colors = "".join(t.value for s in slots for t in s if t is not ManaType.C)
+        n = board.count(index, per.kind, per.filter, colors) if per.kind != "fixed" else per.value
+        n += per.plus
+        if n:
+            yield slots * n, choice.damage
+
+
+def _replaced(
+    slots: tuple[frozenset[ManaType], ...], replacements: Sequence[Any]
+) -> list[tuple[frozenset[ManaType], ...]]:
+    """The mana after replacement effects, in every order the player may apply them
+    (CR 616.1); a slot that must keep its type (doubling) is split per type."""
+    if not replacements:
+        return [slots]
+    results: set[tuple[frozenset[ManaType], ...]] = set()
+    for order in itertools.permutations(replacements):
+        for fixed in _fix_types(slots) if _needs_fixing(order) else [slots]:
+            current = fixed
+            for effect in order:
+                if effect.kind is ReplacementKind.BECOMES and effect.becomes is not None:
+                    n = len(current) if effect.amount is None or not current else effect.amount
+                    current = tuple(frozenset({effect.becomes}) for _ in range(n))
+                elif effect.kind is ReplacementKind.DAMPING and len(current) >= 2:
+                    current = (frozenset({ManaType.C}),)
+                elif effect.kind is ReplacementKind.MULTIPLY:
+                    current = tuple(s for s in current for _ in range(effect.factor))
+            # The order of the mana doesn't matter: {W}{U} and {U}{W} are one option
+            # (five "any color" mana doubled are 126 options, not 3,125).
+            results.add(tuple(sorted(current, key=lambda s: sorted(_ORDER[t] for t in s))))
+    return sorted(results, key=lambda r: [sorted(_ORDER[t] for t in s) for s in r])
+
+
+def _needs_fixing(order: Sequence[Any]) -> bool:
+    return any(effect.kind is ReplacementKind.MULTIPLY for effect in order)
+
+
+def _fix_types(
+    slots: tuple[frozenset[ManaType], ...],
+) -> list[tuple[frozenset[ManaType], ...]]:
+    return [tuple(frozenset({t}) for t in combo) for combo in itertools.product(*slots)]
+
+
+def _compile(board: Board, *, painful: bool = False) -> list[_Source]:
+    """Your permanents as sources, identical ones grouped.
+
+    One-mana options are flow units, except: with ``painful``, options that deal
+    damage are enumerated, so that the damage is known before Phyrexian symbols
+    are paid with life (CR 601.2g-h, 119.4); when something sacrifices a creature
+    (Ashnod's Altar), a creature's "Sacrifice this" option is enumerated, so that
+    no creature is sacrificed twice."""
+    known = board.could_produce()
+    groups: dict[tuple[Any, ...], list[int]] = {}
+    compiled: dict[tuple[Any, ...], tuple[list[_Option], Permanent]] = {}
+    for index, permanent in enumerate(board.permanents):
+        options = _options(board, index, known)
+        if not options:
+            continue
+        key = (
+            permanent.name,
+            tuple(options),
+            permanent.is_snow,
+            permanent.is_legendary,
+            permanent.token,
+            permanent.is_creature,
+        )
+        groups.setdefault(key, []).append(index)
+        compiled[key] = (options, permanent)
+    sources = []
+    altar = any(o.sacrifice_creature for options, _ in compiled.values() for o in options)
+    for key, indexes in groups.items():
+        options, permanent = compiled[key]
+        simple = [
+            o
+            for o in options
+            if o.simple
+            and not (painful and o.damage)
+            and not (altar and permanent.is_creature and o.sacrifice_self)
+        ]
+        restrictions = {o.restriction for o in simple}
+        if len(restrictions) > 1:  # one-mana abilities with different restrictions
+            simple = []
+        rest = [o for o in options if o not in simple]
+        sources.append(
+            _Source(
+                tuple(indexes),
+                permanent.name,
+                tuple(simple),
+                tuple(rest),
+                permanent.is_snow,
+                permanent.is_legendary,
+                permanent.token,
+                permanent.is_creature,
+            )
+        )
+    return sources
+
+
+# -- weights -------------------------------------------------------------------------
+
+
+class _Scale:
+    """Integer weights for the preference order, lexicographic by construction."""
+
+    def __init__(self, units: int) -> None:
+        base = 16 * (units + 2)
+        self.flex = base
+        self.waste = base * base
+        self.life = self.waste * base
+        self.sacrifice = self.life * base * 4
+
+    def sacrifice_weight(self, token: bool, creature: bool) -> int:
+        return self.sacrifice * (1 + (0 if token else 2) + (1 if creature else 0))
+
+
+class _TapWeights(T.Weights):
+    def __init__(self, units: Sequence[Mana], scale: _Scale) -> None:
+        super().__init__(units, 1)
+        self.life_weight = scale.life * T.LIFE_PER_SYMBOL
+
+
+# -- the search ------------------------------------------------------------------------
+
+
+@dataclass
+class _Problem:
+    board: Board
+    sources: list[_Source]
+    pool: tuple[Mana, ...]
+    cost: ManaCost
+    life: int
+    x: int
+    spend: Spend
+    future: list[ManaCost]
+    scale: _Scale = field(init=False)
+    creatures: int = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.creatures = sum(
+            1 for p in self.board.permanents if p.controller == "you" and p.is_creature
+        )
+        units = len(self.pool) + sum(
+            len(s.indexes) * max(len(o.slots) for o in (*s.simple, *s.complex))
+            + sum(self.repeats(s) * len(o.slots) for o in s.complex if o.repeatable)
+            for s in self.sources
+        )
+        self.scale = _Scale(units)
+
+    def repeats(self, source: _Source) -> int:
+        """How many times a repeatable option of ``source`` is tried: once per
+        creature for "Sacrifice a creature", else once per permanent."""
+        return (
+            self.creatures
+            if any(o.sacrifice_creature for o in source.complex)
+            else len(source.indexes)
+        )
+
+
+@dataclass
+class _Instance:
+    """A multi-mana (or mana-costing) activation chosen in a combination."""
+
+    source: int  # position in the sources list
+    copy: int  # which permanent of the group
+    option: _Option
+
+
+@dataclass
+class _Candidate:
+    value: tuple[int, ...]
+    instances: list[_Instance]
+    simple_counts: list[int]  # per source: permanents left as one-mana units
+    solution: T.Solution
+    supplies: list[T.Supply]
+    members: list[list[Any]]
+    future_kept: int
+
+
+def _combinations(problem: _Problem) -> Iterator[tuple[list[_Instance], list[int]]]:
+    """Every way to choose complex activations: per group of identical permanents,
+    how many use each complex option (the rest are one-mana units, or idle)."""
+    per_group: list[list[list[int]]] = []
+    for source in problem.sources:
+        k = len(source.indexes)
+        once = [i for i, o in enumerate(source.complex) if not o.repeatable]
+        again = [i for i, o in enumerate(source.complex) if o.repeatable]
+        bound = problem.repeats(source)
+        choices: list[list[int]] = []
+        for split in _compositions(k, len(once)):
+            for repeats in itertools.product(range(bound + 1), repeat=len(again)):
+                row = [0] * len(source.complex)
+                for i, n in zip(once, split, strict=True):
+                    row[i] = n
+                for i, n in zip(again, repeats, strict=True):
+                    row[i] = n
+                choices.append(row)
+        per_group.append(choices)
+    total = 1
+    for choices in per_group:
+        total *= len(choices)
+    limit = None
+    if total > MAX_COMBINATIONS:
+        limit = 0
+        while _count_limited(per_group, limit + 1) <= MAX_COMBINATIONS:
+            limit += 1
+    for picks in itertools.product(*per_group):
+        used = sum(sum(p) for p in picks)
+        if limit is not None and used > limit:
+            continue
+        instances: list[_Instance] = []
+        simple_counts: list[int] = []
+        for g, counts in enumerate(picks):
+            copy = 0
+            for option_index, n in enumerate(counts):
+                option = problem.sources[g].complex[option_index]
+                for _ in range(n):
+                    # A repeatable ability doesn't use up its permanent (any of the
+                    # group will do); a once-only one does.
+                    instances.append(_Instance(g, 0 if option.repeatable else copy, option))
+                    copy += 0 if option.repeatable else 1
+            simple_counts.append(len(problem.sources[g].indexes) - copy)
+        yield instances, simple_counts
+
+
+def _compositions(k: int, m: int) -> Iterator[tuple[int, ...]]:
+    """Ways to put at most k copies into m options (the rest stay)."""
+    if m == 0:
+        yield ()
+        return
+    for first in range(k + 1):
+        for rest in _compositions(k - first, m - 1):
+            yield (first, *rest)
+
+
+def _count_limited(per_group: list[list[list[int]]], limit: int) -> int:
+    counts = Counter({0: 1})
+    for choices in per_group:
+        nxt: Counter[int] = Counter()
+        for used, ways in counts.items():
+            for c in choices:
+                total = used + sum(c)
+                if total <= limit:
+                    nxt[total] += ways
+        counts = nxt
+    return sum(counts.values())
+
+
+def _evaluate(
+    problem: _Problem,
+    instances: list[_Instance],
+    simple_counts: list[int],
+    future: Sequence[ManaCost],
+) -> _Candidate | None:
+    """The best plan using exactly these complex activations (any order tried)."""
+    sources = problem.sources
+    scale = problem.scale
+    fixed = 0
+    victims = 0
+    self_sacrificed: set[int] = set()
+    tapped_creatures = 0
+    for inst in instances:
+        source = sources[inst.source]
+        option = inst.option
+        if option.sacrifice_self:
+            fixed += scale.sacrifice_weight(source.token, source.creature)
+            if source.creature:
+                self_sacrificed.add(source.indexes[inst.copy])
+        if option.sacrifice_creature:
+            victims += 1
+        tapped_creatures += option.tap_creature
+        fixed += scale.life * (option.damage + option.life)
+        fixed += scale.waste * len(option.slots)
+    if victims:
+        # "Sacrifice a creature": the cheapest creatures (tokens first) that don't
+        # sacrifice themselves, each once (_victim names the same ones).
+        weights = sorted(
+            scale.sacrifice_weight(p.token, True)
+            for i, p in enumerate(problem.board.permanents)
+            if p.controller == "you" and p.is_creature and i not in self_sacrificed
+        )
+        if len(weights) < victims:
+            return None
+        fixed += sum(weights[:victims])
+    life_used = sum(inst.option.life + inst.option.damage for inst in instances)
+    if sum(inst.option.life for inst in instances) > problem.life:  # CR 119.4
+        return None
+    # Springleaf Drum and the like tap a creature that isn't a mana source first.
+    spare_creatures = sum(
+        1
+        for i, p in enumerate(problem.board.permanents)
+        if p.controller == "you"
+        and p.is_creature
+        and not p.tapped
+        and not any(i in s.indexes for s in sources)
+    )
+    reserve = max(0, tapped_creatures - spare_creatures)
+    simple_counts = list(simple_counts)
+    if reserve:
+        for g, source in enumerate(sources):
+            if source.creature and reserve:
+                take = min(reserve, simple_counts[g])
+                simple_counts[g] -= take
+                reserve -= take
+        if reserve:
+            return None
+    costing = [inst for inst in instances if inst.option.mana_cost is not None]
+    orders = _orders(instances, costing)
+    best: _Candidate | None = None
+    for order in orders:
+        candidate = _solve_order(
+            problem, order, simple_counts, fixed, max(0, problem.life - life_used), future
+        )
+        if candidate is not None and (best is None or candidate.value < best.value):
+            best = candidate
+    return best
+
+
+def _orders(instances: list[_Instance], costing: list[_Instance]) -> list[list[_Instance]]:
+    """Orders of activations to try: mana made by an activation pays only for later
+    ones, so with several mana-costing activations the order matters."""
+    others = [inst for inst in instances if inst.option.mana_cost is None]
+    # Creatures tap for mana before they are sacrificed (Ashnod's Altar).
+    others.sort(key=lambda inst: inst.option.sacrifice_creature)
+    if len(costing) < 2:
+        return [others + costing]
+    seen: set[tuple[tuple[int, int], ...]] = set()
+    result: list[list[_Instance]] = []
+    for perm in itertools.permutations(costing):
+        key = tuple((inst.source, id(inst.option)) for inst in perm)
+        if key in seen:
+            continue
+        seen.add(key)
+        result.append(others + list(perm))
+        if len(result) >= MAX_ORDERS:
+            break
+    return result
+
+
+def _solve_order(
+    problem: _Problem,
+    order: list[_Instance],
+    simple_counts: list[int],
+    fixed: int,
+    life_left: int,
+    future: Sequence[ManaCost],
+) -> _Candidate | None:
+    scale = problem.scale
+    sources = problem.sources
+    spends: list[Spend] = [problem.spend, problem.spend.paying_x()]
+    activation_spend = Spend(SpendKind.ABILITY)
+    parts: list[T.CostDemands] = []
+    try:
+        parts.append(T.cost_demands(problem.cost, problem.x, 0, 1, T.ALL_TYPES, current=True))
+    except T.Unpayable:
+        return None
+    for position, inst in enumerate(order):
+        cost = inst.option.mana_cost
+        if cost is None:
+            continue
+        index = len(spends)
+        spends += [activation_spend, activation_spend.paying_x()]
+        try:
+            parts.append(
+                T.cost_demands(cost, 0, index, index + 1, T.ALL_TYPES, current=True, owner=position)
+            )
+        except T.Unpayable:
+            return None
+    future_start = len(parts)
+    for future_cost in future:
+        index = len(spends)
+        spends += [Spend(SpendKind.SPELL, cost=future_cost)] * 2
+        try:
+            parts.append(
+                T.cost_demands(future_cost, 0, index, index + 1, T.ALL_TYPES, current=False)
+            )
+        except T.Unpayable:
+            return None
+    pool_classes, pool_members = T.supply_classes(problem.pool, spends)
+    # Floating mana left unspent goes unused too (preference 3): spending it is
+    # worth as much as spending made mana, so it is spent before anything is tapped.
+    fixed += scale.waste * len(problem.pool)
+    supplies: list[T.Supply] = [replace(s, extra=s.extra - scale.waste) for s in pool_classes]
+    members: list[list[Any]] = [list(m) for m in pool_members]
+    counts = [len(m) for m in pool_members]
+    everything = (True,) * len(spends)
+    verdicts: dict[Restriction | None, tuple[bool, ...]] = {None: everything}
+
+    def allowed(restriction: Restriction | None) -> tuple[bool, ...]:
+        if restriction not in verdicts:
+            assert restriction is not None
+            verdicts[restriction] = tuple(restriction.allows(s) for s in spends)
+        return verdicts[restriction]
+
+    # One-mana sources: a unit each, that may be any of the types its options make.
+    for g, source in enumerate(sources):
+        n = simple_counts[g]
+        if not n or not source.simple:
+            continue
+        type_cost: dict[ManaType, int] = {}
+        for option in source.simple:
+            weight = scale.life * option.damage
+            if option.sacrifice_self:
+                weight += scale.sacrifice_weight(source.token, source.creature)
+            for t in option.slots[0]:
+                type_cost[t] = min(type_cost.get(t, weight), weight)
+        types = frozenset(type_cost)
+        restriction = source.simple[0].restriction
+        supplies.append(
+            T.Supply(
+                types,
+                source.snow,
+                source.legendary,
+                restriction is not None,
+                allowed(restriction),
+                -1,
+                scale.flex * len(types),
+                tuple(sorted(type_cost.items(), key=lambda kv: _ORDER[kv[0]])),
+                ("simple", g),
+            )
+        )
+        members.append([(g, i) for i in range(n)])
+        counts.append(n)
+    # Mana made by multi-mana activations: each slot a unit; unused ones are wasted.
+    for position, inst in enumerate(order):
+        source = sources[inst.source]
+        slots = Counter(inst.option.slots)
+        for types, n in sorted(slots.items(), key=lambda kv: sorted(_ORDER[t] for t in kv[0])):
+            restriction = inst.option.restriction
+            supplies.append(
+                T.Supply(
+                    types,
+                    source.snow,
+                    source.legendary,
+                    restriction is not None,
+                    allowed(restriction),
+                    position,
+                    -scale.waste,
+                    (),
+                    ("made", position, types),
+                )
+            )
+            members.append([("made", position, types, i) for i in range(n)])
+            counts.append(n)
+    weights = _TapWeights(problem.pool, scale)
+    current_parts = parts[:future_start]
+    solution = T.solve(current_parts, supplies, counts, life_left, weights)
+    if solution is None:
+        return None
+    value_main = fixed + solution.cost
+    kept = 0
+    if future:
+        level = (fixed + solution.cost) // scale.waste  # preferences 1-3
+
+        def same_level(cost: int) -> bool:
+            return (fixed + cost) // scale.waste == level
+
+        joint = _keep_future(parts, future_start, supplies, counts, life_left, weights, same_level)
+        if joint is not None:
+            solution, kept = joint
+    sac, rest = divmod(value_main, scale.sacrifice)
+    life_w, rest = divmod(rest, scale.life)
+    waste_w, rest = divmod(rest, scale.waste)
+    value = (sac, life_w, waste_w, -kept, fixed + solution.cost - value_main + rest)
+    return _Candidate(value, order, simple_counts, solution, supplies, members, kept)
+
+
+def _keep_future(
+    parts: list[T.CostDemands],
+    future_start: int,
+    supplies: list[T.Supply],
+    counts: list[int],
+    life: int,
+    weights: T.Weights,
+    same_level: Any,
+) -> tuple[T.Solution, int] | None:
+    """The most future costs payable together by the one-mana sources left, without
+    making the current plan worse on preferences 1-3."""
+    futures = list(range(future_start, len(parts)))
+    simple_only = [
+        s if isinstance(s.key, tuple) and s.key[0] == "simple" else None for s in supplies
+    ]
+    for size in range(len(futures), 0, -1):
+        best: T.Solution | None = None
+        for chosen in itertools.combinations(futures, size):
+            chosen_parts = parts[:future_start] + [parts[i] for i in chosen]
+            restricted = _restrict_future(chosen_parts, future_start, simple_only, supplies)
+            joint = T.solve(restricted[0], restricted[1], counts, life, weights)
+            if joint is None or not same_level(joint.cost):
+                continue
+            if best is None or joint.cost < best.cost:
+                best = joint
+        if best is not None:
+            return best, size
+    return None
+
+
+def _restrict_future(
+    parts: list[T.CostDemands],
+    future_start: int,
+    simple_only: list[T.Supply | None],
+    supplies: list[T.Supply],
+) -> tuple[list[T.CostDemands], list[T.Supply]]:
+    # Future demands are served only by one-mana sources: give them an owner that
+    # no made mana precedes and pool mana can't reach.
+    marked: list[T.CostDemands] = list(parts[:future_start])
+    big = 1 << 30
+    for part in parts[future_start:]:
+        exact: Counter[T.Demand] = Counter()
+        for demand, n in part.exact.items():
+            exact[
+                T.Demand(
+                    demand.types, demand.snow, demand.legendary, False, demand.spend_index, big
+                )
+            ] += n
+        marked.append(T.CostDemands(exact, dict(part.mono), part.normal_index, False, big))
+    fixed: list[T.Supply] = []
+    for supply, simple in zip(supplies, simple_only, strict=True):
+        if simple is not None:
+            fixed.append(supply)
+        else:  # pool and made mana: too late for the future costs
+            fixed.append(
+                T.Supply(
+                    supply.types,
+                    supply.snow,
+                    supply.legendary,
+                    supply.restricted,
+                    supply.allowed,
+                    big,
+                    supply.extra,
+                    supply.type_extra,
+                    supply.key,
+                )
+            )
+    return marked, fixed
+
+
+def _search(problem: _Problem) -> _Candidate | None:
+    best: _Candidate | None = None
+    # Restricted mana makes the level counts of a candidate exact only to within
+    # one unit of waste: then a combination is skipped only when its bound is worse
+    # by more than that.
+    margin = int(
+        any(unit.restriction is not None for unit in problem.pool)
+        or any(o.restriction is not None for s in problem.sources for o in (*s.simple, *s.complex))
+    )
+    most_spent = _most_units(problem.cost, problem.x)
+    for instances, simple_counts in _combinations(problem):
+        if best is not None:
+            sacrifice, life, waste = _bound(problem, instances, most_spent)
+            if (sacrifice, life, waste - margin) > best.value[:3]:
+                continue  # can't beat the best plan on preferences 1-3
+        candidate = _evaluate(problem, instances, simple_counts, problem.future)
+        if candidate is not None and (best is None or candidate.value < best.value):
+            best = candidate
+    return best
+
+
+def _most_units(cost: ManaCost, x: int) -> int:
+    """The most mana that paying ``cost`` can take ({2/W} two, X its value)."""
+    total = 0
+    for symbol in cost:
+        if symbol.kind is SymbolKind.GENERIC:
+            total += symbol.generic_amount
+        elif symbol.kind is SymbolKind.VARIABLE:
+            total += x
+        elif symbol.kind is SymbolKind.MONOCOLORED_HYBRID:
+            total += 2
+        else:
+            total += 1
+    return total
+
+
+def _bound(problem: _Problem, instances: list[_Instance], most_spent: int) -> tuple[int, int, int]:
+    """Lower bounds of preferences 1-3 for a plan with these complex activations:
+    what they sacrifice (the cheapest creatures for "Sacrifice a creature"), the
+    damage and life they cost, and the mana left over when everything that can be
+    spent is spent."""
+    sacrifice = life = made = 0
+    victims = 0
+    for inst in instances:
+        source = problem.sources[inst.source]
+        option = inst.option
+        if option.sacrifice_self:
+            sacrifice += 1 + (0 if source.token else 2) + (1 if source.creature else 0)
+        victims += option.sacrifice_creature
+        life += option.damage + option.life
+        made += len(option.slots)
+        if option.mana_cost is not None:
+            most_spent += _most_units(option.mana_cost, 0)
+    if victims:
+        sacrifice += 2 * victims  # a creature token at the least
+    return sacrifice, life, max(0, len(problem.pool) + made - most_spent)
+
+
+# -- turning a solution into a plan ----------------------------------------------------
+
+
+def _build_plan(problem: _Problem, best: _Candidate) -> TapPlan:
+    sources = problem.sources
+    board = problem.board
+    solution = best.solution
+    order = best.instances
+    supplies = best.supplies
+    # Which type each used unit takes, per demand, in demand order.
+    per_demand: dict[int, list[tuple[int, ManaType]]] = {}
+    used_of: Counter[int] = Counter()
+    for (s, d), amount in sorted(solution.assignment.items()):
+        if not _parts_current(solution, d):
+            continue  # a future cost's demand: nothing is paid now
+        supply = supplies[s]
+        demand = solution.demands[d]
+        usable = supply.types & demand.types
+        more = dict(supply.type_extra)
+        chosen = min(usable, key=lambda t: (more.get(t, 0), _ORDER[t]))
+        per_demand.setdefault(d, []).extend([(s, chosen)] * amount)
+        used_of[s] += amount
+    # Concrete units: one-mana permanents by group (the permanents after those the
+    # once-only activations use), made mana by activation and slot.
+    next_simple: Counter[int] = Counter(inst.source for inst in order if not inst.option.repeatable)
+    simple_units: list[tuple[int, Permanent, ManaType, _Option]] = []
+    made: dict[int, list[tuple[frozenset[ManaType], ManaType]]] = {}
+    unit_for: dict[tuple[int, int], list[Mana]] = {}
+    activations: list[Activation] = []
+    damage = life_cost = 0
+    sacrificed: list[str] = []
+    spent_pool: set[int] = set()
+    for d, items in sorted(per_demand.items()):
+        for s, chosen in items:
+            supply = supplies[s]
+            key = supply.key
+            if key is None:  # floating mana
+                unit = next(u for u in best.members[s] if u.uid not in spent_pool)
+                spent_pool.add(unit.uid)
+                unit_for.setdefault((d, s), []).append(unit)
+                continue
+            if key[0] == "simple":
+                g = key[1]
+                source = sources[g]
+                permanent_index = source.indexes[next_simple[g]]
+                next_simple[g] += 1
+                permanent = board.permanents[permanent_index]
+                option = min(
+                    (o for o in source.simple if chosen in o.slots[0]),
+                    key=lambda o: (o.damage, o.sacrifice_self),
+                )
+                simple_units.append((permanent_index, permanent, chosen, option))
+                unit = Mana.make(
+                    chosen,
+                    source=Source(permanent_index, permanent.name),
+                    snow=permanent.is_snow,
+                    legendary=permanent.is_legendary,
+                    restriction=option.restriction,
+                )
+                unit_for.setdefault((d, s), []).append(unit)
+                damage += option.damage
+                if option.sacrifice_self:
+                    sacrificed.append(permanent.name)
+                continue
+            position = key[1]
+            made.setdefault(position, []).append((key[2], chosen))
+            inst = order[position]
+            made_index = sources[inst.source].indexes[inst.copy]
+            permanent = board.permanents[made_index]
+            unit = Mana.make(
+                chosen,
+                source=Source(made_index, permanent.name),
+                snow=permanent.is_snow,
+                legendary=permanent.is_legendary,
+                restriction=inst.option.restriction,
+            )
+            unit_for.setdefault((d, s), []).append(unit)
+    # Activations: one-mana sources first, then the others in their order.
+    for permanent_index, permanent, chosen, option in sorted(simple_units, key=lambda x: x[0]):
+        activations.append(
+            Activation(
+                permanent.name,
+                permanent_index,
+                _ability_text(option.ability, (chosen,)),
+                (chosen,),
+                option.damage,
+                0,
+                (permanent.name,) if option.sacrifice_self else (),
+            )
+        )
+    floating: list[Mana] = []
+    for position, inst in enumerate(order):
+        source = sources[inst.source]
+        permanent_index = source.indexes[inst.copy]
+        permanent = board.permanents[permanent_index]
+        option = inst.option
+        used = list(made.get(position, []))
+        produced: list[ManaType] = []
+        remaining_slots = list(option.slots)
+        for slot_types, t in used:  # each used unit came from a slot of its supply
+            remaining_slots.remove(slot_types)
+            produced.append(t)
+        for slot_types in remaining_slots:
+            t = min(slot_types, key=_ORDER.__getitem__)
+            produced.append(t)
+            floating.append(
+                Mana.make(
+                    t,
+                    source=Source(permanent_index, permanent.name),
+                    snow=permanent.is_snow,
+                    legendary=permanent.is_legendary,
+                    restriction=option.restriction,
+                )
+            )
+        lost = []
+        if option.sacrifice_self:
+            lost.append(permanent.name)
+        if option.sacrifice_creature:
+            lost.append(_victim(problem, sacrificed + lost))
+        sacrificed.extend(lost)
+        damage += option.damage
+        life_cost += option.life
+        paid = _paid_for(solution, position, unit_for)
+        activations.append(
+            Activation(
+                permanent.name,
+                permanent_index,
+                _ability_text(option.ability, produced),
+                tuple(produced),
+                option.damage,
+                option.life,
+                tuple(lost),
+                paid,
+            )
+        )
+    payment = _payment_of(problem, solution, unit_for)
+    floating.extend(u for u in problem.pool if u.uid not in spent_pool)
+    return TapPlan(
+        problem.cost,
+        tuple(activations),
+        payment,
+        payment.life_paid + life_cost,
+        damage,
+        tuple(sacrificed),
+        tuple(floating),
+    )
+
+
+def _parts_current(solution: T.Solution, d: int) -> bool:
+    """Whether demand ``d`` is paid now (the cost or an activation), not later."""
+    return solution.demands[d].owner < (1 << 30)
+
+
+def _victim(problem: _Problem, already: list[str]) -> str:
+    creatures = sorted(
+        (not p.token, p.name)
+        for p in problem.board.permanents
+        if p.controller == "you" and p.is_creature
+    )
+    taken = Counter(already)
+    for _, name in creatures:
+        if taken[name]:
+            taken[name] -= 1
+            continue
+        return name
+    return creatures[0][1] if creatures else "a creature"
+
+
+def _paid_for(
+    solution: T.Solution, position: int, unit_for: dict[tuple[int, int], list[Mana]]
+) -> tuple[str, ...]:
+    paid: list[str] = []
+    for (d, _), units in sorted(unit_for.items()):
+        if solution.demands[d].owner == position:
+            paid.extend(str(u) for u in units)
+    return tuple(paid)
+
+
+def _payment_of(
+    problem: _Problem, solution: T.Solution, unit_for: dict[tuple[int, int], list[Mana]]
+) -> Payment:
+    """The cost's symbols paid with the units the flow sent to the cost's demands."""
+    queues: dict[T.Demand, list[Mana]] = {}
+    life_left: Counter[T.Demand] = Counter()
+    for (d, _), units in sorted(unit_for.items()):
+        demand = solution.demands[d]
+        if demand.owner < 0 and solution.owners[d] == 0:
+            queues.setdefault(demand, []).extend(units)
+    for d, n in solution.life_assignment.items():
+        if solution.owners[d] == 0:
+            life_left[solution.demands[d]] += n
+    parts: dict[int, SymbolPayment] = {}
+    later = []
+    for i, symbol in enumerate(problem.cost):
+        if symbol.kind in (SymbolKind.GENERIC, SymbolKind.VARIABLE, SymbolKind.MONOCOLORED_HYBRID):
+            later.append((i, symbol))
+            continue
+        demand = T.symbol_demand(symbol)
+        queue = queues.get(demand, [])
+        if queue:
+            parts[i] = SymbolPayment(symbol, (queue.pop(0),))
+        else:
+            life_left[demand] -= 1
+            parts[i] = SymbolPayment(symbol, life=T.LIFE_PER_SYMBOL)
+    generic = T.Demand(T.ALL_TYPES)
+    for i, symbol in later:
+        if symbol.kind is SymbolKind.MONOCOLORED_HYBRID:
+            one = T.Demand(frozenset({T.TYPE_OF[symbol.halves[1]]}))
+            queue = queues.get(one, [])
+            if queue:
+                parts[i] = SymbolPayment(symbol, (queue.pop(0),))
+            else:
+                taken = queues.get(generic, [])
+                parts[i] = SymbolPayment(symbol, (taken.pop(0), taken.pop(0)))
+    for i, symbol in later:
+        if symbol.kind is SymbolKind.GENERIC:
+            taken = queues.get(generic, [])
+            n = symbol.generic_amount
+            parts[i] = SymbolPayment(symbol, tuple(taken[:n]))
+            del taken[:n]
+        elif symbol.kind is SymbolKind.VARIABLE:
+            taken = queues.get(T.Demand(T.ALL_TYPES, spend_index=1), [])
+            parts[i] = SymbolPayment(symbol, tuple(taken[: problem.x]))
+            del taken[: problem.x]
+    assignment = tuple(parts[i] for i in range(len(problem.cost)))
+    life_paid = T.LIFE_PER_SYMBOL * sum(1 for p in assignment if p.life)
+    x = problem.x if problem.cost.x_count else None
+    return Payment(problem.cost, assignment, life_paid, (), x, problem.spend)
+
+
+# -- public functions ------------------------------------------------------------------
+
+
+def _problem(
+    cost: ManaCost | str,
+    board: Board,
+    pool: Iterable[Mana],
+    life: int,
+    x: int | None,
+    spend: Spend | None,
+    future: Iterable[ManaCost | str],
+    painful: bool = False,
+) -> _Problem:
+    total = ManaCost.parse(cost) if isinstance(cost, str) else cost
+    if not isinstance(total, ManaCost):
+        raise TypeError(f"expected a ManaCost or its text, not {cost!r}")
+    if not isinstance(board, Board):
+        raise TypeError(f"expected a Board, not {board!r}")
+    for value, what in ((life, "life"), (x or 0, "X")):
+        if not isinstance(value, int) or isinstance(value, bool) or value < 0:
+            raise MtgManaError(f"{what} must be a whole number 0 or more, not {value!r}")
+    units = tuple(pool)
+    for unit in units:
+        if not isinstance(unit, Mana):
+            raise TypeError(f"floating mana must be Mana units, not {unit!r}")
+    if spend is None:
+        spend = Spend(SpendKind.SPELL, cost=total)
+    futures = [ManaCost.parse(f) if isinstance(f, str) else f for f in future]
+    sources = _compiled(board, painful=painful)
+    return _Problem(board, sources, units, total, life, x or 0, spend, futures[:6])
+
+
+_COMPILED: dict[tuple[int, bool], tuple[Board, list[_Source]]] = {}
+_COMPILED_MAX = 16
+
+
+def _compiled(board: Board, *, painful: bool = False) -> list[_Source]:
+    """:func:`_compile`, remembered for the last few boards (a board is immutable;
+    the entry holds the board, so its ``id`` can't be reused while it is cached)."""
+    key = (id(board), painful)
+    hit = _COMPILED.get(key)
+    if hit is not None and hit[0] is board:
+        return list(hit[1])
+    sources = _compile(board, painful=painful)
+    if len(_COMPILED) >= _COMPILED_MAX:
+        _COMPILED.clear()
+    _COMPILED[key] = (board, sources)
+    return list(sources)
+
+
+def plan(
+    cost: ManaCost | str,
+    board: Board,
+    *,
+    pool: Iterable[Mana] = (),
+    life: int = 20,
+    x: int | None = None,
+    spend: Spend | None = None,
+    future: Iterable[ManaCost | str] = (),
+) -> TapPlan:
+    """The best plan to pay ``cost`` (the total cost, CR 601.2f) with the sources on
+    ``board`` you control, the floating ``pool`` and ``life``; raises
+    :class:`~mtgmana.CannotPay` with the shortfall when there is none."""
+    problem = _problem(cost, board, pool, life, x, spend, future)
+    if not problem.cost.has_mana_cost:
+        raise CannotPay(problem.cost, ["it has no mana cost, an unpayable cost (CR 118.6)"])
+    best = None if _surely_unpayable(problem) else _search(problem)
+    if best is None:
+        raise CannotPay(problem.cost, [_shortfall_text(problem)])
+    result = _build_plan(problem, best)
+    if not _life_ok(result, life):
+        # The flow doesn't see the damage one-mana sources deal before the cost is
+        # paid: search again with the painful options enumerated (exact).
+        problem = _problem(cost, board, problem.pool, life, x, spend, problem.future, painful=True)
+        best = _search(problem)
+        if best is None:
+            raise CannotPay(problem.cost, [_shortfall_text(problem)])
+        result = _build_plan(problem, best)
+    return result
+
+
+def _life_ok(result: TapPlan, life: int) -> bool:
+    """Whether the plan leaves enough life for its Phyrexian symbols after the
+    damage its mana abilities deal (CR 601.2g-h, 119.4)."""
+    return not result.payment.life_paid or result.damage + result.life_paid <= life
+
+
+def _shortfall_text(problem: _Problem) -> str:
+    have = sum(len(s.indexes) for s in problem.sources) + len(problem.pool)
+    need = problem.cost.mana_value if isinstance(problem.cost.mana_value, int) else 0
+    if need + problem.x * problem.cost.x_count > have:
+        return f"needs {need + problem.x * problem.cost.x_count - have} more mana"
+    return "the sources can't make the right types of mana"
+
+
+def can_pay(
+    board: Board,
+    cost: ManaCost | str,
+    *,
+    pool: Iterable[Mana] = (),
+    life: int = 20,
+    x: int | None = None,
+    spend: Spend | None = None,
+) -> bool:
+    """Whether the board (and floating mana, and life) can pay ``cost``."""
+    problem = _problem(cost, board, pool, life, x, spend, ())
+    if not problem.cost.has_mana_cost:
+        return False
+    if _one_mana_sources_pay(problem):
+        return True
+    if _surely_unpayable(problem):
+        return False
+    for instances, simple_counts in _combinations(problem):
+        candidate = _evaluate(problem, instances, simple_counts, ())
+        if candidate is None:
+            continue
+        if _life_ok(_build_plan(problem, candidate), life):
+            return True
+        break  # painful one-mana sources need enumerating to be sure
+    else:
+        return False
+    problem = _problem(cost, board, problem.pool, life, x, spend, (), painful=True)
+    for instances, simple_counts in _combinations(problem):
+        if _evaluate(problem, instances, simple_counts, ()) is not None:
+            return True
+    return False
+
+
+_COLOR_BITS = sum(1 << _ORDER[t] for t in ManaType if t is not ManaType.C)
+
+
+_SNOW_BIT = 1 << 6  # a unit from a snow source: it may pay {S} (CR 107.4h)
+
+
+def _symbol_masks(cost: ManaCost, x: int, *, relaxed: bool) -> tuple[Counter[int], int] | None:
+    """The cost as Hall demands: one-unit symbols counted by the bits of the units
+    that pay them, and the number of units in all. Exact (Phyrexian symbols paid
+    with mana) or ``None`` for symbols it can't express; ``relaxed``, a relaxation
+    instead (Phyrexian and other symbols need nothing, {2/W} one unit of any type)."""
+    need: Counter[int] = Counter()
+    total = 0
+    for symbol in cost:
+        kind = symbol.kind
+        if kind in ONE_MANA_KINDS and not (relaxed and symbol.is_phyrexian):
+            bits = 0
+            for half in symbol.halves:
+                if half != "P":
+                    bits |= 1 << _ORDER[T.TYPE_OF[half]]
+            need[bits] += 1
+            total += 1
+        elif kind is SymbolKind.GENERIC_PHYREXIAN and not relaxed:
+            need[_COLOR_BITS] += 1
+            total += 1
+        elif kind is SymbolKind.GENERIC:
+            total += symbol.generic_amount
+        elif kind is SymbolKind.VARIABLE and symbol.text == "{X}":
+            total += x
+        elif relaxed and kind is SymbolKind.SNOW:
+            need[_SNOW_BIT] += 1
+            total += 1
+        elif relaxed and kind is SymbolKind.MONOCOLORED_HYBRID:
+            total += 1
+        elif not relaxed:
+            return None
+    return need, total
+
+
+def _hall(need: Counter[int], total: int, masks: Counter[int]) -> bool:
+    """Hall's theorem: units (counted by the bits of what they can pay) can pay the
+    demands if every set of demands needs no more units than can pay one of them,
+    and there are enough units in all."""
+    if sum(masks.values()) < total:
+        return False
+    wanted = list(need.items())
+    for size in range(1, len(wanted) + 1):
+        for chosen in itertools.combinations(wanted, size):
+            bits = 0
+            for mask, _ in chosen:
+                bits |= mask
+            if sum(n for m, n in masks.items() if m & bits) < sum(n for _, n in chosen):
+                return False
+    return True
+
+
+def _one_mana_sources_pay(problem: _Problem) -> bool:
+    """A quick sufficient test for the common case: the floating mana and the
+    one-mana sources pay the cost on their own, with mana only (no restriction,
+    no snow, no {2/W}; Phyrexian symbols paid with mana). (False means "use the
+    full search", not "unpayable".)"""
+    demands = _symbol_masks(problem.cost, problem.x, relaxed=False)
+    if demands is None or len(demands[0]) > 8:
+        return False
+    masks: Counter[int] = Counter()
+    for unit in problem.pool:
+        if unit.kind.restriction is not None:
+            return False
+        masks[1 << _ORDER[unit.type]] += 1
+    for source in problem.sources:
+        if not source.simple or any(o.restriction is not None for o in source.simple):
+            continue
+        bits = 0
+        for option in source.simple:
+            for t in option.slots[0]:
+                bits |= 1 << _ORDER[t]
+        masks[bits] += len(source.indexes)
+    return _hall(*demands, masks)
+
+
+def _surely_unpayable(problem: _Problem) -> bool:
+    """A quick necessary test: even if every permanent made the most mana any of
+    its options makes, of any type any of them makes, with no cost to pay for it,
+    the cost couldn't be paid."""
+    demands = _symbol_masks(problem.cost, problem.x, relaxed=True)
+    if demands is None or len(demands[0]) > 8:
+        return False
+    masks: Counter[int] = Counter()
+    for unit in problem.pool:
+        masks[(1 << _ORDER[unit.type]) | (_SNOW_BIT if unit.snow else 0)] += 1
+    for source in problem.sources:
+        bits = _SNOW_BIT if source.snow else 0
+        most = 0
+        for option in (*source.simple, *source.complex):
+            for slot_types in option.slots:
+                for t in slot_types:
+                    bits |= 1 << _ORDER[t]
+            times = problem.repeats(source) if option.repeatable else 1
+            most = max(most, len(option.slots) * times)
+        masks[bits] += most * len(source.indexes)
+    return not _hall(*demands, masks)
+
+
+# -- what the board can produce --------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Available:
+    """What a board can produce: the Pareto frontier of mana counts over W, U, B, R,
+    G, C and "any" (one mana of any color: covers any single colored mana, not
+    {C}), capped at ``limit`` options, and a summary."""
+
+    options: tuple[tuple[int, ...], ...]
+    count: int
+    truncated: bool
+    most: dict[str, int]
+    most_total: int
+
+    def to_json(self) -> dict[str, Any]:
+        keys = ("W", "U", "B", "R", "G", "C", "any")
+        return {
+            "options": [dict(zip(keys, option, strict=True)) for option in self.options],
+            "count": self.count,
+            "truncated": self.truncated,
+            "most": self.most,
+            "most_total": self.most_total,
+        }
+
+
+_ANY_COLOR = frozenset(t for t in ManaType if t is not ManaType.C)
+
+
+def available(board: Board, *, pool: Iterable[Mana] = (), limit: int = 1000) -> Available:
+    """The Pareto frontier of what ``board`` (and floating ``pool``) can produce."""
+    if not isinstance(board, Board):
+        raise TypeError(f"expected a Board, not {board!r}")
+    if not isinstance(limit, int) or limit < 1:
+        raise MtgManaError(f"limit must be a whole number 1 or more, not {limit!r}")
+    sources = _compiled(board)
+    base = [0] * 7
+    for unit in pool:
+        base[_ORDER[unit.type]] += 1
+    frontier: set[tuple[int, ...]] = {tuple(base)}
+    truncated = False
+    budget = limit * 50
+    for source in sources:
+        options = _vectors(source)
+        for _ in source.indexes:
+            nxt: set[tuple[int, ...]] = set(frontier)
+            for option, cost in options:
+                # What is left after paying the cost, from every vector at once:
+                # many vectors leave the same remainders.
+                left = frontier if cost is None else _pay_vectors(frontier, cost)
+                nxt.update(tuple(a + b for a, b in zip(v, option, strict=True)) for v in left)
+            frontier = _pareto(nxt)
+            if len(frontier) > budget:
+                frontier = set(sorted(frontier, key=lambda v: (-sum(v), v))[:budget])
+                truncated = True
+    ordered = sorted(frontier, key=lambda v: (-sum(v), tuple(-c for c in v)))
+    keys = ("W", "U", "B", "R", "G", "C", "any")
+    most = {k: max((v[i] + (v[6] if i < 5 else 0)) for v in ordered) for i, k in enumerate(keys)}
+    return Available(
+        tuple(ordered[:limit]),
+        len(ordered),
+        truncated or len(ordered) > limit,
+        most,
+        max(sum(v) for v in ordered),
+    )
+
+
+def _vectors(source: _Source) -> list[tuple[tuple[int, ...], ManaCost | None]]:
+    """Each option of a source as count vectors (W U B R G C any), one per way its
+    slots can be typed ("any color" slots count as any)."""
+    result: set[tuple[tuple[int, ...], ManaCost | None]] = set()
+    for option in (*source.simple, *source.complex):
+        per_slot: list[list[int]] = []
+        for slot_types in option.slots:
+            if slot_types == _ANY_COLOR:
+                per_slot.append([6])
+            else:
+                per_slot.append(sorted(_ORDER[t] for t in slot_types))
+        for combo in itertools.product(*per_slot):
+            vector = [0] * 7
+            for position in combo:
+                vector[position] += 1
+            result.add((tuple(vector), option.mana_cost))
+    return sorted(result, key=lambda item: item[0])
+
+
+def _pay_vector(vector: tuple[int, ...], cost: ManaCost) -> Iterator[tuple[int, ...]]:
+    """Every way to pay a generic/colored activation cost out of a count vector."""
+    yield from _pay_vectors((vector,), cost)
+
+
+def _pay_vectors(vectors: Iterable[tuple[int, ...]], cost: ManaCost) -> set[tuple[int, ...]]:
+    """What can be left after paying a generic/colored activation cost out of any of
+    these count vectors."""
+    need_generic = 0
+    colored: list[int] = []
+    for symbol in cost:
+        if symbol.kind is SymbolKind.GENERIC:
+            need_generic += symbol.generic_amount
+        elif symbol.kind in (SymbolKind.COLORED, SymbolKind.COLORLESS):
+            colored.append(_ORDER[T.TYPE_OF[symbol.halves[0]]])
+        elif symbol.kind is SymbolKind.HYBRID:
+            colored.append(-1 - sum(1 << _ORDER[T.TYPE_OF[h]] for h in symbol.halves))
+        else:
+            return set()
+    states = {tuple(vector) for vector in vectors}
+    for need in colored:
+        nxt = set()
+        for state in states:
+            choices = [need] if need >= 0 else [i for i in range(6) if (-1 - need) >> i & 1]
+            for i in choices:
+                if state[i]:
+                    nxt.add((*state[:i], state[i] - 1, *state[i + 1 :]))
+            if state[6] and (need < 0 or need < 5):
+                nxt.add((*state[:6], state[6] - 1))
+        states = nxt
+    for _ in range(need_generic):
+        nxt = set()
+        for state in states:
+            for i in range(7):
+                if state[i]:
+                    nxt.add((*state[:i], state[i] - 1, *state[i + 1 :]))
+        states = nxt
+    return states
+
+
+def _pareto(vectors: set[tuple[int, ...]]) -> set[tuple[int, ...]]:
+    """The vectors no other vector dominates (at least as much of every kind).
+
+    Only a vector with a larger total can dominate another (two different vectors
+    with the same total never do), so vectors are taken by decreasing total and
+    each is checked against the kept ones with a larger total — or, when that is
+    fewer lookups, by looking up every vector above it by at most the difference
+    in totals (vectors coded as integers, one digit per kind, wide enough that no
+    digit carries)."""
+    if len(vectors) < 2:
+        return set(vectors)
+    by_total: dict[int, list[tuple[int, ...]]] = {}
+    for v in vectors:
+        by_total.setdefault(sum(v), []).append(v)
+    totals = sorted(by_total, reverse=True)
+    size = len(next(iter(vectors)))
+    base = max(max(v) for v in vectors) + totals[0] - totals[-1] + 1
+    weights = [base**i for i in range(size)]
+
+    def code(v: tuple[int, ...]) -> int:
+        return sum(c * w for c, w in zip(v, weights, strict=True))
+
+    kept: set[int] = set()
+    kept_list: list[tuple[int, ...]] = []
+    for total in totals:
+        group = by_total[total]
+        if kept_list:
+            gap = totals[0] - total
+            if math.comb(gap + size, size) - 1 < len(kept_list):  # the number of steps
+                coded = [code(d) for d in _steps(size, gap)]
+                group = [v for v in group if not _any_in(code(v), coded, kept)]
+            else:
+                group = [
+                    v
+                    for v in group
+                    if not any(all(a >= b for a, b in zip(k, v, strict=True)) for k in kept_list)
+                ]
+        kept.update(code(v) for v in group)
+        kept_list.extend(group)
+    return set(kept_list)
+
+
+def _any_in(start: int, steps: Sequence[int], found: set[int]) -> bool:
+    return any(start + step in found for step in steps)
+
+
+@functools.cache
+def _steps(size: int, most: int) -> tuple[tuple[int, ...], ...]:
+    """Every nonzero vector of ``size`` nonnegative counts with total <= ``most``."""
+    found: list[tuple[int, ...]] = []
+    for total in range(1, most + 1):
+        for cut in itertools.combinations(range(total + size - 1), size - 1):
+            edges = (-1, *cut, total + size - 1)
+            found.append(tuple(edges[i + 1] - edges[i] - 1 for i in range(size)))
+    return tuple(found)

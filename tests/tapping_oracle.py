@@ -1,0 +1,614 @@
+"""An independent brute-force auto-tapper and a plan checker (CR 106, 107.4, 118,
+119.4, 302.6, 601.2g-h, 605, 616.1).
+
+Written from the rules and the model of :mod:`mtgmana.abilities` /
+:mod:`mtgmana.battlefield`, not from :mod:`mtgmana.tapping`: for a small board it
+enumerates every multiset of activations, every order of the mana-costing ones and
+every way to pay each activation's mana cost, and pays the cost by trying every
+assignment of mana to its symbols. :func:`optimum` returns the best objective
+levels, :func:`check_plan` replays a :class:`~mtgmana.tapping.TapPlan`.
+
+**What an activation is** (CR 605, 602.2). For each permanent you control, each mana
+ability and each of its choices, with the board's triggered mana abilities (CR
+605.1b) and replacement effects (CR 106.12b, every order of them, CR 616.1) applied
+when the ability has {T} in its cost (CR 106.12: "tapped for mana"). A {T} ability
+needs the permanent untapped, {Q} tapped; neither can be activated by a summoning-sick
+creature (CR 302.6); removing counters needs them. Abilities without {T}, {Q},
+"Sacrifice this" or counters to remove (Ashnod's Altar) can be activated again and
+again, each time paying their cost; the others at most once, and a permanent uses
+at most one of its once-only abilities (no board in the tests has a permanent with
+two once-only abilities that could both be activated). "Sacrifice a creature"
+takes a different creature you control each time, one that doesn't sacrifice itself
+and has no mana-costing activation: creatures tap for mana before they are
+sacrificed, so the victim's own activations don't matter. "Tap an untapped creature"
+(Springleaf Drum) isn't modelled (:class:`NotImplementedError`), nor are amounts
+that depend on the board (``Production.per``).
+
+**Order** (CR 601.2g, 605.3). Activations without a mana cost come first (they need
+nothing); the mana-costing ones are tried in every order, each paid from the mana
+available before it: the floating mana and what earlier activations made. A mana
+of "one of several types" is kept as a unit that may be any of them: its type is
+chosen when it resolves, and every choice is tried when paying. Mana that must be
+of one type several times over (doubled by Mana Reflection) is split into one unit
+per type.
+
+**Life** (CR 119.4, 601.2g-h). Mana abilities are activated before the cost is paid
+(601.2g), so damage from painlands and Ancient Tomb and life paid for activations
+come off the life total before Phyrexian symbols are paid: each Phyrexian symbol
+paid with life needs ``life - damage - activation life`` to cover it (2 life each,
+CR 107.4f). Life paid for activations is paid before damage (a player can order
+activations that way); their total must not exceed the life total.
+
+**The objective**, lexicographic, as :mod:`mtgmana.tapping` documents it:
+
+1. ``sacrifice``: the permanents lost, weighted so that tokens go before nontoken
+   permanents and noncreatures before creatures: 1 for a noncreature token, 2 a
+   creature token, 3 a nontoken noncreature, 4 a nontoken creature (the weights the
+   tapper uses, ``1 + 2*nontoken + creature``);
+2. ``life``: damage dealt to you plus life paid (for activations and Phyrexian
+   symbols);
+3. ``waste``: mana left unspent at the end — made by the activations or floating
+   before — so no Sol Ring for the last ``{1}`` when a land will do, and floating
+   mana is spent before anything is tapped to replace it.
+"""
+
+from __future__ import annotations
+
+import functools
+import itertools
+from collections import Counter
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from dataclasses import dataclass, replace
+
+from mtgmana.abilities import ManaAbility, ManaReplacement, ReplacementKind
+from mtgmana.battlefield import Board, Permanent
+from mtgmana.costs import ManaCost
+from mtgmana.mana import Mana, ManaType
+from mtgmana.symbols import ManaSymbol
+from mtgmana.tapping import TapPlan
+from payment_oracle import check_payment, one_unit_pays
+
+__all__ = [
+    "Levels",
+    "Use",
+    "check_plan",
+    "optimum",
+    "payable",
+    "sacrifice_weight",
+    "uses_of",
+]
+
+LIFE_PER_SYMBOL = 2
+TYPES = tuple(ManaType)
+BIT = {t: 1 << i for i, t in enumerate(TYPES)}
+MAX_REPEATS = 3
+"""A repeatable ability without a sacrifice is tried at most this many times."""
+
+Levels = tuple[int, int, int]
+"""(sacrifice, damage + life, waste)."""
+
+
+def mask(types: Iterable[ManaType]) -> int:
+    bits = 0
+    for t in types:
+        bits |= BIT[t]
+    return bits
+
+
+def types_of(bits: int) -> list[ManaType]:
+    return [t for t in TYPES if bits & BIT[t]]
+
+
+# -- activations ----------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Use:
+    """One way to activate one mana ability of a permanent, with the mana it makes as
+    ``groups``: (type mask, n) is n mana that all have one type from the mask."""
+
+    index: int
+    ability: ManaAbility
+    groups: tuple[tuple[int, int], ...]
+    damage: int
+    life: int
+    mana_cost: ManaCost | None
+    sacrifice_self: bool
+    sacrifice_creature: bool
+    repeatable: bool
+
+    @property
+    def size(self) -> int:
+        return sum(n for _, n in self.groups)
+
+    def outputs(self) -> set[tuple[int, ...]]:
+        """The made mana as sorted unit masks, every way to fix same-type groups."""
+        per_group: list[list[tuple[int, ...]]] = []
+        for bits, n in self.groups:
+            if n == 1 or bits & (bits - 1) == 0:
+                per_group.append([(bits,) * n])
+            else:
+                per_group.append([(BIT[t],) * n for t in types_of(bits)])
+        return {tuple(sorted(sum(combo, ()))) for combo in itertools.product(*per_group)}
+
+
+def sacrifice_weight(permanent: Permanent) -> int:
+    """Objective level 1 per permanent lost (tokens, then noncreatures, first)."""
+    return 1 + (0 if permanent.token else 2) + (1 if permanent.is_creature else 0)
+
+
+def _replace(
+    groups: tuple[tuple[int, int], ...], order: Sequence[ManaReplacement]
+) -> tuple[tuple[int, int], ...]:
+    for effect in order:
+        if effect.kind is ReplacementKind.MULTIPLY:  # "twice as much of that mana"
+            groups = tuple((bits, n * effect.factor) for bits, n in groups)
+        elif effect.kind is ReplacementKind.BECOMES and effect.becomes is not None:
+            total = sum(n for _, n in groups) if effect.amount is None else effect.amount
+            groups = ((BIT[effect.becomes], total),) if groups else ()
+        elif effect.kind is ReplacementKind.DAMPING and sum(n for _, n in groups) >= 2:
+            groups = ((BIT[ManaType.C], 1),)
+    return groups
+
+
+def uses_of(board: Board, index: int) -> list[Use]:
+    """Every way permanent ``index`` can add mana now (empty if it's not yours)."""
+    permanent = board.permanents[index]
+    if permanent.controller != "you":
+        return []
+    known = board.could_produce()
+    found: dict[Use, None] = {}
+    for ability in permanent.abilities:
+        cost = ability.cost
+        if cost.tap_other:
+            raise NotImplementedError("tapping another permanent as a cost")
+        if ability.production.per is not None:
+            raise NotImplementedError("amounts that depend on the board")
+        if (cost.tap and permanent.tapped) or (cost.untap and not permanent.tapped):
+            continue
+        if (cost.tap or cost.untap) and permanent.is_creature and permanent.summoning_sick:
+            continue  # CR 302.6
+        if cost.remove_counters > permanent.counters:
+            continue
+        if cost.sacrifice not in ("", "creature"):
+            raise NotImplementedError(f"sacrificing a {cost.sacrifice}")
+        repeatable = not (
+            cost.tap
+            or cost.untap
+            or cost.sacrifice_self
+            or cost.remove_counters
+            or ability.once_per_turn
+        )
+        replacements = board.replacements_for(index) if cost.tap else []
+        triggers = board.triggers_for(index) if cost.tap else []
+        for choice in ability.production.choices:
+            slots = [board.resolve_slot(s, index, known) for s in choice.slots]
+            base = tuple((mask(s), 1) for s in slots if s)  # no type: no mana (CR 106.7)
+            outcomes = {_replace(base, order) for order in itertools.permutations(replacements)}
+            for groups in outcomes:
+                made = groups
+                extras: list[tuple[tuple[int, int], ...]] = [()]
+                if groups:  # CR 106.12a: triggers when it produces mana
+                    for trigger in triggers:
+                        step: list[tuple[tuple[int, int], ...]] = []
+                        if trigger.same_type:
+                            bits = 0
+                            for b, _ in groups:
+                                bits |= b
+                            step = [((bits, 1),)]
+                        elif trigger.production is not None:
+                            for extra_choice in trigger.production.choices:
+                                resolved = [
+                                    board.resolve_slot(s, index, known) for s in extra_choice.slots
+                                ]
+                                step.append(tuple((mask(s), 1) for s in resolved if s))
+                        extras = [a + b for a in extras for b in step]
+                for extra in extras:
+                    total = tuple(sorted(made + extra))
+                    if not total:
+                        continue
+                    use = Use(
+                        index,
+                        ability,
+                        total,
+                        choice.damage,
+                        cost.life,
+                        cost.mana,
+                        cost.sacrifice_self,
+                        cost.sacrifice == "creature",
+                        repeatable,
+                    )
+                    found[use] = None
+    return list(found)
+
+
+# -- paying symbols ------------------------------------------------------------------
+
+Kind = tuple[int, bool, bool]
+"""A unit of mana: (type mask, snow, legendary)."""
+State = tuple[tuple[Kind, int], ...]
+
+
+@functools.cache
+def _accepts(symbol: ManaSymbol, kind: Kind) -> bool:
+    """Whether one unit of this kind pays a one-unit symbol (some type it may be)."""
+    bits, snow, legendary = kind
+    return any(
+        one_unit_pays(symbol, Mana.make(t, snow=snow, legendary=legendary)) for t in types_of(bits)
+    )
+
+
+def _take(
+    state: State, n: int, ok: Callable[[Kind], bool] | None = None
+) -> Iterator[tuple[State, int]]:
+    """Every multiset of ``n`` units from ``state`` (units whose kind passes ``ok``):
+    (what is left, units taken)."""
+    items = list(state)
+
+    def go(i: int, left: int) -> Iterator[tuple[list[tuple[Kind, int]], int]]:
+        if left == 0:
+            yield items[i:], 0
+            return
+        if i == len(items):
+            return
+        kind, count = items[i]
+        usable = count if ok is None or ok(kind) else 0
+        for k in range(min(usable, left), -1, -1):
+            for rest, spent in go(i + 1, left - k):
+                head = [(kind, count - k)] if count - k else []
+                yield head + rest, spent + k
+
+    for rest, spent in go(0, n):
+        yield tuple(rest), spent
+
+
+def _symbol_ways(symbol: ManaSymbol, state: State, x: int) -> Iterator[tuple[State, int, int]]:
+    """Every way to pay one symbol: (what is left, life symbols, units spent)."""
+    text = symbol.text[1:-1]
+    if text.isdigit():
+        for rest, spent in _take(state, int(text)):
+            yield rest, 0, spent
+        return
+    if text == "X":
+        for rest, spent in _take(state, x):
+            yield rest, 0, spent
+        return
+    if text.startswith("2/"):  # {2/W}: one {W} or two of any type (CR 107.4e)
+        color = ManaSymbol.parse("{" + text[2:] + "}")
+        for rest, spent in _take(state, 1, lambda kind: _accepts(color, kind)):
+            yield rest, 0, spent
+        for rest, spent in _take(state, 2):
+            yield rest, 0, spent
+        return
+    for rest, spent in _take(state, 1, lambda kind: _accepts(symbol, kind)):
+        yield rest, 0, spent
+    if symbol.is_phyrexian:
+        yield state, 1, 0
+
+
+def _payments(
+    symbols: tuple[ManaSymbol, ...], state: State, x: int, life_symbols: int
+) -> Iterator[tuple[State, int, int]]:
+    """Every way to pay all the symbols (CR 601.2h): (left, life symbols, units spent)."""
+    if not symbols:
+        yield state, 0, 0
+        return
+    for rest, life, spent in _symbol_ways(symbols[0], state, x):
+        if life > life_symbols:
+            continue
+        for left, more_life, more_spent in _payments(symbols[1:], rest, x, life_symbols - life):
+            yield left, life + more_life, spent + more_spent
+
+
+@functools.lru_cache(maxsize=200_000)
+def _best_payment(
+    symbols: tuple[ManaSymbol, ...], state: State, x: int, life_symbols: int
+) -> tuple[int, int] | None:
+    """The least life symbols, then the most units spent, over every payment."""
+    best: tuple[int, int] | None = None
+    for _, life, spent in _payments(symbols, state, x, life_symbols):
+        if best is None or (life, -spent) < best:
+            best = (life, -spent)
+    return best
+
+
+def _normal(counter: Counter[Kind]) -> State:
+    return tuple(sorted((k, n) for k, n in counter.items() if n))
+
+
+# -- the search ------------------------------------------------------------------------
+
+
+def _choices_for(uses: list[Use], creatures: int) -> list[tuple[Use, ...]]:
+    """One permanent's options: nothing, one once-only use, repeatable uses repeated."""
+    once: list[tuple[Use, ...]] = [()] + [(u,) for u in uses if not u.repeatable]
+    result = once
+    for use in (u for u in uses if u.repeatable):
+        bound = creatures if use.sacrifice_creature else MAX_REPEATS
+        result = [r + (use,) * k for r in result for k in range(bound + 1)]
+    return result
+
+
+@dataclass(frozen=True)
+class _Set:
+    uses: tuple[Use, ...]
+    sacrifice: int
+    life: int  # damage + life paid for activations
+
+
+def _sets(board: Board, life: int) -> list[_Set]:
+    yours = [i for i, p in enumerate(board.permanents) if p.controller == "you"]
+    creatures = [i for i in yours if board.permanents[i].is_creature]
+    per: list[list[tuple[Use, ...]]] = [
+        _choices_for(uses_of(board, i), len(creatures)) for i in yours
+    ]
+    found: list[_Set] = []
+    for combo in itertools.product(*per):
+        uses = tuple(u for part in combo for u in part)
+        if sum(u.life for u in uses) > life:  # CR 119.4
+            continue
+        weight = 0
+        for u in uses:
+            if u.sacrifice_self:
+                weight += sacrifice_weight(board.permanents[u.index])
+        victims_needed = sum(u.sacrifice_creature for u in uses)
+        if victims_needed:
+            excluded = {u.index for u in uses if u.sacrifice_self or u.mana_cost is not None}
+            eligible = sorted(
+                sacrifice_weight(board.permanents[i]) for i in creatures if i not in excluded
+            )
+            if len(eligible) < victims_needed:
+                continue
+            weight += sum(eligible[:victims_needed])
+        found.append(_Set(uses, weight, sum(u.damage + u.life for u in uses)))
+    found.sort(key=lambda s: (s.sacrifice, s.life, len(s.uses)))
+    return found
+
+
+def _units(use: Use, board: Board) -> list[list[Kind]]:
+    permanent = board.permanents[use.index]
+    return [
+        [(bits, permanent.is_snow, permanent.is_legendary) for bits in output]
+        for output in sorted(use.outputs())
+    ]
+
+
+def _evaluate(
+    chosen: _Set,
+    board: Board,
+    pool: Sequence[Mana],
+    symbols: tuple[ManaSymbol, ...],
+    x: int,
+    life: int,
+) -> tuple[int, int] | None:
+    """For one set of activations: the best (life symbols, waste), or None."""
+    life_symbols = max(0, life - chosen.life) // LIFE_PER_SYMBOL
+    total = len(pool) + sum(u.size for u in chosen.uses)
+    free = [u for u in chosen.uses if u.mana_cost is None]
+    costing = [u for u in chosen.uses if u.mana_cost is not None]
+    base: Counter[Kind] = Counter((BIT[unit.type], unit.snow, unit.legendary) for unit in pool)
+    starts: dict[State, int] = {}
+    for outputs in itertools.product(*(_units(u, board) for u in free)):
+        counter = Counter(base)
+        for output in outputs:
+            counter.update(output)
+        starts[_normal(counter)] = 0
+    best: tuple[int, int] | None = None
+    orders = set(itertools.permutations(costing))
+    for order in orders:
+        states = dict(starts)  # state -> most units spent so far
+        for use in order:
+            assert use.mana_cost is not None
+            nxt: dict[State, int] = {}
+            typings = _units(use, board)
+            for state, spent in states.items():
+                for rest, _, taken in _payments(tuple(use.mana_cost), state, 0, 0):
+                    for output in typings:
+                        counter = Counter(dict(rest))
+                        counter.update(output)
+                        key = _normal(counter)
+                        nxt[key] = max(nxt.get(key, -1), spent + taken)
+            states = nxt
+        for state, spent in states.items():
+            result = _best_payment(symbols, state, x, life_symbols)
+            if result is None:
+                continue
+            value = (result[0], total - spent + result[1])
+            if best is None or value < best:
+                best = value
+    return best
+
+
+def optimum(
+    cost: ManaCost | str,
+    board: Board,
+    *,
+    pool: Sequence[Mana] = (),
+    life: int = 20,
+    x: int = 0,
+) -> Levels | None:
+    """The best (sacrifice, damage + life, waste) over every legal plan, or None
+    when no plan pays the cost."""
+    total = ManaCost.parse(cost) if isinstance(cost, str) else cost
+    if not total.has_mana_cost:
+        return None  # CR 118.6
+    for unit in pool:
+        if unit.restriction is not None:
+            raise NotImplementedError("restricted floating mana")
+    symbols = tuple(total)
+    best: Levels | None = None
+    for chosen in _sets(board, life):
+        if best is not None and (chosen.sacrifice, chosen.life) > best[:2]:
+            break  # the rest can only be worse
+        result = _evaluate(chosen, board, pool, symbols, x, life)
+        if result is None:
+            continue
+        value = (chosen.sacrifice, chosen.life + LIFE_PER_SYMBOL * result[0], result[1])
+        if best is None or value < best:
+            best = value
+    return best
+
+
+def payable(
+    cost: ManaCost | str, board: Board, *, pool: Sequence[Mana] = (), life: int = 20, x: int = 0
+) -> bool:
+    """Whether any legal plan pays the cost."""
+    return optimum(cost, board, pool=pool, life=life, x=x) is not None
+
+
+# -- replaying a plan ----------------------------------------------------------------
+
+
+def _matches_output(use: Use, produced: Sequence[ManaType]) -> bool:
+    """Whether an activation of ``use`` can make exactly ``produced``: a perfect
+    matching of the produced types to the units (augmenting paths)."""
+    want = [BIT[t] for t in produced]
+    if len(want) != use.size:
+        return False
+    for output in use.outputs():
+        owner: list[int | None] = [None] * len(output)
+
+        def place(
+            i: int,
+            seen: set[int],
+            output: tuple[int, ...] = output,
+            owner: list[int | None] = owner,
+        ) -> bool:
+            for j, bits in enumerate(output):
+                if want[i] & bits and j not in seen:
+                    seen.add(j)
+                    current = owner[j]
+                    if current is None or place(current, seen):
+                        owner[j] = i
+                        return True
+            return False
+
+        if all(place(i, set()) for i in range(len(want))):
+            return True
+    return False
+
+
+def check_plan(
+    plan: TapPlan,
+    cost: ManaCost | str,
+    board: Board,
+    *,
+    pool: Sequence[Mana] = (),
+    life: int = 20,
+    x: int = 0,
+) -> Levels:
+    """Replay ``plan`` on the board and assert it is legal and self-consistent;
+    return its objective levels (sacrifice, damage + life, waste)."""
+    total = ManaCost.parse(cost) if isinstance(cost, str) else cost
+    assert plan.cost == total, (plan.cost, total)
+    available: Counter[ManaType] = Counter(unit.type for unit in pool)
+    gone: set[int] = set()  # permanents sacrificed so far
+    once_used: set[int] = set()
+    sacrificed: list[Permanent] = []
+    made_by: dict[int, Counter[ManaType]] = {}
+    damage = activation_life = produced_total = spent_on_activations = 0
+    for position, activation in enumerate(plan.activations):
+        index = activation.index
+        assert 0 <= index < len(board.permanents), activation
+        permanent = board.permanents[index]
+        assert permanent.name == activation.card, activation
+        assert index not in gone, f"{permanent.name} was already sacrificed"
+        candidates = [
+            u
+            for u in uses_of(board, index)
+            # The ability's text, or the line of it that makes this mana (painlands).
+            if activation.ability in (str(u.ability), *str(u.ability).splitlines())
+            and u.damage == activation.damage
+            and u.life == activation.life
+            and _matches_output(u, activation.produces)
+        ]
+        assert candidates, f"no ability of {permanent.name} makes {activation}"
+        use = candidates[0]
+        if not use.repeatable:
+            assert index not in once_used, f"{permanent.name} activated twice"
+            once_used.add(index)
+        # The activation's mana cost, paid from what is available before it.
+        paid = [ManaType.parse(text) for text in activation.paid_with]
+        if use.mana_cost is None:
+            assert not paid, activation
+        else:
+            given = _normal(Counter((BIT[t], False, False) for t in paid))
+            assert any(not rest for rest, _, _ in _payments(tuple(use.mana_cost), given, 0, 0)), (
+                f"{activation.paid_with} doesn't pay {use.mana_cost}"
+            )
+            need = Counter(paid)
+            assert not need - available, f"{activation} spends mana not yet available"
+            available -= need
+            spent_on_activations += len(paid)
+        # Sacrifices.
+        lost = list(activation.sacrificed)
+        if use.sacrifice_self:
+            assert permanent.name in lost, activation
+            lost.remove(permanent.name)
+            gone.add(index)
+            sacrificed.append(permanent)
+        if use.sacrifice_creature:
+            assert len(lost) == 1, activation
+            victims = [
+                i
+                for i, p in enumerate(board.permanents)
+                if p.controller == "you" and p.is_creature and p.name == lost[0] and i not in gone
+            ]
+            assert victims, f"no creature {lost[0]} left to sacrifice"
+            later = {a.index for a in plan.activations[position + 1 :]}
+            victim = min(victims, key=lambda i: (i in later, sacrifice_weight(board.permanents[i])))
+            gone.add(victim)
+            sacrificed.append(board.permanents[victim])
+            lost = []
+        assert not lost, activation
+        damage += activation.damage
+        activation_life += activation.life
+        produced_total += len(activation.produces)
+        available.update(activation.produces)
+        made_by.setdefault(index, Counter()).update(activation.produces)
+    # Permanents sacrificed must not have been activated after (checked above) and the
+    # victims of "Sacrifice a creature" must not be activated later: a victim's index
+    # is in ``gone`` from then on.
+    assert sorted(p.name for p in sacrificed) == sorted(plan.sacrificed), plan.sacrificed
+    assert plan.damage == damage, (plan.damage, damage)
+    # The payment: pool units by identity, made units by their source's activations.
+    payment = plan.payment
+    pool_ids = {unit.uid for unit in pool}
+    spent = payment.spent
+    assert len({u.uid for u in spent}) == len(spent), "a unit pays twice"
+    made_units: list[Mana] = []
+    left_made = {i: Counter(c) for i, c in made_by.items()}
+    for unit in spent:
+        if unit.uid in pool_ids:
+            continue
+        source = unit.source
+        assert source is not None and isinstance(source.id, int), unit
+        assert left_made.get(source.id, Counter())[unit.type] > 0, f"{unit} from {source}"
+        left_made[source.id][unit.type] -= 1
+        assert unit.snow == board.permanents[source.id].is_snow, unit
+        assert unit.legendary == board.permanents[source.id].is_legendary, unit
+        made_units.append(unit)
+    spent_types = Counter(unit.type for unit in spent)
+    assert not spent_types - available, "the payment spends mana that isn't there"
+    available -= spent_types
+    units = [*pool, *made_units]
+    remaining = tuple(unit for unit in units if unit.uid not in {u.uid for u in spent})
+    life_left = life - damage - activation_life
+    check_payment(
+        replace(payment, remaining=remaining),
+        total,
+        units,
+        life=max(0, life_left),
+        x=x,
+    )
+    assert plan.life_paid == payment.life_paid + activation_life, plan.life_paid
+    # What floats afterwards: the rest of the pool and of the made mana.
+    floating = plan.floating_after
+    assert Counter(unit.type for unit in floating) == available, (floating, available)
+    assert len({u.uid for u in floating}) == len(floating)
+    assert not {u.uid for u in floating} & {u.uid for u in spent}
+    pool_left = [u for u in floating if u.uid in pool_ids]
+    assert len(pool_left) + len(spent) + spent_on_activations >= len(pool)
+    assert len(floating) == len(pool) + produced_total - len(spent) - spent_on_activations
+    sacrifice = sum(sacrifice_weight(p) for p in sacrificed)
+    return sacrifice, damage + plan.life_paid, len(floating)
