@@ -11,12 +11,12 @@ import argparse
 import sys
 from collections.abc import Sequence
 
-from . import card, castability, cost, pay, pool, sources_needed, sources_table
+from . import card, castability, cost, deck, pay, pool, sources_needed, sources_table, tap
 from ._output import CommandError, emit_error
 
 __all__ = ["build_parser", "main"]
 
-COMMANDS = (cost, card, pool, pay, castability, sources_needed, sources_table)
+COMMANDS = (cost, card, pool, pay, tap, castability, sources_needed, sources_table, deck)
 
 
 def build_parser() -> argparse.ArgumentParser:

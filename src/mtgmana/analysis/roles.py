@@ -1,0 +1,423 @@
+"""What each card does for a mana base: lands and how they enter, fetch lands, mana
+dorks, mana rocks, Treasure makers, and the cost a spell is cast for.
+
+:func:`role_of` reads a :class:`~mtgmana.cards.Card` once (its type line, its mana
+abilities through :func:`~mtgmana.ability_text.mana_of`, and its rules text) into a
+:class:`CardRole`. The deck report (:mod:`mtgmana.analysis.deck`) counts sources
+from it the way Karsten counts them, and the Monte Carlo
+(:mod:`mtgmana.analysis.simulate`) plays lands and mana sources by it.
+
+**Lands entering tapped** (CR 614.1c, 305.7) are read from the text, each case an
+:class:`Entry`, decided *conservatively*: a condition mtgmana does not evaluate makes
+the land enter tapped.
+
+* "This land enters tapped." (with or without counters): ``tapped``.
+* "As this land enters, you may pay N life. If you don't, it enters tapped." (shock
+  lands): ``pay life``: the simulated player pays and it enters untapped.
+* "... unless you control a Plains or an Island" (check lands), "... three or more
+  other Islands": ``control`` that many lands of those basic land types.
+* "... unless you control two or fewer other lands" (fast lands): ``few lands``;
+  "... two or more other lands" (slow lands): ``many lands``; "... two or more basic
+  lands": ``basics``; "If you control two or more other lands, this land enters
+  tapped": ``few lands`` with a limit of 1.
+* "As this land enters, you may reveal a Forest or Plains card from your hand"
+  (reveal lands, snarls): ``reveal``: untapped if another card in hand has one of
+  those types (land or creature subtypes).
+* "... unless it's your first, second, or third turn of the game": ``early``.
+* Anything else ("unless you have two or more opponents", "unless a player has 13 or
+  less life", "unless you control a legendary creature", ...): ``tapped``.
+
+**Fetch lands**: an ability "[{T},] [Pay N life,] Sacrifice this land: Search your
+library for a Plains or Island card / a basic land card / a basic Forest, Island, or
+Mountain card, put it onto the battlefield [tapped], then shuffle" with no mana in
+its cost is a :class:`Fetch`. Fabled Passage's "Then if you control four or more
+lands, untap that land" is read too. Fetches whose ability costs mana (Panoramas,
+Krosan Verge) and other searches are not: those lands count as the mana abilities
+they have.
+
+**Mana sources that aren't lands**: a creature with a modelled mana ability is a
+*dork*, an artifact one a *rock* (CR 605.1a; :class:`~mtgmana.battlefield.Permanent`
+gives the tapper their abilities). A nonland card whose text creates Treasure tokens
+(CR 111.10a) and costs at most 3 is a *Treasure maker*. A card is a **land** if its
+front face is one (CR 712.14: a modal double-faced card is cast or played front face
+up); a modal double-faced card with a land back (Emeria's Call) is a spell here.
+
+**The cost a spell is cast for** is its front face's (for a split card, the first
+half's; for an adventurer card, the creature's), with X = 0 (CR 107.3b, 202.3e).
+
+**Cheap card draw and ramp**, for Karsten's land-count formula: a nonland card of
+mana value at most 2 that is a dork, a rock or a Treasure maker, searches the
+library for a land card, or draws a card ("draw a card", "draw two cards", "draws a
+card"). Scry and surveil alone don't count.
+
+>>> from mtgmana.cards import lookup
+>>> entry = role_of(lookup("Glacial Fortress")).entry
+>>> entry.kind, sorted(entry.types), entry.count
+('control', ['Island', 'Plains'], 1)
+>>> fetch = role_of(lookup("Flooded Strand")).fetch
+>>> sorted(fetch.types), fetch.basic_only, fetch.tapped
+(['Island', 'Plains'], False, False)
+>>> role_of(lookup("Llanowar Elves")).kind, role_of(lookup("Opt")).cheap_draw_or_ramp
+('dork', True)
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Final
+
+from ..abilities import ANY_COLOR, DynamicSlot, ManaAbility
+from ..ability_text import mana_of
+from ..battlefield import Permanent
+from ..cards import Card
+from ..costs import ManaCost
+from ..errors import MtgManaError
+from ..restrictions import parse_type_line
+
+__all__ = ["BASIC_TYPES", "CardRole", "Entry", "Fetch", "role_of"]
+
+BASIC_TYPES: Final = {"Plains": "W", "Island": "U", "Swamp": "B", "Mountain": "R", "Forest": "G"}
+"""The basic land types and the color each one's intrinsic ability makes (CR 305.6)."""
+
+_TYPE_WORD = r"(?:Plains|Island|Swamp|Mountain|Forest)"
+_NUMBER_WORDS: Final = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5}
+_TAPPED = re.compile(r"\benters tapped\b|\bIf you don't, (?:this land|it) enters tapped\b")
+_PAY_LIFE = re.compile(r"you may pay \d+ life\. If you don't, (?:this land|it) enters tapped")
+_CONTROL = re.compile(
+    rf"enters tapped unless you control (?P<n>a|an|two|three|four) (?:or more )?(?P<other>other )?"
+    rf"(?P<types>{_TYPE_WORD}s?(?:,? (?:or )?(?:a |an )?{_TYPE_WORD}s?)*)\."
+)
+_FAST = re.compile(r"enters tapped unless you control (?P<n>two|three) or fewer other lands\.")
+_SLOW = re.compile(r"enters tapped unless you control (?P<n>two|three) or more other lands\.")
+_BASICS = re.compile(r"enters tapped unless you control (?P<n>two|three) or more basic lands\.")
+_ANTI_FAST = re.compile(
+    r"If you control (?P<n>two|three) or more other lands, (?:this land|it) enters tapped\."
+)
+_REVEAL = re.compile(
+    r"you may reveal an? (?P<types>[A-Z][a-z]+(?: or (?:an? )?[A-Z][a-z]+)?) card from your hand\. "
+    r"If you don't, (?:this land|it) enters tapped\."
+)
+_EARLY = re.compile(r"enters tapped unless it's your first, second, or third turn of the game\.")
+_FETCH = re.compile(
+    r"^(?P<cost>(?:\{T\}, )?(?:Pay (?P<life>\d+) life, )?Sacrifice [^:]+): Search your library "
+    r"for an? (?P<what>basic land|(?:basic )?[A-Z][a-z]+(?:,? (?:or )?[A-Z][a-z]+)*) card, "
+    r"put it onto the battlefield(?P<tapped> tapped)?, then shuffle\."
+    r"(?P<untap> Then if you control four or more lands, untap that land\.)?",
+    re.MULTILINE,
+)
+_TREASURE = re.compile(
+    r"\bcreates? (?:a|an|one|two|three|X) (?:tapped )?Treasure tokens?\b", re.IGNORECASE
+)
+_DRAW = re.compile(r"\bdraws? (?:a|an|one|two|three|X) cards?\b", re.IGNORECASE)
+_LAND_SEARCH = re.compile(r"Search your library for [^.]*\bland cards?\b")
+_REMINDER = re.compile(r"\([^()]*\)")
+
+
+@dataclass(frozen=True)
+class Entry:
+    """How a land enters the battlefield: ``kind`` is ``"untapped"``, ``"tapped"``,
+    ``"pay life"``, ``"control"`` (``count`` lands of one of ``types``, other lands
+    only), ``"few lands"`` (at most ``count`` other lands), ``"many lands"`` (at least
+    ``count`` other lands), ``"basics"`` (at least ``count`` basic lands),
+    ``"reveal"`` (a card of one of ``types`` in hand) or ``"early"`` (turns 1-3)."""
+
+    kind: str = "untapped"
+    types: frozenset[str] = frozenset()
+    count: int = 0
+
+    @property
+    def always_tapped(self) -> bool:
+        return self.kind == "tapped"
+
+    def untapped_on_turn_one(self) -> bool:
+        """Whether it can enter untapped as the first land (Karsten: taplands don't
+        count for turn-1 spells); reveal lands are counted as tapped here."""
+        if self.kind in ("untapped", "pay life", "early"):
+            return True
+        return self.kind == "few lands"
+
+    def untapped(
+        self,
+        *,
+        other_lands: int,
+        basics: int,
+        land_types: dict[str, int],
+        hand_types: frozenset[str],
+        turn: int,
+    ) -> bool:
+        """Whether the land enters untapped: ``other_lands`` you control, ``basics``
+        of them basic, ``land_types`` the count of your lands of each basic land
+        type, ``hand_types`` the subtypes among the other cards in your hand."""
+        kind = self.kind
+        if kind in ("untapped", "pay life"):
+            return True
+        if kind == "tapped":
+            return False
+        if kind == "control":
+            return sum(land_types.get(t, 0) for t in self.types) >= self.count
+        if kind == "few lands":
+            return other_lands <= self.count
+        if kind == "many lands":
+            return other_lands >= self.count
+        if kind == "basics":
+            return basics >= self.count
+        if kind == "reveal":
+            return bool(self.types & hand_types)
+        if kind == "early":
+            return turn <= 3
+        return False  # pragma: no cover - every kind is handled above
+
+
+@dataclass(frozen=True)
+class Fetch:
+    """A fetch land's ability: search for a land with one of ``types`` (any land
+    card if empty), basic only if ``basic_only``; it enters ``tapped``, untapped
+    again if ``untap_with_four`` and you control four or more lands."""
+
+    types: frozenset[str]
+    basic_only: bool
+    tapped: bool
+    untap_with_four: bool = False
+    life: int = 0
+
+    def finds(self, card: Card) -> bool:
+        """Whether the search can find ``card`` (CR 701.23: a land card with the
+        named types)."""
+        face = card.faces[0]
+        supertypes, card_types, subtypes = parse_type_line(face.type_line)
+        if "Land" not in card_types:
+            return False
+        if self.basic_only and "Basic" not in supertypes:
+            return False
+        return not self.types or bool(self.types & subtypes)
+
+
+@dataclass(frozen=True)
+class CardRole:
+    """What a card does for the mana base (see the module's documentation).
+
+    ``kind`` is ``"land"``, ``"dork"``, ``"rock"``, ``"treasure"`` (a Treasure
+    maker) or ``"spell"``. ``cost`` and ``mana_value`` are the spell's (X = 0; lands
+    have no cost and mana value 0). ``options`` are the sets of mana type letters
+    the card's mana abilities can make, one set per way to choose ("WU" for a
+    dual, one option per chosen color for a Thriving land; fetch lands have none
+    here: they make what they find); each activation may choose any of them.
+    ``permanent`` is the card as a mana source for
+    the auto-tapper (``None`` when it makes no mana the model can use).
+    """
+
+    card: Card
+    kind: str
+    cost: ManaCost | None
+    mana_value: int
+    options: tuple[frozenset[str], ...]
+    dynamic: frozenset[DynamicSlot]
+    entry: Entry
+    fetch: Fetch | None
+    permanent: Permanent | None
+    cheap_draw_or_ramp: bool
+    notes: tuple[str, ...] = ()
+    back: Permanent | None = None
+    """The back face of a modal double-faced land whose both faces are lands
+    (Pathways): it may be played either way up (CR 712.12)."""
+    back_options: tuple[frozenset[str], ...] = ()
+    """The back face's ``options``."""
+
+    @property
+    def name(self) -> str:
+        return self.card.name
+
+    @property
+    def is_land(self) -> bool:
+        return self.kind == "land"
+
+    @property
+    def is_mana_source(self) -> bool:
+        """A land, dork or rock the simulation can tap for mana."""
+        return self.permanent is not None
+
+    @property
+    def produces(self) -> frozenset[str]:
+        """Every type of mana letter it can make, either face, without dynamic
+        slots."""
+        result: frozenset[str] = frozenset()
+        for option in (*self.options, *self.back_options):
+            result |= option
+        return result
+
+    @property
+    def subtypes(self) -> frozenset[str]:
+        return parse_type_line(self.card.faces[0].type_line)[2]
+
+    @property
+    def is_basic(self) -> bool:
+        return "Basic" in parse_type_line(self.card.faces[0].type_line)[0]
+
+
+def role_of(card: Card) -> CardRole:
+    """The :class:`CardRole` of ``card`` (cached per card)."""
+    if not isinstance(card, Card):
+        raise MtgManaError(f"role_of needs a Card, not {card!r}")
+    return _role(card)
+
+
+@lru_cache(maxsize=4096)
+def _role(card: Card) -> CardRole:
+    face = card.faces[0]
+    supertypes, card_types, _ = parse_type_line(face.type_line)
+    text = _REMINDER.sub("", face.oracle_text)
+    notes: list[str] = []
+    is_land = "Land" in card_types
+    if is_land:
+        cost, value = None, 0
+    else:
+        cost = face.mana_cost
+        raw_value = face.mana_cost.mana_value
+        value = int(raw_value) if isinstance(raw_value, int) else 0
+        if not isinstance(raw_value, int):
+            notes.append(f"{face.name}'s mana value {raw_value} is not a whole number")
+    try:
+        mana = mana_of(card)
+    except MtgManaError as error:  # pragma: no cover - mana_of reads every real card
+        mana = None
+        notes.append(str(error))
+    abilities: tuple[ManaAbility, ...] = () if mana is None else mana.abilities
+    if mana is not None and mana.unsupported:
+        notes.extend(
+            f"{face.name}: unsupported mana ability ({why})" for _, why in mana.unsupported
+        )
+    options, dynamic = _options(abilities)
+    permanent: Permanent | None = None
+    if abilities and (is_land or card_types & {"Creature", "Artifact"}):
+        try:
+            permanent = Permanent.from_card(card)
+        except MtgManaError as error:
+            notes.append(str(error))
+    fetch = _fetch(text) if is_land else None
+    back: Permanent | None = None
+    back_options: tuple[frozenset[str], ...] = ()
+    if is_land and permanent is not None and len(card.faces) == 2:
+        back_face = card.faces[1]
+        if "Land" in parse_type_line(back_face.type_line)[1] and card.layout.is_double_faced:
+            try:
+                back_mana = mana_of(card, 1)
+                back = Permanent.from_card(card, face=1)
+            except MtgManaError as error:
+                notes.append(str(error))
+            else:
+                back_options, more_dynamic = _options(back_mana.abilities)
+                dynamic = dynamic | more_dynamic
+    if is_land:
+        kind = "land"
+    elif permanent is not None and "Creature" in card_types:
+        kind = "dork"
+    elif permanent is not None:
+        kind = "rock"
+    elif _TREASURE.search(text) and value <= 3:
+        kind = "treasure"
+    else:
+        kind = "spell"
+        permanent = None
+    cheap = (
+        not is_land
+        and value <= 2
+        and (
+            kind in ("dork", "rock", "treasure")
+            or bool(_DRAW.search(text))
+            or bool(_LAND_SEARCH.search(text))
+        )
+    )
+    del supertypes
+    return CardRole(
+        card=card,
+        kind=kind,
+        cost=cost,
+        mana_value=value,
+        options=options,
+        dynamic=dynamic,
+        entry=_entry(text) if is_land else Entry(),
+        fetch=fetch,
+        permanent=permanent,
+        cheap_draw_or_ramp=cheap,
+        notes=tuple(notes),
+        back=back,
+        back_options=back_options,
+    )
+
+
+def _options(
+    abilities: tuple[ManaAbility, ...],
+) -> tuple[tuple[frozenset[str], ...], frozenset[DynamicSlot]]:
+    """The static choices of mana types of the abilities, and the dynamic slots."""
+    options: list[frozenset[str]] = []
+    dynamic: set[DynamicSlot] = set()
+    for ability in abilities:
+        for choice in ability.production.choices:
+            letters: set[str] = set()
+            for item in choice.slots:
+                if isinstance(item, DynamicSlot):
+                    dynamic.add(item)
+                elif item == ANY_COLOR:
+                    letters |= set("WUBRG")
+                else:
+                    letters |= {t.value for t in item}
+            if letters:
+                option = frozenset(letters)
+                if option not in options:
+                    options.append(option)
+    # A single ability "Add {W} or {U}" is one option {W, U}: both at once.
+    return tuple(options), frozenset(dynamic)
+
+
+def _count(word: str) -> int:
+    return _NUMBER_WORDS.get(word.lower(), 1)
+
+
+def _entry(text: str) -> Entry:
+    """How a land with this rules text enters (see the module's documentation)."""
+    if not _TAPPED.search(text):
+        return Entry()
+    if _PAY_LIFE.search(text):
+        return Entry("pay life")
+    match = _REVEAL.search(text)
+    if match is not None:
+        types = frozenset(re.findall(r"[A-Z][a-z]+", match["types"]))
+        return Entry("reveal", types, 1)
+    match = _CONTROL.search(text)
+    if match is not None:
+        types = frozenset(
+            t if t in BASIC_TYPES else t[:-1]
+            for t in re.findall(rf"{_TYPE_WORD}s?", match["types"])
+        )
+        return Entry("control", types, _count(match["n"]))
+    for pattern, kind in ((_FAST, "few lands"), (_SLOW, "many lands"), (_BASICS, "basics")):
+        match = pattern.search(text)
+        if match is not None:
+            return Entry(kind, frozenset(), _count(match["n"]))
+    match = _ANTI_FAST.search(text)
+    if match is not None:
+        return Entry("few lands", frozenset(), _count(match["n"]) - 1)
+    if _EARLY.search(text):
+        return Entry("early")
+    return Entry("tapped")
+
+
+def _fetch(text: str) -> Fetch | None:
+    match = _FETCH.search(text)
+    if match is None:
+        return None
+    what = match["what"]
+    basic_only = what.startswith("basic")
+    words = re.findall(r"[A-Z][a-z]+", what)
+    types = frozenset(w for w in words if w in BASIC_TYPES)
+    if words and not types:
+        return None  # "a Gate card" and the like: not a land search mtgmana follows
+    return Fetch(
+        types=types,
+        basic_only=basic_only,
+        tapped=match["tapped"] is not None,
+        untap_with_four=match["untap"] is not None,
+        life=int(match["life"] or 0),
+    )

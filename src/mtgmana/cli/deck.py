@@ -1,0 +1,185 @@
+"""``mtgmana deck [FILE]``: a deck's mana report — per spell Karsten's requirement,
+the deck's sources and the exact model's probability; a seeded Monte Carlo of the
+real deck with the auto-tapper (P(on curve) and the delay with 95% intervals); the
+mana curve, pips against sources, the land count against Karsten's 2022 formula and
+ranked what-ifs (:mod:`mtgmana.analysis.deck`, :mod:`mtgmana.analysis.simulate`).
+
+Reads an Arena / MTGO export or a plain ``4x Name`` list from FILE, from standard
+input (``-``), or the example deck shipped with mtgmana (``--example``). ``--json``
+prints every figure as one JSON object; ``--png FILE`` and ``--html FILE`` write
+pictures and a self-contained page. Bad input (an unreadable line, an unknown card,
+an empty deck, a deck without lands, a 10 MB paste, turn 0, ...) exits with status
+2 and says what and where, e.g. ``{"error": "line 3: unknown card name ...",
+"line": 3, "suggestions": ["Lightning Bolt"]}``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from typing import Any
+
+from ..analysis.deck import Deck, analyze, example_text
+from ..analysis.decklist import MAX_TEXT, DecklistError
+from ..analysis.report import text_report, to_json
+from ..analysis.simulate import Simulation, simulate
+from ..errors import MtgManaError
+from ._output import CommandError, print_json
+
+__all__ = ["read_decklist", "register", "run"]
+
+
+def register(subparsers: Any) -> None:
+    parser = subparsers.add_parser(
+        "deck",
+        help="a deck's mana: Karsten's requirements, exact odds, a Monte Carlo, what-ifs",
+        description="Analyze a decklist (Arena / MTGO export or '4x Name' lines): per "
+        "spell Karsten's requirement, the deck's sources and the exact probability; a "
+        "seeded Monte Carlo with the auto-tapper; curve, colors, land count, what-ifs.",
+    )
+    parser.add_argument(
+        "file", nargs="?", metavar="FILE", help="the decklist ('-' for standard input)"
+    )
+    parser.add_argument(
+        "--example", action="store_true", help="use the example deck shipped with mtgmana"
+    )
+    parser.add_argument(
+        "--games",
+        type=int,
+        default=10_000,
+        metavar="N",
+        help="games to simulate (default 10000; 0: no simulation)",
+    )
+    parser.add_argument("--seed", type=int, default=0, help="the simulation's seed (default 0)")
+    parser.add_argument(
+        "--jobs", type=int, default=1, metavar="N", help="processes (0: one per core; default 1)"
+    )
+    parser.add_argument("--turns", type=int, metavar="T", help="the last turn simulated")
+    parser.add_argument("--draw", action="store_true", help="on the draw (default: on the play)")
+    parser.add_argument(
+        "--what-if",
+        action="append",
+        default=[],
+        metavar="CHANGE",
+        help="a change to evaluate, e.g. '+1 Island' or '-1 Mountain, +1 Island' (repeatable)",
+    )
+    parser.add_argument(
+        "--what-ifs", type=int, default=8, metavar="N", help="generated what-ifs shown (default 8)"
+    )
+    parser.add_argument("--png", metavar="FILE", help="write pictures to a PNG file")
+    parser.add_argument("--html", metavar="FILE", help="write a self-contained HTML report")
+    parser.add_argument(
+        "--progress",
+        action=argparse.BooleanOptionalAction,
+        default=None,
+        help="a progress bar on standard error (default: when it is a terminal)",
+    )
+    parser.add_argument("--json", action="store_true", help="print every figure as JSON")
+    parser.set_defaults(run=run)
+
+
+def read_decklist(args: argparse.Namespace) -> str:
+    """The decklist text the arguments name, read at most a little past the size
+    limit (a huge file fails at once)."""
+    if args.example:
+        if args.file is not None:
+            raise CommandError("give a decklist FILE or --example, not both")
+        return example_text()
+    if args.file is None:
+        raise CommandError("no decklist: give a FILE, '-' for standard input, or --example")
+    try:
+        if args.file == "-":
+            text = sys.stdin.read(MAX_TEXT + 1)
+        else:
+            with open(args.file, encoding="utf-8-sig") as handle:
+                text = handle.read(MAX_TEXT + 1)
+    except FileNotFoundError:
+        raise CommandError(f"no such file: {args.file!r}") from None
+    except IsADirectoryError:
+        raise CommandError(f"{args.file!r} is a directory, not a decklist") from None
+    except UnicodeDecodeError as error:
+        raise CommandError(
+            f"{args.file!r} is not UTF-8 text (byte {error.start}): is it a decklist?"
+        ) from None
+    except OSError as error:
+        raise CommandError(f"can't read {args.file!r}: {error.strerror}") from None
+    if len(text) > MAX_TEXT:
+        raise CommandError(
+            f"the decklist is longer than {MAX_TEXT:,} characters (a deck list is a few "
+            "kilobytes: was the wrong file given?)"
+        )
+    return text
+
+
+class _Bar:
+    def __init__(self, enabled: bool) -> None:
+        self.enabled = enabled
+        self.shown = False
+
+    def __call__(self, done: int, total: int) -> None:
+        if not self.enabled:
+            return
+        width = 30
+        filled = width * done // total if total else width
+        sys.stderr.write(
+            f"\rsimulating [{'#' * filled}{'.' * (width - filled)}] {done:,}/{total:,} games"
+        )
+        sys.stderr.flush()
+        self.shown = True
+
+    def close(self) -> None:
+        if self.shown:
+            sys.stderr.write("\n")
+            sys.stderr.flush()
+
+
+def run(args: argparse.Namespace) -> int:
+    text = read_decklist(args)
+    if args.games < 0:
+        raise CommandError(f"--games must be 0 or more, not {args.games}")
+    try:
+        deck = Deck.parse(text)
+        summary = analyze(
+            deck, on_the_draw=args.draw, what_ifs=max(args.what_ifs, 0), changes=args.what_if
+        )
+        simulation: Simulation | None = None
+        if args.games:
+            enabled = sys.stderr.isatty() if args.progress is None else args.progress
+            bar = _Bar(enabled)
+            try:
+                simulation = simulate(
+                    deck,
+                    games=args.games,
+                    seed=args.seed,
+                    jobs=args.jobs,
+                    on_the_draw=args.draw,
+                    turns=args.turns,
+                    progress=bar,
+                )
+            finally:
+                bar.close()
+        if args.png:
+            from ..analysis.pictures import save_png
+
+            save_png(summary, simulation, args.png)
+        if args.html:
+            from ..analysis.html import save_html
+
+            save_html(summary, simulation, args.html)
+    except DecklistError as error:
+        details: dict[str, Any] = {}
+        if error.line is not None:
+            details["line"] = error.line
+        if error.suggestions:
+            details["suggestions"] = error.suggestions
+        raise CommandError(str(error), **details) from None
+    except MtgManaError as error:
+        raise CommandError(str(error)) from None
+    if args.json:
+        print_json(to_json(summary, simulation))
+    else:
+        print(text_report(summary, simulation))
+        for flag, path in (("picture", args.png), ("page", args.html)):
+            if path:
+                print(f"wrote the {flag} to {path}")
+    return 0
