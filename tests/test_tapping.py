@@ -262,11 +262,6 @@ def test_mana_reflection_on_cascading_cataracts() -> None:
     assert made(result)[-1][0] == "Cascading Cataracts"
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="MAX_COMBINATIONS: two Cataracts under Mana Reflection have 127 options each; "
-    "the search is truncated to fewer simultaneous activations and misses the plan",
-)
 def test_two_cataracts_under_mana_reflection() -> None:
     where = board("Mana Reflection", "Cascading Cataracts", "Cascading Cataracts", "Sol Ring")
     assert optimum("{G}", where) == (0, 0, 10)

@@ -194,7 +194,12 @@ class _Source:
     creature: bool
 
 
-def _options(board: Board, index: int, known: Sequence[frozenset[ManaType]]) -> list[_Option]:
+def _options(
+    board: Board,
+    index: int,
+    known: Sequence[frozenset[ManaType]],
+    relevant: frozenset[ManaType] | None = None,
+) -> list[_Option]:
     permanent = board.permanents[index]
     if permanent.controller != "you":
         return []
@@ -221,7 +226,7 @@ def _options(board: Board, index: int, known: Sequence[frozenset[ManaType]]) -> 
             or ability.once_per_turn
         )
         for slots, damage in _productions(board, index, ability, known):
-            for final in _replaced(slots, replacements if cost.tap else []):
+            for final in _replaced(slots, replacements if cost.tap else [], relevant):
                 if not any(final):
                     continue  # no mana: nothing is "tapped for mana" (CR 106.7, 106.12a)
                 extra: list[frozenset[ManaType]] = []
@@ -277,7 +282,9 @@ def _productions(
 
 
 def _replaced(
-    slots: tuple[frozenset[ManaType], ...], replacements: Sequence[Any]
+    slots: tuple[frozenset[ManaType], ...],
+    replacements: Sequence[Any],
+    relevant: frozenset[ManaType] | None = None,
 ) -> list[tuple[frozenset[ManaType], ...]]:
     """The mana after replacement effects, in every order the player may apply them
     (CR 616.1); a slot that must keep its type (doubling) is split per type."""
@@ -285,7 +292,7 @@ def _replaced(
         return [slots]
     results: set[tuple[frozenset[ManaType], ...]] = set()
     for order in itertools.permutations(replacements):
-        for fixed in _fix_types(slots) if _needs_fixing(order) else [slots]:
+        for fixed in _fix_types(slots, relevant) if _needs_fixing(order) else [slots]:
             current = fixed
             for effect in order:
                 if effect.kind is ReplacementKind.BECOMES and effect.becomes is not None:
@@ -306,12 +313,29 @@ def _needs_fixing(order: Sequence[Any]) -> bool:
 
 
 def _fix_types(
-    slots: tuple[frozenset[ManaType], ...],
+    slots: tuple[frozenset[ManaType], ...], relevant: frozenset[ManaType] | None = None
 ) -> list[tuple[frozenset[ManaType], ...]]:
-    return [tuple(frozenset({t}) for t in combo) for combo in itertools.product(*slots)]
+    """Each way to give every slot one type. With ``relevant`` (the colors some
+    demand names), the other colors are interchangeable — every demand accepts all
+    of them or none — so each slot keeps only one of them, its first in WUBRG order:
+    an exact reduction (five doubled "any color" mana for {G}: 6 typings, not 126)."""
+    choices = []
+    for item in slots:
+        if relevant is None:
+            kept = sorted(item, key=_ORDER.__getitem__)
+        else:
+            others: list[ManaType] = sorted(
+                (t for t in item if t is not ManaType.C and t not in relevant),
+                key=_ORDER.__getitem__,
+            )
+            kept = [t for t in item if t is ManaType.C or t in relevant] + others[:1]
+        choices.append(kept)
+    return [tuple(frozenset({t}) for t in combo) for combo in itertools.product(*choices)]
 
 
-def _compile(board: Board, *, painful: bool = False) -> list[_Source]:
+def _compile(
+    board: Board, *, painful: bool = False, relevant: frozenset[ManaType] | None = None
+) -> list[_Source]:
     """Your permanents as sources, identical ones grouped.
 
     One-mana options are flow units, except: with ``painful``, options that deal
@@ -323,7 +347,7 @@ def _compile(board: Board, *, painful: bool = False) -> list[_Source]:
     groups: dict[tuple[Any, ...], list[int]] = {}
     compiled: dict[tuple[Any, ...], tuple[list[_Option], Permanent]] = {}
     for index, permanent in enumerate(board.permanents):
-        options = _options(board, index, known)
+        options = _options(board, index, known, relevant)
         if not options:
             continue
         key = (
@@ -1120,22 +1144,45 @@ def _problem(
     if spend is None:
         spend = Spend(SpendKind.SPELL, cost=total)
     futures = [ManaCost.parse(f) if isinstance(f, str) else f for f in future]
-    sources = _compiled(board, painful=painful)
+    sources = _compiled(board, painful=painful, relevant=_relevant(board, [total, *futures]))
     return _Problem(board, sources, units, total, life, x or 0, spend, futures[:6])
 
 
-_COMPILED: dict[tuple[int, bool], tuple[Board, list[_Source]]] = {}
+def _relevant(board: Board, costs: Sequence[ManaCost]) -> frozenset[ManaType]:
+    """The colors that some demand names on its own: in the costs, and in the mana
+    costs of your permanents' abilities (what filter lands and Signets pay). A demand
+    that accepts every color (generic, {H}, {S}) doesn't single any out."""
+    found: set[ManaType] = set()
+    every = [
+        c
+        for c in (
+            *costs,
+            *(a.cost.mana for p in board.permanents if p.controller == "you" for a in p.abilities),
+        )
+        if c is not None
+    ]
+    for cost in every:
+        for symbol in cost:
+            colors = set(str(symbol.colors))
+            if colors and len(colors) < 5:
+                found.update(ManaType(letter) for letter in colors)
+    return frozenset(found)
+
+
+_COMPILED: dict[tuple[int, bool, Any], tuple[Board, list[_Source]]] = {}
 _COMPILED_MAX = 16
 
 
-def _compiled(board: Board, *, painful: bool = False) -> list[_Source]:
+def _compiled(
+    board: Board, *, painful: bool = False, relevant: frozenset[ManaType] | None = None
+) -> list[_Source]:
     """:func:`_compile`, remembered for the last few boards (a board is immutable;
     the entry holds the board, so its ``id`` can't be reused while it is cached)."""
-    key = (id(board), painful)
+    key = (id(board), painful, relevant)
     hit = _COMPILED.get(key)
     if hit is not None and hit[0] is board:
         return list(hit[1])
-    sources = _compile(board, painful=painful)
+    sources = _compile(board, painful=painful, relevant=relevant)
     if len(_COMPILED) >= _COMPILED_MAX:
         _COMPILED.clear()
     _COMPILED[key] = (board, sources)
