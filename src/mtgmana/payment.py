@@ -331,47 +331,13 @@ def _payment(
         taken[s] += amount
     for queue in queues.values():
         queue.sort(key=lambda unit: position[unit.uid])
-    life_left = {d: n for d, n in solution.life_assignment.items() if solution.owners[d] == 0}
-    index_of = {demand: d for d, demand in enumerate(solution.demands) if solution.owners[d] == 0}
-
-    def take(demand: Demand, n: int) -> tuple[Mana, ...]:
-        queue = queues.get(index_of.get(demand, -1), [])
-        chosen = tuple(queue[:n])
-        del queue[:n]
-        return chosen
-
-    # Symbols that one unit pays first, then {2/C} (whatever is left of C pays them
-    # with color), then generic mana and X: the counts then match the flow exactly.
-    paid: dict[int, SymbolPayment] = {}
-    later: list[tuple[int, ManaSymbol]] = []
-    for i, symbol in enumerate(request.cost):
-        if symbol.kind in (SymbolKind.GENERIC, SymbolKind.VARIABLE, SymbolKind.MONOCOLORED_HYBRID):
-            later.append((i, symbol))
-            continue
-        demand = symbol_demand(symbol)
-        d = index_of.get(demand, -1)
-        if queues.get(d):
-            paid[i] = SymbolPayment(symbol, take(demand, 1))
-        else:
-            life_left[d] -= 1
-            paid[i] = SymbolPayment(symbol, life=LIFE_PER_SYMBOL)
-    generic = Demand(ALL_TYPES, spend_index=0)
-    for i, symbol in later:
-        if symbol.kind is SymbolKind.MONOCOLORED_HYBRID:
-            one = Demand(frozenset({TYPE_OF[symbol.halves[1]]}), spend_index=0)
-            if queues.get(index_of.get(one, -1)):
-                paid[i] = SymbolPayment(symbol, take(one, 1))
-            else:
-                paid[i] = SymbolPayment(symbol, take(generic, 2))
-    for i, symbol in later:
-        if symbol.kind is SymbolKind.GENERIC:
-            paid[i] = SymbolPayment(symbol, take(generic, symbol.generic_amount))
-        elif symbol.kind is SymbolKind.VARIABLE:
-            x_demand = Demand(request.x_types, spend_index=1)
-            paid[i] = SymbolPayment(symbol, take(x_demand, request.x))
-    parts = tuple(paid[i] for i in range(len(request.cost)))
+    by_demand = {solution.demands[d]: queue for d, queue in queues.items()}
+    parts = assign_symbols(request.cost, by_demand, request.x, request.x_types)
     spent = {unit.uid for part in parts for unit in part.units}
-    if len(spent) != sum(len(part.units) for part in parts) or any(life_left.values()):
+    paid_with_life = sum(1 for part in parts if part.life)
+    if len(spent) != sum(len(part.units) for part in parts) or (
+        paid_with_life != solution.life_symbols
+    ):
         raise AssertionError("payment extraction out of step with the flow")  # a bug if seen
     remaining = tuple(unit for unit in request.units if unit.uid not in spent)
     x = request.x if request.cost.x_count else None
@@ -379,6 +345,48 @@ def _payment(
         request.cost, parts, LIFE_PER_SYMBOL * solution.life_symbols, remaining, x,
         request.spend, request.x_types,
     )  # fmt: skip
+
+
+def assign_symbols(
+    cost: ManaCost,
+    queues: dict[Demand, list[Mana]],
+    x: int,
+    x_types: frozenset[ManaType] = ALL_TYPES,
+) -> tuple[SymbolPayment, ...]:
+    """The cost's symbols, in order, paid from the units a solution sent to each of
+    the cost's demands (``queues``, consumed); a symbol whose queue is empty was paid
+    with life. Symbols one unit pays go first, then {2/C} (what is left of C pays
+    them with color, else two generic units), then generic mana and X: the counts
+    then match the solution exactly."""
+
+    def take(demand: Demand, n: int) -> tuple[Mana, ...]:
+        queue = queues.get(demand, [])
+        chosen = tuple(queue[:n])
+        del queue[:n]
+        return chosen
+
+    paid: dict[int, SymbolPayment] = {}
+    later: list[tuple[int, ManaSymbol]] = []
+    for i, symbol in enumerate(cost):
+        if symbol.kind in (SymbolKind.GENERIC, SymbolKind.VARIABLE, SymbolKind.MONOCOLORED_HYBRID):
+            later.append((i, symbol))
+            continue
+        demand = symbol_demand(symbol)
+        if queues.get(demand):
+            paid[i] = SymbolPayment(symbol, take(demand, 1))
+        else:
+            paid[i] = SymbolPayment(symbol, life=LIFE_PER_SYMBOL)
+    generic = Demand(ALL_TYPES, spend_index=0)
+    for i, symbol in later:
+        if symbol.kind is SymbolKind.MONOCOLORED_HYBRID:
+            one = Demand(frozenset({TYPE_OF[symbol.halves[1]]}), spend_index=0)
+            paid[i] = SymbolPayment(symbol, take(one, 1) if queues.get(one) else take(generic, 2))
+    for i, symbol in later:
+        if symbol.kind is SymbolKind.GENERIC:
+            paid[i] = SymbolPayment(symbol, take(generic, symbol.generic_amount))
+        elif symbol.kind is SymbolKind.VARIABLE:
+            paid[i] = SymbolPayment(symbol, take(Demand(x_types, spend_index=1), x))
+    return tuple(paid[i] for i in range(len(cost)))
 
 
 def _detail(request: _Request) -> str:

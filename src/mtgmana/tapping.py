@@ -51,7 +51,7 @@ from .battlefield import Board, Permanent
 from .costs import ManaCost
 from .errors import MtgManaError
 from .mana import Mana, ManaType, Source
-from .payment import CannotPay, Payment, SymbolPayment
+from .payment import CannotPay, Payment, assign_symbols
 from .restrictions import Restriction, Spend, SpendKind
 from .symbols import ONE_MANA_KINDS, SymbolKind
 
@@ -1069,48 +1069,11 @@ def _payment_of(
 ) -> Payment:
     """The cost's symbols paid with the units the flow sent to the cost's demands."""
     queues: dict[T.Demand, list[Mana]] = {}
-    life_left: Counter[T.Demand] = Counter()
     for (d, _), units in sorted(unit_for.items()):
         demand = solution.demands[d]
         if demand.owner < 0 and solution.owners[d] == 0:
             queues.setdefault(demand, []).extend(units)
-    for d, n in solution.life_assignment.items():
-        if solution.owners[d] == 0:
-            life_left[solution.demands[d]] += n
-    parts: dict[int, SymbolPayment] = {}
-    later = []
-    for i, symbol in enumerate(problem.cost):
-        if symbol.kind in (SymbolKind.GENERIC, SymbolKind.VARIABLE, SymbolKind.MONOCOLORED_HYBRID):
-            later.append((i, symbol))
-            continue
-        demand = T.symbol_demand(symbol)
-        queue = queues.get(demand, [])
-        if queue:
-            parts[i] = SymbolPayment(symbol, (queue.pop(0),))
-        else:
-            life_left[demand] -= 1
-            parts[i] = SymbolPayment(symbol, life=T.LIFE_PER_SYMBOL)
-    generic = T.Demand(T.ALL_TYPES)
-    for i, symbol in later:
-        if symbol.kind is SymbolKind.MONOCOLORED_HYBRID:
-            one = T.Demand(frozenset({T.TYPE_OF[symbol.halves[1]]}))
-            queue = queues.get(one, [])
-            if queue:
-                parts[i] = SymbolPayment(symbol, (queue.pop(0),))
-            else:
-                taken = queues.get(generic, [])
-                parts[i] = SymbolPayment(symbol, (taken.pop(0), taken.pop(0)))
-    for i, symbol in later:
-        if symbol.kind is SymbolKind.GENERIC:
-            taken = queues.get(generic, [])
-            n = symbol.generic_amount
-            parts[i] = SymbolPayment(symbol, tuple(taken[:n]))
-            del taken[:n]
-        elif symbol.kind is SymbolKind.VARIABLE:
-            taken = queues.get(T.Demand(T.ALL_TYPES, spend_index=1), [])
-            parts[i] = SymbolPayment(symbol, tuple(taken[: problem.x]))
-            del taken[: problem.x]
-    assignment = tuple(parts[i] for i in range(len(problem.cost)))
+    assignment = assign_symbols(problem.cost, queues, problem.x)
     life_paid = T.LIFE_PER_SYMBOL * sum(1 for p in assignment if p.life)
     x = problem.x if problem.cost.x_count else None
     return Payment(problem.cost, assignment, life_paid, (), x, problem.spend)
