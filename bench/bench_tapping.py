@@ -16,7 +16,12 @@ are tapped):
     unpayable costs, target <= 5 ms, and ``available()``, target <= 200 ms;
 (c) scaling to 100 sources: 10, 25, 50 and 100 mixed sources, the median and worst
     ``can_pay`` and ``plan`` over a set of costs, and the time per source, which
-    must not blow up.
+    must not blow up;
+(d) a Commander board real games reach — 54 permanents, among them 16 different
+    multi-mana or mana-costing sources (filter lands, Signets, Sol Ring, Thran
+    Dynamo, Gilded Lotus, Cabal Coffers, Gaea's Cradle, Priest of Titania...), so
+    about 400,000 combinations of activations: ``can_pay`` and ``plan`` over a
+    set of costs up to the most the board makes, for information.
 
 Run: ``python bench/bench_tapping.py``.
 """
@@ -246,12 +251,52 @@ def part_c(rng: random.Random) -> None:
     )
 
 
+COMMANDER = [
+    *["Forest"] * 6, *["Island"] * 6, *["Swamp"] * 5, "Underground Sea", "Bayou",
+    "Tropical Island", "Breeding Pool", "Overgrown Tomb", "Watery Grave", "Command Tower",
+    "Exotic Orchard", "City of Brass", "Mana Confluence", "Ancient Tomb", "Sunken Ruins",
+    "Twilight Mire", "Flooded Grove", "Cabal Coffers", "Gaea's Cradle", "Reflecting Pool",
+    "Sol Ring", "Arcane Signet", "Mind Stone", "Fellwar Stone", "Dimir Signet",
+    "Golgari Signet", "Simic Signet", "Talisman of Dominance", "Thran Dynamo",
+    "Worn Powerstone", "Gilded Lotus", "Hedron Archive", "Commander's Sphere",
+    "Grim Monolith", "Llanowar Elves", "Birds of Paradise", "Elvish Mystic",
+    "Fyndhorn Elves", "Priest of Titania", "Devoted Druid",
+]  # fmt: skip
+COMMANDER_COSTS = [
+    "{1}{G}", "{2}{U}{B}", "{4}{G}{G}", "{X}{B}{G}", "{U}{U}{B}{B}", "{7}", "{10}{G}",
+    "{W}{U}{B}{R}{G}", "{2/G}{2/U}{B/P}", "{30}", "{74}", "{75}",
+]  # fmt: skip
+
+
+def part_d() -> None:
+    board = board_of(COMMANDER)
+    print(f"(d) a Commander board: {len(COMMANDER)} permanents, {len(COMMANDER_COSTS)} costs")
+    checks = per_cost(COMMANDER_COSTS, lambda c: can_pay(board, c, x=5), 3)
+    plans = per_cost(COMMANDER_COSTS, lambda c: try_plan(c, board, 5), 1)
+    payable = sum(can_pay(board, c, x=5) for c in COMMANDER_COSTS)
+    slowest = COMMANDER_COSTS[plans.index(max(plans))]
+    print(f"  payable: {payable} of {len(COMMANDER_COSTS)}; the slowest plan: {slowest}")
+    report(
+        "can_pay median / worst",
+        f"{statistics.median(checks) * 1e3:.2f} / {max(checks) * 1e3:.1f} ms",
+        "-",
+        True,
+    )
+    report(
+        "plan median / worst",
+        f"{statistics.median(plans) * 1e3:.0f} / {max(plans) * 1e3:.0f} ms",
+        "-",
+        True,
+    )
+
+
 def main() -> None:
     rng = random.Random(2026)
     start = time.perf_counter()
     part_a(rng)
     part_b()
     part_c(rng)
+    part_d()
     print(f"  (the whole benchmark: {time.perf_counter() - start:.0f} s)")
 
 

@@ -16,6 +16,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from mtgmana import tapping
 from mtgmana.ability_text import CardMana, mana_of
 from mtgmana.battlefield import Board, Permanent
 from mtgmana.cards import lookup
@@ -437,3 +438,80 @@ def test_available_agrees_with_can_pay_on_one_type_costs() -> None:
         assert can_pay(where, symbol * most[letter])
         assert optimum(symbol * (most[letter] + 1), where) is None
         assert not can_pay(where, symbol * (most[letter] + 1))
+
+
+# -- the search's shortcuts against solving every combination and order ---------------
+
+COSTING = [
+    "Forest", "Island", "Swamp", "Plains", "Underground Sea", "Adarkar Wastes",
+    "City of Brass", "Sol Ring", "Ancient Tomb", "Azorius Signet", "Dimir Signet",
+    "Sunken Ruins", "Graven Cairns", "Cascading Cataracts", "Treasure", "Lotus Petal",
+    "Llanowar Elves", "Ashnod's Altar", "Eldrazi Spawn",
+]  # fmt: skip
+
+
+@st.composite
+def costing_cases(draw: st.DrawFn) -> dict[str, Any]:
+    names = draw(st.lists(st.sampled_from(COSTING), min_size=1, max_size=7))
+    costs = [
+        ManaCost.from_symbols(draw(st.lists(st.sampled_from(SYMBOLS[:-1]), min_size=1, max_size=5)))
+        for _ in range(draw(st.integers(1, 3)))
+    ]
+    return {
+        "board": Board(tuple(card(n) for n in names)),
+        "cost": costs[0],
+        "future": costs[1:],
+        "pool": [
+            Mana.make(draw(st.sampled_from("WUBRGC"))) for _ in range(draw(st.integers(0, 2)))
+        ],
+        "life": draw(st.integers(0, 6)),
+    }
+
+
+def _every_order(problem: Any) -> Any:
+    """The reference: every combination solved in every order (7! at the most)."""
+    saved = tapping.MAX_ORDERS
+    try:
+        tapping.MAX_ORDERS = 5040
+        return tapping._search(problem, shortcuts=False)
+    finally:
+        tapping.MAX_ORDERS = saved
+
+
+@settings(max_examples=1000, suppress_health_check=[HealthCheck.too_slow], deadline=None)
+@given(costing_cases())
+def test_bounds_and_relaxed_orders_lose_nothing(case: dict[str, Any]) -> None:
+    """Best-bound-first pruning, the any-order relaxation (CR 605.3a) and merged
+    mixes ("{U}{U}, {U}{B}, or {B}{B}") find a plan exactly as good, on every
+    preference, as solving every combination in every order."""
+    for painful in (False, True):
+        problem = tapping._problem(
+            case["cost"], case["board"], case["pool"], case["life"], None, None,
+            case["future"], painful,
+        )  # fmt: skip
+        fast = tapping._search(problem)
+        slow = _every_order(problem)
+        assert (fast is None) == (slow is None)
+        if fast is not None and slow is not None:
+            # Preferences 1-5; below them, ties go to the first plan met.
+            assert fast.value[:5] == slow.value[:5]
+
+
+@settings(max_examples=500, suppress_health_check=[HealthCheck.too_slow], deadline=None)
+@given(costing_cases())
+def test_branching_on_cycles_loses_nothing(case: dict[str, Any]) -> None:
+    """With every order of mana-costing activations left to the branching on cycles
+    (CR 605.3a), the plan is as good as trying every order."""
+    saved = tapping.MAX_ORDERS
+    problem = tapping._problem(
+        case["cost"], case["board"], case["pool"], case["life"], None, None, case["future"]
+    )
+    try:
+        tapping.MAX_ORDERS = 1
+        fast = tapping._search(problem)
+    finally:
+        tapping.MAX_ORDERS = saved
+    slow = _every_order(problem)
+    assert (fast is None) == (slow is None)
+    if fast is not None and slow is not None:
+        assert fast.value[:5] == slow.value[:5]

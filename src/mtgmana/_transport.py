@@ -140,6 +140,8 @@ class Supply:
     extra: int = 0  # a cost per unit used, on top of the weights (tapping preferences)
     type_extra: tuple[tuple[ManaType, int], ...] = ()  # more cost for making a type
     key: Any = None  # the caller's own identification of the class
+    unordered: bool = False  # made mana that may pay any other activation (a relaxation)
+    not_for: frozenset[int] = frozenset()  # activations an unordered supply may not pay
 
     @property
     def type(self) -> ManaType:
@@ -180,13 +182,21 @@ def supply_classes(
 
 def can_serve(supply: Supply, demand: Demand) -> bool:
     """Whether a unit of ``supply`` may pay ``demand`` (mana made by an activation
-    pays only for later activations: no cycles, CR 605.3a)."""
+    pays only for later activations: no cycles, CR 605.3a; an ``unordered`` supply
+    may pay any activation but its own, the tapper's relaxation of the order)."""
     return (
         not supply.types.isdisjoint(demand.types)
         and (supply.snow or not demand.snow)
         and (supply.legendary or not demand.legendary)
         and supply.allowed[demand.spend_index]
-        and (demand.owner < 0 or supply.origin < demand.owner)
+        and (
+            demand.owner < 0
+            or (
+                supply.origin != demand.owner and demand.owner not in supply.not_for
+                if supply.unordered
+                else supply.origin < demand.owner
+            )
+        )
     )
 
 

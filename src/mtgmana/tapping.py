@@ -17,14 +17,21 @@ the ones before):
    more;
 4. keep the ``future`` costs payable, together, by the one-mana sources left
    untapped, as many as possible;
-5. tap sources that make fewer types of mana before flexible ones;
-6. then deterministically.
+5. tap sources that make fewer types of mana before flexible ones (mana that
+   abilities make counts as tapping nothing: Sol Ring before two lands);
+6. then deterministically: of plans equal on 1-5, the first the search meets,
+   with colorless and the most plentiful colors spent first, snow and legendary
+   mana kept.
 
 How: one-mana sources are units in a minimum-cost transport problem (a Tundra is a
 unit that may be {W} or {U}); sources whose abilities make several mana, cost mana,
-life or a permanent, or depend on choices that the flow can't express, are
-enumerated (identical permanents together), and mana made by one activation may pay
-only for activations after it.
+life or a permanent, or depend on choices that the flow can't express, are chosen
+by branch and bound over the groups of identical permanents (a lower bound of
+preferences 1-5 and Hall's condition cut branches; combinations are solved best
+bound first), and mana made by one activation may pay only for activations after
+it: the activations of a combination are first solved in any order (a relaxation);
+when its made mana pays in a cycle, the orders are tried, or, when there are too
+many, the cycle is broken by branching on which of its activations comes first.
 
 >>> from mtgmana.battlefield import Board, Permanent
 >>> from mtgmana.abilities import ManaAbility
@@ -38,6 +45,7 @@ only for activations after it.
 from __future__ import annotations
 
 import functools
+import heapq
 import itertools
 import math
 from collections import Counter
@@ -66,11 +74,14 @@ __all__ = [
 ]
 
 MAX_COMBINATIONS = 4096
-"""At most this many combinations of multi-mana activations are tried (a board with
-more is searched up to the number of simultaneous activations that fits)."""
+"""At most this many combinations of multi-mana activations are solved for one plan
+(the branch and bound cuts the others; a board that still needs more gets the best
+plan found by then)."""
 
 MAX_ORDERS = 24
-"""Orders of mana-costing activations tried when several of them are used."""
+"""Orders of mana-costing activations tried one by one when several different ones
+are used; with more distinct orders, cycles are branched on instead (up to 192
+solutions), then this many orders are tried."""
 
 _TYPES = tuple(ManaType)
 _ORDER = {t: i for i, t in enumerate(_TYPES)}
@@ -254,7 +265,38 @@ def _options(
                         repeatable,
                     )
                 )
-    return found
+    return _merge_mixes(found)
+
+
+def _merge_mixes(options: list[_Option]) -> list[_Option]:
+    """Options of one ability that differ only in their one-type slots and together
+    make every mix of ``n`` mana of some types ("{U}{U}, {U}{B}, or {B}{B}") become
+    one option whose ``n`` slots may each be any of those types: the same choices,
+    and fewer combinations to search."""
+    families: dict[tuple[Any, ...], list[_Option]] = {}
+    for option in options:
+        key = (id(option.ability), len(option.slots), replace(option, slots=()))
+        families.setdefault(key, []).append(option)
+    merged: dict[int, _Option] = {}
+    for family in families.values():
+        if len(family) < 2 or any(len(s) != 1 for o in family for s in o.slots):
+            continue
+        mixes = [Counter(next(iter(s)) for s in o.slots) for o in family]
+        common = functools.reduce(lambda a, b: a & b, mixes)
+        rests = {frozenset((mix - common).items()) for mix in mixes}
+        n = len(family[0].slots) - sum(common.values())
+        types = frozenset(t for mix in mixes for t in mix - common)
+        if len(rests) != len(family) or len(family) != math.comb(len(types) + n - 1, n):
+            continue
+        slots = tuple(frozenset({t}) for t in sorted(common.elements(), key=_ORDER.__getitem__))
+        merged[id(family[0])] = replace(family[0], slots=slots + (types,) * n)
+        merged.update((id(o), merged[id(family[0])]) for o in family[1:])
+    result: list[_Option] = []
+    for option in options:
+        chosen = merged.get(id(option), option)
+        if chosen not in result:
+            result.append(chosen)
+    return result
 
 
 def _productions(
@@ -397,7 +439,7 @@ class _Scale:
     """Integer weights for the preference order, lexicographic by construction."""
 
     def __init__(self, units: int) -> None:
-        base = 16 * (units + 2)
+        base = 32 * (units + 2)  # more than the ties below each level can add up to
         self.flex = base
         self.waste = base * base
         self.life = self.waste * base
@@ -411,6 +453,37 @@ class _TapWeights(T.Weights):
     def __init__(self, units: Sequence[Mana], scale: _Scale) -> None:
         super().__init__(units, 1)
         self.life_weight = scale.life * T.LIFE_PER_SYMBOL
+
+
+class _ForwardFirst(T.Weights):
+    """The weights of the any-order relaxation: the tapper's, times ``k``, plus one
+    for each unit of made mana that pays an activation before its own in the
+    order tried — so that of the cheapest payments the flow picks one without a
+    cycle when it can (divided back by :func:`_solve`)."""
+
+    def __init__(self, base: T.Weights, k: int) -> None:
+        self.base = base
+        self.k = k
+
+    def unit(self, supply: T.Supply, demand: T.Demand) -> int:
+        backward = supply.unordered and 0 <= demand.owner < supply.origin
+        return self.base.unit(supply, demand) * self.k + backward
+
+    def life(self) -> int:
+        return self.base.life() * self.k
+
+
+def _solve(
+    parts: Sequence[T.CostDemands],
+    supplies: Sequence[T.Supply],
+    counts: Sequence[int],
+    life: int,
+    weights: T.Weights,
+) -> T.Solution | None:
+    solution = T.solve(parts, supplies, counts, life, weights)
+    if solution is not None and isinstance(weights, _ForwardFirst):
+        return replace(solution, cost=solution.cost // weights.k)
+    return solution
 
 
 # -- the search ------------------------------------------------------------------------
@@ -470,9 +543,9 @@ class _Candidate:
     future_kept: int
 
 
-def _combinations(problem: _Problem) -> Iterator[tuple[list[_Instance], list[int]]]:
-    """Every way to choose complex activations: per group of identical permanents,
-    how many use each complex option (the rest are one-mana units, or idle)."""
+def _choice_rows(problem: _Problem) -> list[list[list[int]]]:
+    """Per group of identical permanents, every way to choose how many use each
+    complex option (the rest are one-mana units, or idle)."""
     per_group: list[list[list[int]]] = []
     for source in problem.sources:
         k = len(source.indexes)
@@ -489,31 +562,27 @@ def _combinations(problem: _Problem) -> Iterator[tuple[list[_Instance], list[int
                     row[i] = n
                 choices.append(row)
         per_group.append(choices)
-    total = 1
-    for choices in per_group:
-        total *= len(choices)
-    limit = None
-    if total > MAX_COMBINATIONS:
-        limit = 0
-        while _count_limited(per_group, limit + 1) <= MAX_COMBINATIONS:
-            limit += 1
-    for picks in itertools.product(*per_group):
-        used = sum(sum(p) for p in picks)
-        if limit is not None and used > limit:
-            continue
-        instances: list[_Instance] = []
-        simple_counts: list[int] = []
-        for g, counts in enumerate(picks):
-            copy = 0
-            for option_index, n in enumerate(counts):
-                option = problem.sources[g].complex[option_index]
-                for _ in range(n):
-                    # A repeatable ability doesn't use up its permanent (any of the
-                    # group will do); a once-only one does.
-                    instances.append(_Instance(g, 0 if option.repeatable else copy, option))
-                    copy += 0 if option.repeatable else 1
-            simple_counts.append(len(problem.sources[g].indexes) - copy)
-        yield instances, simple_counts
+    return per_group
+
+
+def _instances_of(
+    problem: _Problem, picks: Sequence[list[int]]
+) -> tuple[list[_Instance], list[int]]:
+    """The activations a choice of rows stands for, and per group the permanents
+    left as one-mana units."""
+    instances: list[_Instance] = []
+    simple_counts: list[int] = []
+    for g, counts in enumerate(picks):
+        copy = 0
+        for option_index, n in enumerate(counts):
+            option = problem.sources[g].complex[option_index]
+            for _ in range(n):
+                # A repeatable ability doesn't use up its permanent (any of the
+                # group will do); a once-only one does.
+                instances.append(_Instance(g, 0 if option.repeatable else copy, option))
+                copy += 0 if option.repeatable else 1
+        simple_counts.append(len(problem.sources[g].indexes) - copy)
+    return instances, simple_counts
 
 
 def _compositions(k: int, m: int) -> Iterator[tuple[int, ...]]:
@@ -526,26 +595,17 @@ def _compositions(k: int, m: int) -> Iterator[tuple[int, ...]]:
             yield (first, *rest)
 
 
-def _count_limited(per_group: list[list[list[int]]], limit: int) -> int:
-    counts = Counter({0: 1})
-    for choices in per_group:
-        nxt: Counter[int] = Counter()
-        for used, ways in counts.items():
-            for c in choices:
-                total = used + sum(c)
-                if total <= limit:
-                    nxt[total] += ways
-        counts = nxt
-    return sum(counts.values())
-
-
 def _evaluate(
     problem: _Problem,
     instances: list[_Instance],
     simple_counts: list[int],
     future: Sequence[ManaCost],
+    beat: tuple[int, ...] | None = None,
+    shortcuts: bool = True,
 ) -> _Candidate | None:
-    """The best plan using exactly these complex activations (any order tried)."""
+    """The best plan using exactly these complex activations (any order tried);
+    with ``beat``, None when it can't be better than that. Without ``shortcuts``,
+    every order is solved (the reference the tests compare with)."""
     sources = problem.sources
     scale = problem.scale
     fixed = 0
@@ -599,35 +659,183 @@ def _evaluate(
             return None
     costing = [inst for inst in instances if inst.option.mana_cost is not None]
     orders = _orders(instances, costing)
+    first = next(orders)
+    life_left = max(0, problem.life - life_used)
+    kinds = Counter((inst.source, id(inst.option)) for inst in costing)
+    floor: tuple[int, ...] | None = None
+    if shortcuts and len(kinds) > 1:
+        distinct = math.factorial(len(costing))
+        for n in kinds.values():
+            distinct //= math.factorial(n)
+        if distinct > MAX_ORDERS:  # too many to try: branch on cycles instead
+            try:
+                return _order_search(problem, first, simple_counts, fixed, life_left, future, beat)
+            except _TooManyCycles:
+                pass
+        # Every order at once first: a lower bound, and when its mana flows without
+        # a cycle, an order that reaches it (CR 605.3a).
+        relaxed = _solve_order(problem, first, simple_counts, fixed, life_left, future, True)
+        if relaxed is None or (beat is not None and relaxed.value[:5] >= beat):
+            return None
+        floor = relaxed.value[:5]
+        found, _ = _precedence(relaxed)
+        if found is not None:
+            exact = _solve_order(problem, found, simple_counts, fixed, life_left, future)
+            if exact is not None and exact.value == relaxed.value:
+                return exact
     best: _Candidate | None = None
-    for order in orders:
-        candidate = _solve_order(
-            problem, order, simple_counts, fixed, max(0, problem.life - life_used), future
-        )
+    for order in itertools.chain([first], orders):
+        candidate = _solve_order(problem, order, simple_counts, fixed, life_left, future)
         if candidate is not None and (best is None or candidate.value < best.value):
             best = candidate
+            if best.value[:5] == floor:
+                break  # as good as any order can be
     return best
 
 
-def _orders(instances: list[_Instance], costing: list[_Instance]) -> list[list[_Instance]]:
-    """Orders of activations to try: mana made by an activation pays only for later
-    ones, so with several mana-costing activations the order matters."""
-    others = [inst for inst in instances if inst.option.mana_cost is None]
-    # Creatures tap for mana before they are sacrificed (Ashnod's Altar).
-    others.sort(key=lambda inst: inst.option.sacrifice_creature)
-    if len(costing) < 2:
-        return [others + costing]
-    seen: set[tuple[tuple[int, int], ...]] = set()
-    result: list[list[_Instance]] = []
-    for perm in itertools.permutations(costing):
-        key = tuple((inst.source, id(inst.option)) for inst in perm)
+class _TooManyCycles(Exception):
+    pass
+
+
+_BRANCH_SOLVES = 192  # solutions the branching on cycles may take for one combination
+
+
+def _order_search(
+    problem: _Problem,
+    order: list[_Instance],
+    simple_counts: list[int],
+    fixed: int,
+    life_left: int,
+    future: Sequence[ManaCost],
+    beat: tuple[int, ...] | None,
+) -> _Candidate | None:
+    """The best plan over every order of these activations (CR 605.3a: mana made
+    by one pays only for later ones), without trying the orders one by one: the
+    relaxation "any order" is solved; if its made mana pays in a cycle, one of the
+    cycle's activations comes first in any real order, so that one's cost can't be
+    paid by the others' mana — a branch per member, each solved the same way. A
+    solution without a cycle is solved again in its order (same value: exact).
+    None when no plan beats ``beat``."""
+    best: _Candidate | None = None
+    branches: list[dict[int, frozenset[int]]] = [{}]
+    seen: set[frozenset[tuple[int, frozenset[int]]]] = set()
+    kinds = [(inst.source, id(inst.option)) for inst in order]
+    solves = 0
+    floor: tuple[int, ...] | None = None
+    while branches:
+        forbidden = branches.pop()
+        key = frozenset((k, v) for k, v in forbidden.items() if v)
         if key in seen:
             continue
         seen.add(key)
-        result.append(others + list(perm))
-        if len(result) >= MAX_ORDERS:
-            break
-    return result
+        solves += 1
+        if solves > _BRANCH_SOLVES:
+            raise _TooManyCycles
+        relaxed = _solve_order(
+            problem, order, simple_counts, fixed, life_left, future, True, forbidden
+        )
+        # Preferences 1-5 decide; the ties below them go to the first plan met.
+        limit = best.value[:5] if best is not None else beat
+        if relaxed is None or (limit is not None and relaxed.value[:5] >= limit):
+            continue
+        if floor is None:
+            floor = relaxed.value[:5]
+        found, cycle = _precedence(relaxed)
+        if found is not None:
+            exact = _solve_order(problem, found, simple_counts, fixed, life_left, future)
+            if exact is None or exact.value != relaxed.value:
+                raise _TooManyCycles  # not expected: let the orders be tried one by one
+            best = exact
+            if best.value[:5] == floor:
+                break  # as good as any order can be
+            continue
+        tried: set[tuple[Any, ...]] = set()
+        for first in cycle:
+            # Identical activations alike constrained are the same branch.
+            shape = (
+                kinds[first],
+                forbidden.get(first, frozenset()),
+                frozenset(p for p, owners in forbidden.items() if first in owners),
+            )
+            if shape in tried:
+                continue
+            tried.add(shape)
+            branch = dict(forbidden)
+            for other in cycle:
+                if other != first:
+                    branch[other] = branch.get(other, frozenset()) | {first}
+            branches.append(branch)
+    return best
+
+
+def _precedence(candidate: _Candidate) -> tuple[list[_Instance] | None, list[int]]:
+    """The activations in an order in which the candidate's made mana pays only
+    later activations; or, if it pays in a cycle, the positions in one cycle."""
+    solution = candidate.solution
+    order = candidate.instances
+    after: dict[int, set[int]] = {p: set() for p in range(len(order))}
+    for (s, d), amount in solution.assignment.items():
+        origin = candidate.supplies[s].origin
+        owner = solution.demands[d].owner
+        if amount and 0 <= origin < len(order) and 0 <= owner < len(order):
+            after[origin].add(owner)
+    before = Counter(q for targets in after.values() for q in targets)
+    ready = [p for p in range(len(order)) if not before[p]]
+    result: list[_Instance] = []
+    placed: set[int] = set()
+    while ready:
+        p = ready.pop(0)
+        result.append(order[p])
+        placed.add(p)
+        for q in sorted(after[p]):
+            before[q] -= 1
+            if not before[q]:
+                ready.append(q)
+    if len(result) == len(order):
+        return result, []
+    # Every position left is paid by one left: walking back from one must come
+    # back to a position already met, closing a cycle.
+    walk = [min(p for p in range(len(order)) if p not in placed)]
+    while True:
+        step = min(q for q in range(len(order)) if q not in placed and walk[-1] in after[q])
+        if step in walk:
+            return None, walk[walk.index(step) :]
+        walk.append(step)
+
+
+def _orders(instances: list[_Instance], costing: list[_Instance]) -> Iterator[list[_Instance]]:
+    """Orders of activations to try, at most ``MAX_ORDERS``: mana made by an
+    activation pays only for later ones, so with several different mana-costing
+    activations the order matters (identical ones are interchangeable)."""
+    others = [inst for inst in instances if inst.option.mana_cost is None]
+    # Creatures tap for mana before they are sacrificed (Ashnod's Altar).
+    others.sort(key=lambda inst: inst.option.sacrifice_creature)
+    kinds: dict[tuple[int, int], list[_Instance]] = {}
+    for inst in costing:
+        kinds.setdefault((inst.source, id(inst.option)), []).append(inst)
+    groups = list(kinds.values())
+    left = [len(group) for group in groups]
+
+    def arrangements(size: int) -> Iterator[list[int]]:
+        if not size:
+            yield []
+            return
+        for g, n in enumerate(left):
+            if n:
+                left[g] -= 1
+                for rest in arrangements(size - 1):
+                    yield [g, *rest]
+                left[g] += 1
+
+    for count, arrangement in enumerate(arrangements(len(costing))):
+        if count >= MAX_ORDERS:
+            return
+        taken = [0] * len(groups)
+        order = list(others)
+        for g in arrangement:
+            order.append(groups[g][taken[g]])
+            taken[g] += 1
+        yield order
 
 
 def _solve_order(
@@ -637,7 +845,12 @@ def _solve_order(
     fixed: int,
     life_left: int,
     future: Sequence[ManaCost],
+    relaxed: bool = False,
+    forbidden: dict[int, frozenset[int]] | None = None,
 ) -> _Candidate | None:
+    """The best plan with the activations in this order; ``relaxed``: in any
+    order — mana made by an activation may pay any other one but those
+    ``forbidden`` to it (a lower bound)."""
     scale = problem.scale
     sources = problem.sources
     spends: list[Spend] = [problem.spend, problem.spend.paying_x()]
@@ -731,13 +944,17 @@ def _solve_order(
                     -scale.waste,
                     (),
                     ("made", position, types),
+                    relaxed,
+                    (forbidden or {}).get(position, frozenset()),
                 )
             )
             members.append([("made", position, types, i) for i in range(n)])
             counts.append(n)
-    weights = _TapWeights(problem.pool, scale)
+    weights: T.Weights = _TapWeights(problem.pool, scale)
+    if relaxed:
+        weights = _ForwardFirst(weights, sum(counts) + 1)
     current_parts = parts[:future_start]
-    solution = T.solve(current_parts, supplies, counts, life_left, weights)
+    solution = _solve(current_parts, supplies, counts, life_left, weights)
     if solution is None:
         return None
     value_main = fixed + solution.cost
@@ -754,7 +971,8 @@ def _solve_order(
     sac, rest = divmod(value_main, scale.sacrifice)
     life_w, rest = divmod(rest, scale.life)
     waste_w, rest = divmod(rest, scale.waste)
-    value = (sac, life_w, waste_w, -kept, fixed + solution.cost - value_main + rest)
+    flex, rest = divmod(fixed + solution.cost - value_main + rest, scale.flex)
+    value = (sac, life_w, waste_w, -kept, flex, rest)
     return _Candidate(value, order, simple_counts, solution, supplies, members, kept)
 
 
@@ -778,7 +996,7 @@ def _keep_future(
         for chosen in itertools.combinations(futures, size):
             chosen_parts = parts[:future_start] + [parts[i] for i in chosen]
             restricted = _restrict_future(chosen_parts, future_start, simple_only, supplies)
-            joint = T.solve(restricted[0], restricted[1], counts, life, weights)
+            joint = _solve(restricted[0], restricted[1], counts, life, weights)
             if joint is None or not same_level(joint.cost):
                 continue
             if best is None or joint.cost < best.cost:
@@ -828,62 +1046,309 @@ def _restrict_future(
     return marked, fixed
 
 
-def _search(problem: _Problem) -> _Candidate | None:
+def _search(problem: _Problem, *, shortcuts: bool = True, first: bool = False) -> _Candidate | None:
+    """The best combination of complex activations, by branch and bound over the
+    groups of identical permanents: a branch is cut when a lower bound of every
+    plan in it can't beat the best plan found, or when even with the most mana the
+    undecided permanents could make, Hall's condition says the cost can't be paid.
+    ``first``: the first payable combination found (for :func:`can_pay`). Without
+    ``shortcuts``, every combination and order is solved (the tests' reference)."""
+    tree = _Tree(problem)
+    rows = tree.rows
     best: _Candidate | None = None
-    # Restricted mana makes the level counts of a candidate exact only to within
-    # one unit of waste: then a combination is skipped only when its bound is worse
-    # by more than that.
-    margin = int(
-        any(unit.restriction is not None for unit in problem.pool)
-        or any(o.restriction is not None for s in problem.sources for o in (*s.simple, *s.complex))
-    )
-    most_spent = _most_units(problem.cost, problem.x)
-    for instances, simple_counts in _combinations(problem):
-        if best is not None:
-            sacrifice, life, waste = _bound(problem, instances, most_spent)
-            if (sacrifice, life, waste - margin) > best.value[:3]:
-                continue  # can't beat the best plan on preferences 1-3
-        candidate = _evaluate(problem, instances, simple_counts, problem.future)
-        if candidate is not None and (best is None or candidate.value < best.value):
-            best = candidate
+    solved = 0
+    # Nodes best bound first (deeper first on ties, to reach plans sooner); with
+    # ``first``, most mana first, depth first.
+    start = (tree.start, tree.pool_supply, tree.cost_need, tree.cost_total, (), False)
+    heap: list[tuple[Any, ...]] = [((), 0, 0, start)]
+    stack: list[tuple[int, tuple[Any, ...]]] = [(0, start)]
+    counter = itertools.count(1)
+    while (heap if not first else stack) and solved < MAX_COMBINATIONS:
+        if first:
+            depth, node = stack.pop()
+        else:
+            _, negative_depth, _, node = heapq.heappop(heap)
+            depth = -negative_depth
+        sums, supply, need, total, chosen, refined = node
+        if shortcuts:
+            bound = tree.leaf_bound(sums, chosen) if refined else tree.bound(depth, sums)
+            if best is not None and tree.worse(bound, best.value):
+                if first:
+                    continue
+                break  # every node left has a bound at least as high
+            # Hall's condition at every node when looking for any payable
+            # combination; otherwise only the count at inner nodes (cheaper).
+            whole = first or depth == len(rows)
+            if tree.hopeless(depth, supply, need, total, whole):
+                continue
+        if depth == len(rows):
+            if shortcuts and not first and not refined:
+                # What the made mana can pay, colors counted: a sharper bound, and
+                # the leaf waits its turn again with it.
+                sharper = tree.leaf_bound(sums, chosen)
+                if sharper > bound:
+                    node = (*node[:5], True)
+                    heapq.heappush(heap, (sharper, -depth, next(counter), node))
+                    continue
+            picks = [rows[g][r] for g, r in enumerate(chosen)]
+            instances, simple_counts = _instances_of(problem, picks)
+            solved += shortcuts
+            beat = None if best is None or not shortcuts or tree.margin else best.value[:5]
+            candidate = _evaluate(
+                problem, instances, simple_counts, problem.future, beat, shortcuts
+            )
+            if candidate is not None and (best is None or candidate.value < best.value):
+                best = candidate
+                if first:
+                    break
+            continue
+        children = []
+        for r in tree.order[depth]:
+            more_supply, more_need, more_total = tree.hall_rows[depth][r]
+            child_sums = tuple(a + b for a, b in zip(sums, tree.summaries[depth][r], strict=True))
+            children.append(
+                (
+                    child_sums,
+                    supply + more_supply if more_supply else supply,
+                    need + more_need if more_need else need,
+                    total + more_total,
+                    (*chosen, r),
+                    False,
+                )
+            )
+        if first:
+            stack.extend((depth + 1, child) for child in reversed(children))
+        else:
+            for child in children:
+                bound = tree.bound(depth + 1, child[0]) if shortcuts else ()
+                heapq.heappush(heap, (bound, -(depth + 1), next(counter), child))
     return best
 
 
-def _most_units(cost: ManaCost, x: int) -> int:
-    """The most mana that paying ``cost`` can take ({2/W} two, X its value)."""
+class _Tree:
+    """What the branch and bound of :func:`_search` precomputes per group: its
+    rows (how many copies use each complex option), their summaries, what each
+    adds to Hall's supply and demand, and optimistic sums over the groups after."""
+
+    def __init__(self, problem: _Problem) -> None:
+        self.problem = problem
+        # Restricted mana makes the level counts of a candidate exact only to
+        # within one unit of waste: then only preferences 1-3 bound, with that margin.
+        self.margin = int(
+            any(unit.restriction is not None for unit in problem.pool)
+            or any(
+                o.restriction is not None for s in problem.sources for o in (*s.simple, *s.complex)
+            )
+        )
+        self.rows = _choice_rows(problem)
+        self.summaries = [
+            [_row_summary(problem, g, row) for row in rows] for g, rows in enumerate(self.rows)
+        ]
+        most = _spent(problem.cost, problem.x, most=True)
+        least = _spent(problem.cost, problem.x, most=False)
+        self.start = (0, 0, 0, most, least, 0)
+        # Optimistic sums over groups depth.. : the least sacrifice and life, the
+        # most mana absorbed (made - most), the most mana gained (made - least).
+        n = len(self.rows)
+        self.low_sacrifice = [0] * (n + 1)
+        self.low_life = [0] * (n + 1)
+        self.low_net = [0] * (n + 1)
+        self.high_net = [0] * (n + 1)
+        for g in range(n - 1, -1, -1):
+            rows = self.summaries[g]
+            self.low_sacrifice[g] = self.low_sacrifice[g + 1] + min(r[0] + 2 * r[5] for r in rows)
+            self.low_life[g] = self.low_life[g + 1] + min(r[1] for r in rows)
+            self.low_net[g] = self.low_net[g + 1] + min(r[2] - r[3] for r in rows)
+            self.high_net[g] = self.high_net[g + 1] + max(r[2] - r[4] for r in rows)
+        # Rows that make more mana first: a payable combination is met sooner.
+        self.order = [_most_mana_first(rows) for rows in self.summaries]
+        self._hall_setup(problem)
+
+    def _hall_setup(self, problem: _Problem) -> None:
+        demands = _symbol_masks(problem.cost, problem.x, relaxed=True)
+        self.hall = demands is not None
+        self.cost_need: Counter[int] = Counter()
+        self.pool_supply: Counter[int] = Counter()
+        self.cost_total = 0
+        self.cost_most: tuple[Counter[int], int] | None = None
+        self.made_rows: list[list[tuple[Counter[int], Counter[int], int]]] = []
+        self.hall_rows: list[list[tuple[Counter[int], Counter[int], int]]] = []
+        self.optimistic: list[Counter[int]] = [Counter() for _ in range(len(self.rows) + 1)]
+        if demands is None:
+            self.hall_rows = [[(Counter(), Counter(), 0) for _ in rows] for rows in self.rows]
+            return
+        self.cost_need, self.cost_total = demands
+        self.cost_most = _most_demands(problem.cost, problem.x)
+        for unit in problem.pool:
+            self.pool_supply[(1 << _ORDER[unit.type]) | (_SNOW_BIT if unit.snow else 0)] += 1
+        for g in range(len(self.rows) - 1, -1, -1):
+            source = problem.sources[g]
+            snow = _SNOW_BIT if source.snow else 0
+            simple_bits = snow
+            for option in source.simple:
+                simple_bits |= _bits(option.slots[0])
+            per_row = []
+            best_bits, most = snow, 0
+            for option in (*source.simple, *source.complex):
+                for slot_types in option.slots:
+                    best_bits |= _bits(slot_types)
+                times = problem.repeats(source) if option.repeatable else 1
+                most = max(most, len(option.slots) * times)
+            self.optimistic[g] = self.optimistic[g + 1].copy()
+            self.optimistic[g][best_bits] += most * len(source.indexes)
+            made_rows = []
+            for row in self.rows[g]:
+                supply: Counter[int] = Counter()
+                need: Counter[int] = Counter()
+                total = copies = 0
+                made: Counter[int] = Counter()
+                most_need: Counter[int] = Counter()
+                generic = 0
+                for option, count in zip(source.complex, row, strict=True):
+                    if not count:
+                        continue
+                    copies += 0 if option.repeatable else count
+                    for slot_types in option.slots:
+                        supply[_bits(slot_types) | snow] += count
+                        made[_bits(slot_types) | snow] += count
+                    if option.mana_cost is not None:
+                        more, more_generic = _most_demands(option.mana_cost, 0)
+                        for mask, k in more.items():
+                            most_need[mask] += k * count
+                        generic += more_generic * count
+                        found = _symbol_masks(option.mana_cost, 0, relaxed=True)
+                        if found is not None:  # else: a relaxation, nothing needed
+                            for mask, k in found[0].items():
+                                need[mask] += k * count
+                            total += found[1] * count
+                if source.simple and len(source.indexes) > copies:
+                    supply[simple_bits] += len(source.indexes) - copies
+                per_row.append((supply, need, total))
+                made_rows.append((made, most_need, generic))
+            self.hall_rows.insert(0, per_row)
+            self.made_rows.insert(0, made_rows)
+
+    def bound(self, depth: int, sums: tuple[int, ...]) -> tuple[int, ...]:
+        """A lower bound of the value of every plan below a node, from the rows
+        chosen so far and the most favourable row of each group left: what they
+        sacrifice (a creature token at the least for "Sacrifice a creature"), the
+        damage and life they cost, the mana left over when every cost takes the
+        most it can, every future cost kept, and the one-mana sources that must be
+        tapped for what the made and floating mana can't pay."""
+        sacrifice, life, made, most, least, victims = sums
+        floating = len(self.problem.pool) + made
+        waste = max(0, floating - most + self.low_net[depth])
+        sacrifice += 2 * victims + self.low_sacrifice[depth]
+        life += self.low_life[depth]
+        if self.margin:
+            return (sacrifice, life, waste - self.margin)
+        flex = max(0, least - floating - self.high_net[depth])
+        return (sacrifice, life, waste, -len(self.problem.future), flex)
+
+    def leaf_bound(self, sums: tuple[int, ...], chosen: tuple[int, ...]) -> tuple[int, ...]:
+        """:meth:`bound` of a whole combination, sharpened by the types of mana: the
+        made and floating mana spent is at most what can pay the costs' symbols."""
+        bound = self.bound(len(self.rows), sums)
+        if self.cost_most is None:
+            return bound
+        units = self.pool_supply.copy()
+        need = self.cost_most[0].copy()
+        generic = self.cost_most[1]
+        for g, r in enumerate(chosen):
+            made, most, more = self.made_rows[g][r]
+            units.update(made)
+            need.update(most)
+            generic += more
+        spent = _max_match(units, need, generic)
+        floating = sum(units.values())
+        waste = max(bound[2] + self.margin, floating - spent)
+        if self.margin:
+            return (*bound[:2], waste - self.margin)
+        return (*bound[:2], waste, bound[3], max(bound[4], sums[4] - spent))
+
+    def worse(self, bound: tuple[int, ...], value: tuple[int, ...]) -> bool:
+        """Whether no plan with this bound can beat ``value`` (on preferences 1-5;
+        ties on them are broken by the order of the search)."""
+        if self.margin:
+            return bound > value[:3]
+        return bound >= value[:5]
+
+    def hopeless(
+        self, depth: int, supply: Counter[int], need: Counter[int], total: int, whole: bool
+    ) -> bool:
+        """Hall's condition (``whole``; else only its count of units) fails even
+        with the most mana the groups from ``depth`` on could make, free: no plan
+        below this node pays."""
+        if not self.hall:
+            return False
+        if not whole or len(need) > 8:
+            return supply.total() + self.optimistic[depth].total() < total
+        return not _hall(need, total, supply + self.optimistic[depth])
+
+
+def _most_mana_first(rows: list[tuple[int, ...]]) -> list[int]:
+    """Row numbers by the most mana gained (made less the least its costs take)."""
+    return sorted(range(len(rows)), key=lambda r: (rows[r][4] - rows[r][2], r))
+
+
+def _bits(types: frozenset[ManaType]) -> int:
+    bits = 0
+    for t in types:
+        bits |= 1 << _ORDER[t]
+    return bits
+
+
+def _row_summary(problem: _Problem, g: int, row: list[int]) -> tuple[int, ...]:
+    """What a group's choice adds to a combination's bound: sacrifices, damage and
+    life, mana made, the most and least mana its activation costs take, creatures
+    sacrificed to other permanents."""
+    source = problem.sources[g]
+    sacrifice = life = made = most = least = victims = 0
+    for option, n in zip(source.complex, row, strict=True):
+        if not n:
+            continue
+        if option.sacrifice_self:
+            sacrifice += n * (1 + (0 if source.token else 2) + (1 if source.creature else 0))
+        victims += n * option.sacrifice_creature
+        life += n * (option.damage + option.life)
+        made += n * len(option.slots)
+        if option.mana_cost is not None:
+            most += n * _spent(option.mana_cost, 0, most=True)
+            least += n * _spent(option.mana_cost, 0, most=False)
+    return sacrifice, life, made, most, least, victims
+
+
+def _spent(cost: ManaCost, x: int, *, most: bool) -> int:
+    """The most (or least) mana that paying ``cost`` can take: {2/W} two or one,
+    X its value, a Phyrexian symbol one or none (life)."""
     total = 0
     for symbol in cost:
-        if symbol.kind is SymbolKind.GENERIC:
+        kind = symbol.kind
+        if kind is SymbolKind.GENERIC:
             total += symbol.generic_amount
-        elif symbol.kind is SymbolKind.VARIABLE:
+        elif kind is SymbolKind.VARIABLE:
             total += x
-        elif symbol.kind is SymbolKind.MONOCOLORED_HYBRID:
-            total += 2
+        elif kind is SymbolKind.MONOCOLORED_HYBRID:
+            total += 2 if most else 1
+        elif kind in _MAYBE_NO_MANA:
+            total += 1 if most else 0
         else:
             total += 1
     return total
 
 
-def _bound(problem: _Problem, instances: list[_Instance], most_spent: int) -> tuple[int, int, int]:
-    """Lower bounds of preferences 1-3 for a plan with these complex activations:
-    what they sacrifice (the cheapest creatures for "Sacrifice a creature"), the
-    damage and life they cost, and the mana left over when everything that can be
-    spent is spent."""
-    sacrifice = life = made = 0
-    victims = 0
-    for inst in instances:
-        source = problem.sources[inst.source]
-        option = inst.option
-        if option.sacrifice_self:
-            sacrifice += 1 + (0 if source.token else 2) + (1 if source.creature else 0)
-        victims += option.sacrifice_creature
-        life += option.damage + option.life
-        made += len(option.slots)
-        if option.mana_cost is not None:
-            most_spent += _most_units(option.mana_cost, 0)
-    if victims:
-        sacrifice += 2 * victims  # a creature token at the least
-    return sacrifice, life, max(0, len(problem.pool) + made - most_spent)
+# Symbols that may take no mana: life for Phyrexian ones (CR 107.4f-g), and the
+# Un-set ones paid otherwise or not at all.
+_MAYBE_NO_MANA = frozenset(
+    {
+        SymbolKind.PHYREXIAN,
+        SymbolKind.HYBRID_PHYREXIAN,
+        SymbolKind.GENERIC_PHYREXIAN,
+        SymbolKind.HALF,
+        SymbolKind.INFINITE,
+        SymbolKind.LAND_DROP,
+    }
+)
 
 
 # -- turning a solution into a plan ----------------------------------------------------
@@ -1214,20 +1679,14 @@ def can_pay(
         return True
     if _surely_unpayable(problem):
         return False
-    for instances, simple_counts in _combinations(problem):
-        candidate = _evaluate(problem, instances, simple_counts, ())
-        if candidate is None:
-            continue
-        if _life_ok(_build_plan(problem, candidate), life):
-            return True
-        break  # painful one-mana sources need enumerating to be sure
-    else:
+    found = _search(problem, first=True)
+    if found is None:
         return False
+    if _life_ok(_build_plan(problem, found), life):
+        return True
+    # Painful one-mana sources need enumerating to be sure.
     problem = _problem(cost, board, problem.pool, life, x, spend, (), painful=True)
-    for instances, simple_counts in _combinations(problem):
-        if _evaluate(problem, instances, simple_counts, ()) is not None:
-            return True
-    return False
+    return _search(problem, first=True) is not None
 
 
 _COLOR_BITS = sum(1 << _ORDER[t] for t in ManaType if t is not ManaType.C)
@@ -1275,15 +1734,73 @@ def _hall(need: Counter[int], total: int, masks: Counter[int]) -> bool:
     and there are enough units in all."""
     if sum(masks.values()) < total:
         return False
-    wanted = list(need.items())
-    for size in range(1, len(wanted) + 1):
-        for chosen in itertools.combinations(wanted, size):
-            bits = 0
-            for mask, _ in chosen:
-                bits |= mask
-            if sum(n for m, n in masks.items() if m & bits) < sum(n for _, n in chosen):
-                return False
+    wanted = [(m, k) for m, k in need.items() if k]
+    units = [(m, k) for m, k in masks.items() if k]
+    unions = [0] * (1 << len(wanted))
+    sizes = [0] * (1 << len(wanted))
+    reach: dict[int, int] = {}
+    for subset in range(1, 1 << len(wanted)):
+        low = subset & -subset
+        mask, k = wanted[low.bit_length() - 1]
+        union = unions[subset] = unions[subset ^ low] | mask
+        size = sizes[subset] = sizes[subset ^ low] + k
+        found = reach.get(union)
+        if found is None:
+            found = reach[union] = sum(n for m, n in units if m & union)
+        if found < size:
+            return False
     return True
+
+
+def _max_match(units: Counter[int], need: Counter[int], generic: int) -> int:
+    """The most units (counted by the bits of what they can pay) that can pay the
+    demands (counted by the bits of the units that may pay them) and ``generic``
+    demands any unit pays: the demands less the largest deficiency (König). With
+    too many kinds of demand, an upper bound."""
+    wanted = [(m, k) for m, k in need.items() if k]
+    supply = [(m, k) for m, k in units.items() if k]
+    n_need = sum(k for _, k in wanted) + generic
+    best = min(sum(k for _, k in supply), n_need)
+    if len(wanted) > 8:
+        return best
+    unions = [0] * (1 << len(wanted))
+    sizes = [0] * (1 << len(wanted))
+    for subset in range(1, 1 << len(wanted)):
+        low = subset & -subset
+        mask, k = wanted[low.bit_length() - 1]
+        union = unions[subset] = unions[subset ^ low] | mask
+        size = sizes[subset] = sizes[subset ^ low] + k
+        best = min(best, n_need - size + sum(n for m, n in supply if m & union))
+    return best
+
+
+def _most_demands(cost: ManaCost, x: int) -> tuple[Counter[int], int]:
+    """The most units paying ``cost`` can take, as demands counted by the bits of
+    the units that may pay them, and a number of demands any unit pays ({2/W} as
+    two of those, Phyrexian symbols paid with mana)."""
+    need: Counter[int] = Counter()
+    generic = 0
+    for symbol in cost:
+        kind = symbol.kind
+        if kind is SymbolKind.GENERIC:
+            generic += symbol.generic_amount
+        elif kind is SymbolKind.VARIABLE:
+            generic += x
+        elif kind is SymbolKind.MONOCOLORED_HYBRID:
+            generic += 2
+        elif kind is SymbolKind.GENERIC_PHYREXIAN:
+            need[_COLOR_BITS] += 1
+        elif kind is SymbolKind.SNOW:
+            need[_SNOW_BIT] += 1
+        elif kind in ONE_MANA_KINDS:
+            bits = 0
+            for half in symbol.halves:
+                if half != "P":
+                    bits |= 1 << _ORDER[T.TYPE_OF[half]]
+            need[bits] += 1
+        else:
+            generic += 1
+    return need, generic
 
 
 def _one_mana_sources_pay(problem: _Problem) -> bool:
