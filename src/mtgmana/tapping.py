@@ -1053,12 +1053,18 @@ def _search(problem: _Problem, *, shortcuts: bool = True, first: bool = False) -
     undecided permanents could make, Hall's condition says the cost can't be paid.
     ``first``: the first payable combination found (for :func:`can_pay`). Without
     ``shortcuts``, every combination and order is solved (the tests' reference)."""
-    tree = _Tree(problem)
-    rows = tree.rows
     best: _Candidate | None = None
     solved = 0
+    if first and shortcuts:
+        # The one-mana sources alone, first: they often pay.
+        nothing = [[0] * len(source.complex) for source in problem.sources]
+        best = _evaluate(problem, *_instances_of(problem, nothing), problem.future)
+        if best is not None:
+            return best
+    tree = _Tree(problem)
+    rows = tree.rows
     # Nodes best bound first (deeper first on ties, to reach plans sooner); with
-    # ``first``, most mana first, depth first.
+    # ``first``, depth first, no activation first, then the most mana.
     start = (tree.start, tree.pool_supply, tree.cost_need, tree.cost_total, (), False)
     heap: list[tuple[Any, ...]] = [((), 0, 0, start)]
     stack: list[tuple[int, tuple[Any, ...]]] = [(0, start)]
@@ -1160,8 +1166,12 @@ class _Tree:
             self.low_life[g] = self.low_life[g + 1] + min(r[1] for r in rows)
             self.low_net[g] = self.low_net[g + 1] + min(r[2] - r[3] for r in rows)
             self.high_net[g] = self.high_net[g + 1] + max(r[2] - r[4] for r in rows)
-        # Rows that make more mana first: a payable combination is met sooner.
-        self.order = [_most_mana_first(rows) for rows in self.summaries]
+        # Depth first (``first``): no activation first — the one-mana sources
+        # often pay alone — then the rows that gain the most mana.
+        self.order = [
+            _most_mana_first(summaries, rows)
+            for summaries, rows in zip(self.summaries, self.rows, strict=True)
+        ]
         self._hall_setup(problem)
 
     def _hall_setup(self, problem: _Problem) -> None:
@@ -1286,9 +1296,13 @@ class _Tree:
         return not _hall(need, total, supply + self.optimistic[depth])
 
 
-def _most_mana_first(rows: list[tuple[int, ...]]) -> list[int]:
-    """Row numbers by the most mana gained (made less the least its costs take)."""
-    return sorted(range(len(rows)), key=lambda r: (rows[r][4] - rows[r][2], r))
+def _most_mana_first(summaries: list[tuple[int, ...]], rows: list[list[int]]) -> list[int]:
+    """Row numbers: no activation first, then by the most mana gained (made less
+    the least its costs take)."""
+    return sorted(
+        range(len(rows)),
+        key=lambda r: (any(rows[r]), summaries[r][4] - summaries[r][2], r),
+    )
 
 
 def _bits(types: frozenset[ManaType]) -> int:
