@@ -515,3 +515,24 @@ def test_branching_on_cycles_loses_nothing(case: dict[str, Any]) -> None:
     assert (fast is None) == (slow is None)
     if fast is not None and slow is not None:
         assert fast.value[:5] == slow.value[:5]
+
+
+def test_available_doesnt_depend_on_the_order_of_the_board() -> None:
+    """CR 605.3a: the Plains pays the Signet wherever each is listed."""
+    for names in (("Azorius Signet", "Plains"), ("Plains", "Azorius Signet")):
+        assert available(board(*names)).options == ((1, 1, 0, 0, 0, 0, 0),)
+
+
+def test_a_cut_frontier_still_has_an_exact_summary() -> None:
+    """A frontier too big for ``limit`` * 50 vectors is cut; the most of each type
+    and in total then come from exact payability checks."""
+    names = [*["Plains", "Island", "Swamp", "Mountain", "Forest", "Desert"] * 2]
+    where = board(*names, "Cascading Cataracts", "Cascading Cataracts")
+    whole = available(where)
+    cut = available(where, limit=1)
+    assert whole.complete and not cut.complete
+    assert cut.count < whole.count
+    assert {k: v for k, v in cut.most.items() if k != "any"} == {
+        k: v for k, v in whole.most.items() if k != "any"
+    }
+    assert cut.most_total == whole.most_total

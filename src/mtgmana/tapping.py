@@ -54,6 +54,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from . import _transport as T
+from ._frontier import frontier as _frontier
 from .abilities import ManaAbility, ReplacementKind
 from .battlefield import Board, Permanent
 from .costs import ManaCost
@@ -1878,6 +1879,11 @@ class Available:
     truncated: bool
     most: dict[str, int]
     most_total: int
+    complete: bool = True
+    """Whether the frontier is whole (``count`` is exact). A board whose frontier
+    is too big to hold is cut (the largest totals kept); then ``most`` of each
+    type and ``most_total`` come from exact payability checks instead (``most``
+    of "any" stays a lower bound)."""
 
     def to_json(self) -> dict[str, Any]:
         keys = ("W", "U", "B", "R", "G", "C", "any")
@@ -1885,6 +1891,7 @@ class Available:
             "options": [dict(zip(keys, option, strict=True)) for option in self.options],
             "count": self.count,
             "truncated": self.truncated,
+            "complete": self.complete,
             "most": self.most,
             "most_total": self.most_total,
         }
@@ -1903,32 +1910,40 @@ def available(board: Board, *, pool: Iterable[Mana] = (), limit: int = 1000) -> 
     base = [0] * 7
     for unit in pool:
         base[_ORDER[unit.type]] += 1
-    frontier: set[tuple[int, ...]] = {tuple(base)}
-    truncated = False
-    budget = limit * 50
-    for source in sources:
-        options = _vectors(source)
-        for _ in source.indexes:
-            nxt: set[tuple[int, ...]] = set(frontier)
-            for option, cost in options:
-                # What is left after paying the cost, from every vector at once:
-                # many vectors leave the same remainders.
-                left = frontier if cost is None else _pay_vectors(frontier, cost)
-                nxt.update(tuple(a + b for a, b in zip(v, option, strict=True)) for v in left)
-            frontier = _pareto(nxt)
-            if len(frontier) > budget:
-                frontier = set(sorted(frontier, key=lambda v: (-sum(v), v))[:budget])
-                truncated = True
-    ordered = sorted(frontier, key=lambda v: (-sum(v), tuple(-c for c in v)))
+    groups = [(len(source.indexes), _vectors(source)) for source in sources]
+    ordered, truncated = _frontier(groups, tuple(base), limit * 50)
     keys = ("W", "U", "B", "R", "G", "C", "any")
     most = {k: max((v[i] + (v[6] if i < 5 else 0)) for v in ordered) for i, k in enumerate(keys)}
+    most_total = sum(ordered[0])
+    if truncated:  # the frontier was cut: the summary from exact checks
+        units = tuple(pool)
+        for k in keys[:6]:
+            most[k] = _most_payable(board, "{" + k + "}", units, most[k])
+        most_total = _most_payable(board, "{1}", units, most_total)
     return Available(
         tuple(ordered[:limit]),
         len(ordered),
         truncated or len(ordered) > limit,
         most,
-        max(sum(v) for v in ordered),
+        most_total,
+        not truncated,
     )
+
+
+def _most_payable(board: Board, symbol: str, pool: tuple[Mana, ...], guess: int) -> int:
+    """The most copies of ``symbol`` the board pays, searched from ``guess``."""
+    low = guess if guess and can_pay(board, symbol * guess, pool=pool) else 0
+    step = max(1, guess)
+    high = low + step
+    while can_pay(board, symbol * high, pool=pool):
+        low, high, step = high, high + 2 * step, 2 * step
+    while high - low > 1:  # low is payable, high isn't
+        middle = (low + high) // 2
+        if can_pay(board, symbol * middle, pool=pool):
+            low = middle
+        else:
+            high = middle
+    return low
 
 
 def _vectors(source: _Source) -> list[tuple[tuple[int, ...], ManaCost | None]]:
@@ -1948,100 +1963,3 @@ def _vectors(source: _Source) -> list[tuple[tuple[int, ...], ManaCost | None]]:
                 vector[position] += 1
             result.add((tuple(vector), option.mana_cost))
     return sorted(result, key=lambda item: item[0])
-
-
-def _pay_vector(vector: tuple[int, ...], cost: ManaCost) -> Iterator[tuple[int, ...]]:
-    """Every way to pay a generic/colored activation cost out of a count vector."""
-    yield from _pay_vectors((vector,), cost)
-
-
-def _pay_vectors(vectors: Iterable[tuple[int, ...]], cost: ManaCost) -> set[tuple[int, ...]]:
-    """What can be left after paying a generic/colored activation cost out of any of
-    these count vectors."""
-    need_generic = 0
-    colored: list[int] = []
-    for symbol in cost:
-        if symbol.kind is SymbolKind.GENERIC:
-            need_generic += symbol.generic_amount
-        elif symbol.kind in (SymbolKind.COLORED, SymbolKind.COLORLESS):
-            colored.append(_ORDER[T.TYPE_OF[symbol.halves[0]]])
-        elif symbol.kind is SymbolKind.HYBRID:
-            colored.append(-1 - sum(1 << _ORDER[T.TYPE_OF[h]] for h in symbol.halves))
-        else:
-            return set()
-    states = {tuple(vector) for vector in vectors}
-    for need in colored:
-        nxt = set()
-        for state in states:
-            choices = [need] if need >= 0 else [i for i in range(6) if (-1 - need) >> i & 1]
-            for i in choices:
-                if state[i]:
-                    nxt.add((*state[:i], state[i] - 1, *state[i + 1 :]))
-            if state[6] and (need < 0 or need < 5):
-                nxt.add((*state[:6], state[6] - 1))
-        states = nxt
-    for _ in range(need_generic):
-        nxt = set()
-        for state in states:
-            for i in range(7):
-                if state[i]:
-                    nxt.add((*state[:i], state[i] - 1, *state[i + 1 :]))
-        states = nxt
-    return states
-
-
-def _pareto(vectors: set[tuple[int, ...]]) -> set[tuple[int, ...]]:
-    """The vectors no other vector dominates (at least as much of every kind).
-
-    Only a vector with a larger total can dominate another (two different vectors
-    with the same total never do), so vectors are taken by decreasing total and
-    each is checked against the kept ones with a larger total — or, when that is
-    fewer lookups, by looking up every vector above it by at most the difference
-    in totals (vectors coded as integers, one digit per kind, wide enough that no
-    digit carries)."""
-    if len(vectors) < 2:
-        return set(vectors)
-    by_total: dict[int, list[tuple[int, ...]]] = {}
-    for v in vectors:
-        by_total.setdefault(sum(v), []).append(v)
-    totals = sorted(by_total, reverse=True)
-    size = len(next(iter(vectors)))
-    base = max(max(v) for v in vectors) + totals[0] - totals[-1] + 1
-    weights = [base**i for i in range(size)]
-
-    def code(v: tuple[int, ...]) -> int:
-        return sum(c * w for c, w in zip(v, weights, strict=True))
-
-    kept: set[int] = set()
-    kept_list: list[tuple[int, ...]] = []
-    for total in totals:
-        group = by_total[total]
-        if kept_list:
-            gap = totals[0] - total
-            if math.comb(gap + size, size) - 1 < len(kept_list):  # the number of steps
-                coded = [code(d) for d in _steps(size, gap)]
-                group = [v for v in group if not _any_in(code(v), coded, kept)]
-            else:
-                group = [
-                    v
-                    for v in group
-                    if not any(all(a >= b for a, b in zip(k, v, strict=True)) for k in kept_list)
-                ]
-        kept.update(code(v) for v in group)
-        kept_list.extend(group)
-    return set(kept_list)
-
-
-def _any_in(start: int, steps: Sequence[int], found: set[int]) -> bool:
-    return any(start + step in found for step in steps)
-
-
-@functools.cache
-def _steps(size: int, most: int) -> tuple[tuple[int, ...], ...]:
-    """Every nonzero vector of ``size`` nonnegative counts with total <= ``most``."""
-    found: list[tuple[int, ...]] = []
-    for total in range(1, most + 1):
-        for cut in itertools.combinations(range(total + size - 1), size - 1):
-            edges = (-1, *cut, total + size - 1)
-            found.append(tuple(edges[i + 1] - edges[i] - 1 for i in range(size)))
-    return tuple(found)

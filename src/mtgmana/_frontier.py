@@ -1,0 +1,324 @@
+"""The Pareto frontier of what a board can produce, for :func:`mtgmana.tapping.available`
+(CR 106, 605).
+
+The board arrives as plain data: groups of identical permanents, each a number of
+copies and the options of one copy as (count vector, activation mana cost or None),
+count vectors over (W, U, B, R, G, C, any) where "any" is one mana of any color.
+Each copy is activated once with one of its options, paying its activation cost
+out of what the floating mana and the activations before it made, or not at all, in
+any order. The result is the set of component-wise maximal vectors.
+
+Vectors are coded as integers, one bit field per kind with a guard bit on top
+(``W`` in the most significant field, so that integer order is tuple order):
+adding a vector is one addition, and ``a - b`` has no guard bit set exactly when
+``a >= b`` component-wise (SWAR). Sets of vectors are kept as ``{total: codes}``:
+two different vectors with the same total never dominate each other.
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+import struct
+from collections.abc import Iterable, Sequence
+
+from .costs import ManaCost
+from .mana import ManaType
+from .symbols import SymbolKind
+
+__all__ = ["KINDS", "MAX_STATES", "Group", "Option", "Vector", "frontier"]
+
+Vector = tuple[int, ...]
+"""Seven counts: W U B R G C any."""
+Option = tuple[Vector, "ManaCost | None"]
+"""What one activation makes, and its activation mana cost (None: none)."""
+Group = tuple[int, Sequence[Option]]
+"""How many identical permanents, and the options of one of them."""
+
+KINDS = 7
+_ANY = 6
+_INDEX = {t.value: i for i, t in enumerate(ManaType)}  # "W" -> 0, ..., "C" -> 5
+
+Levels = dict[int, set[int]]
+"""Coded vectors by total."""
+
+
+class _Code:
+    """The integer coding of count vectors whose counts stay below ``2 ** (width - 1)``."""
+
+    def __init__(self, most: int) -> None:
+        # Fields of whole bytes, so that decoding is one to_bytes and one unpack.
+        self.width = -(-(max(most, 1).bit_length() + 1) // 8) * 8
+        self.field = (1 << self.width) - 1
+        self.shifts = [(KINDS - 1 - i) * self.width for i in range(KINDS)]
+        self.units = [1 << s for s in self.shifts]
+        self.guard = sum(1 << (s + self.width - 1) for s in self.shifts)
+        letter = {8: "B", 16: "H", 32: "I", 64: "Q"}.get(self.width)
+        self.packer = None if letter is None else struct.Struct(f">{KINDS}{letter}")
+
+    def code(self, vector: Sequence[int]) -> int:
+        return sum(c << s for c, s in zip(vector, self.shifts, strict=True))
+
+    def vectors(self, codes: Iterable[int]) -> list[Vector]:
+        """Decoded, in order."""
+        if self.packer is None:
+            field = self.field
+            return [tuple((c >> s) & field for s in self.shifts) for c in codes]
+        size = self.packer.size
+        data = b"".join(c.to_bytes(size, "big") for c in codes)
+        return list(self.packer.iter_unpack(data))
+
+
+def _symbols(cost: ManaCost, code: _Code) -> tuple[list[tuple[int, ...]], int] | None:
+    """A cost as the units each colored/colorless/hybrid symbol can be paid with (in
+    order), and the generic amount; None when it has other symbols (not payable here)."""
+    units = code.units
+    needs: list[tuple[int, ...]] = []
+    generic = 0
+    for symbol in cost:
+        kind = symbol.kind
+        if kind is SymbolKind.GENERIC:
+            generic += symbol.generic_amount
+        elif kind is SymbolKind.COLORLESS:
+            needs.append((units[5],))  # "any" is one mana of any *color*: not {C}
+        elif kind is SymbolKind.COLORED:
+            needs.append((units[_INDEX[symbol.halves[0]]], units[_ANY]))
+        elif kind is SymbolKind.HYBRID:
+            needs.append((*sorted({units[_INDEX[h]] for h in symbol.halves}), units[_ANY]))
+        else:
+            return None
+    return needs, generic
+
+
+def _pay(levels: Levels, cost: ManaCost, code: _Code) -> Levels:
+    """Every remainder of paying ``cost`` out of any of these vectors."""
+    parsed = _symbols(cost, code)
+    if parsed is None:
+        return {}
+    needs, generic = parsed
+    guard = code.guard
+    steps = [(n, 1) for n in needs] + [(tuple(code.units), 1)] * generic
+    result: Levels = {}
+    for total, codes in levels.items():
+        states = codes
+        for units, _ in steps:
+            states = {d for s in states for u in units if not (d := s - u) & guard}
+            if not states:
+                break
+        if states:
+            result[total - len(steps)] = states
+    return result
+
+
+def _shift(levels: Levels, amount: int, total: int) -> Levels:
+    return {t + total: {c + amount for c in codes} for t, codes in levels.items()}
+
+
+def _merge(into: Levels, more: Levels) -> None:
+    for total, codes in more.items():
+        have = into.get(total)
+        if have is None:
+            into[total] = set(codes)
+        else:
+            have |= codes
+
+
+def _pareto(levels: Levels, code: _Code) -> Levels:
+    """The vectors no other one dominates.
+
+    Totals are taken in decreasing order. ``shadow`` holds every vector of the
+    current total that lies below a kept vector of a larger total — each level's
+    is one unit less than the one above and the kept ones there — so a vector is
+    dominated exactly when it is in the shadow. When the shadow would cost more
+    than comparing with the kept vectors one by one, that is done instead."""
+    totals = sorted(levels, reverse=True)
+    if len(totals) < 2:
+        return levels
+    guard = code.guard
+    units = code.units
+    out: Levels = {totals[0]: levels[totals[0]]}
+    kept: list[int] = list(levels[totals[0]])
+    shadow: set[int] | None = set()
+    above = totals[0]  # the level the shadow is for, with out[above] not yet in it
+    for total in totals[1:]:
+        group = levels[total]
+        if shadow is not None:
+            shadow_cost = (len(shadow) + len(out[above])) * KINDS * (above - total)
+            if shadow_cost <= len(group) * len(kept):
+                states = shadow | out[above]
+                for _ in range(above - total):
+                    states = {d for s in states for u in units if not (d := s - u) & guard}
+                shadow = states
+                above = total
+                group = group - shadow
+            else:
+                shadow = None
+        if shadow is None:
+            group = {v for v in group if all((k - v) & guard for k in kept)}
+        if group:
+            out[total] = group
+            kept.extend(group)
+        elif shadow is not None:
+            out[total] = group  # empty: the shadow goes on from here
+    return {t: g for t, g in out.items() if g}
+
+
+def _count(levels: Levels) -> int:
+    return sum(len(codes) for codes in levels.values())
+
+
+def _truncate(levels: Levels, budget: int) -> Levels:
+    """The ``budget`` vectors of largest total (ties: smallest tuples first)."""
+    out: Levels = {}
+    left = budget
+    for total in sorted(levels, reverse=True):
+        codes = levels[total]
+        if len(codes) > left:
+            codes = set(sorted(codes)[:left])
+        out[total] = codes
+        left -= len(codes)
+        if not left:
+            break
+    return out
+
+
+def _multisets(options: Sequence[tuple[int, int]], copies: int) -> Levels:
+    """Every sum of ``copies`` of these (code, total) options."""
+    result: Levels = {}
+    for combo in itertools.combinations_with_replacement(options, copies):
+        result.setdefault(sum(t for _, t in combo), set()).add(sum(c for c, _ in combo))
+    return result
+
+
+def _most(base: Sequence[int], groups: Iterable[Group]) -> int:
+    """A bound on every count: everything made, all kept."""
+    return sum(base) + sum(
+        copies * max((sum(vector) for vector, _ in options), default=0)
+        for copies, options in groups
+    )
+
+
+MAX_STATES = 1024
+"""At most this many states of the search over mana-costing sources (how many of
+each have been activated); beyond, they are taken in the order given."""
+
+
+def frontier(groups: Sequence[Group], base: Vector, budget: int) -> tuple[list[Vector], bool]:
+    """The maximal vectors ``base`` plus the groups can come to, sorted by
+    decreasing total then decreasing counts (W first), and whether the result may
+    be incomplete: the set was cut to ``budget`` vectors (largest totals kept) on
+    the way, or there were too many mana-costing sources to try every order.
+
+    Sources whose options cost no mana are added first: their mana can pay any
+    later activation, so that loses nothing. The mana-costing ones can pay each
+    other's costs in any order (CR 605.3a: only for later activations), so the
+    frontier of each number of activations of each is the union, over which one
+    came last, of the frontiers before it (a state per count vector)."""
+    code = _Code(_most(base, groups))
+    levels: Levels = {sum(base): {code.code(base)}}
+    truncated = False
+    free = [(n, options) for n, options in groups if all(c is None for _, c in options)]
+    costed = [(n, options) for n, options in groups if any(c is not None for _, c in options)]
+    for copies, options in free:
+        if options and copies >= 1:
+            levels, cut = _add_free(levels, copies, options, code, budget)
+            truncated |= cut
+    kinds = [
+        (copies, [(code.code(v), sum(v), cost) for v, cost in options])
+        for copies, options in costed
+        if options and copies >= 1
+    ]
+    every_order = None
+    if math.prod(copies + 1 for copies, _ in kinds) <= MAX_STATES:
+        every_order = _every_order(levels, kinds, code, budget)
+    if every_order is not None:
+        levels = every_order
+    else:  # the order given: an inner approximation
+        truncated = True
+        for copies, coded in kinds:
+            for _ in range(copies):
+                levels = _pareto(_activate(levels, coded, code), code)
+                if _count(levels) > budget:
+                    levels = _truncate(levels, budget)
+    ordered = [c for total in sorted(levels, reverse=True) for c in sorted(levels[total])[::-1]]
+    return code.vectors(ordered), truncated
+
+
+def _every_order(
+    levels: Levels,
+    kinds: Sequence[tuple[int, Sequence[tuple[int, int, ManaCost | None]]]],
+    code: _Code,
+    budget: int,
+) -> Levels | None:
+    """The frontier after the mana-costing sources in every order: a state per
+    number of activations of each kind, the union over which kind came last. None
+    when the states would hold more than ``budget`` vectors in all."""
+    states: dict[tuple[int, ...], Levels] = {}
+    held = 0
+    for counts in itertools.product(*(range(copies + 1) for copies, _ in kinds)):
+        if not any(counts):
+            states[counts] = levels
+            continue
+        nxt: Levels = {}
+        for i, n in enumerate(counts):
+            if n:
+                previous = (*counts[:i], n - 1, *counts[i + 1 :])
+                _merge(nxt, _activate(states[previous], kinds[i][1], code))
+        found = _pareto(nxt, code)
+        held += _count(found)
+        if held > budget:
+            return None
+        states[counts] = found
+    return states[tuple(copies for copies, _ in kinds)]
+
+
+def _activate(
+    levels: Levels, coded: Sequence[tuple[int, int, ManaCost | None]], code: _Code
+) -> Levels:
+    """One more copy of a source, last: each option paid out of ``levels``, or not
+    activated (dominated when an option costs nothing). Not Pareto-filtered."""
+    free_option = any(cost is None for _, _, cost in coded)
+    nxt: Levels = {} if free_option else {t: set(c) for t, c in levels.items()}
+    paid: dict[ManaCost, Levels] = {}
+    for amount, total, cost in coded:
+        if cost is None:
+            left = levels
+        else:
+            if cost not in paid:
+                paid[cost] = _pay(levels, cost, code)
+            left = paid[cost]
+        _merge(nxt, _shift(left, amount, total))
+    return nxt
+
+
+def _add_free(
+    levels: Levels, copies: int, options: Sequence[Option], code: _Code, budget: int
+) -> tuple[Levels, bool]:
+    """Copies of a source whose options cost nothing: every copy is activated (that
+    dominates not activating it), all at once when the product stays small."""
+    truncated = False
+    free = sorted({(code.code(v), sum(v)) for v, _ in options})
+    room = 4 * budget + 4096  # how many sums may be made at once
+    many = math.comb(len(free) + copies - 1, copies) > room
+    sums = {0: {0}} if many else _pareto(_multisets(free, copies), code)
+    width = room + 1 if many else _count(sums)
+    if width == 1:
+        ((total, (amount,)),) = sums.items()
+        levels = _shift(levels, amount, total)
+    elif width * _count(levels) <= room:
+        nxt: Levels = {}
+        for total, amounts in sums.items():
+            for amount in amounts:
+                _merge(nxt, _shift(levels, amount, total))
+        levels = _pareto(nxt, code)
+    else:
+        for _ in range(copies):
+            nxt = {}
+            for amount, total in free:
+                _merge(nxt, _shift(levels, amount, total))
+            levels = _pareto(nxt, code)
+            if _count(levels) > budget:
+                levels, truncated = _truncate(levels, budget), True
+    if _count(levels) > budget:
+        levels, truncated = _truncate(levels, budget), True
+    return levels, truncated
