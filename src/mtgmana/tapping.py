@@ -1182,7 +1182,7 @@ class _Tree:
         self.pool_supply: Counter[int] = Counter()
         self.cost_total = 0
         self.cost_most: tuple[Counter[int], int] | None = None
-        self.made_rows: list[list[tuple[Counter[int], Counter[int], int]]] = []
+        self.made_rows: list[list[tuple[Counter[int], Counter[int], int, int, int]]] = []
         self.hall_rows: list[list[tuple[Counter[int], Counter[int], int]]] = []
         self.optimistic: list[Counter[int]] = [Counter() for _ in range(len(self.rows) + 1)]
         if demands is None:
@@ -1214,7 +1214,8 @@ class _Tree:
                 total = copies = 0
                 made: Counter[int] = Counter()
                 most_need: Counter[int] = Counter()
-                generic = 0
+                generic = made_by_costing = 0
+                root = _NO_ROOT  # the least mana one of its activations' costs takes
                 for option, count in zip(source.complex, row, strict=True):
                     if not count:
                         continue
@@ -1223,6 +1224,8 @@ class _Tree:
                         supply[_bits(slot_types) | snow] += count
                         made[_bits(slot_types) | snow] += count
                     if option.mana_cost is not None:
+                        made_by_costing += count * len(option.slots)
+                        root = min(root, _spent(option.mana_cost, 0, most=False))
                         more, more_generic = _most_demands(option.mana_cost, 0)
                         for mask, k in more.items():
                             most_need[mask] += k * count
@@ -1235,7 +1238,7 @@ class _Tree:
                 if source.simple and len(source.indexes) > copies:
                     supply[simple_bits] += len(source.indexes) - copies
                 per_row.append((supply, need, total))
-                made_rows.append((made, most_need, generic))
+                made_rows.append((made, most_need, generic, made_by_costing, root))
             self.hall_rows.insert(0, per_row)
             self.made_rows.insert(0, made_rows)
 
@@ -1265,13 +1268,21 @@ class _Tree:
         units = self.pool_supply.copy()
         need = self.cost_most[0].copy()
         generic = self.cost_most[1]
+        by_costing, root = 0, _NO_ROOT
         for g, r in enumerate(chosen):
-            made, most, more = self.made_rows[g][r]
+            made, most, more, more_by_costing, row_root = self.made_rows[g][r]
             units.update(made)
             need.update(most)
             generic += more
+            by_costing += more_by_costing
+            root = min(root, row_root)
+        floating = units.total()
         spent = _max_match(units, need, generic)
-        floating = sum(units.values())
+        if by_costing:
+            # In any order, the first mana-costing activation's cost is paid by
+            # other mana than theirs (CR 605.3a).
+            demanded = need.total() + generic
+            spent = min(spent, floating - by_costing + min(by_costing, demanded - root))
         waste = max(bound[2] + self.margin, floating - spent)
         if self.margin:
             return (*bound[:2], waste - self.margin)
@@ -1295,6 +1306,9 @@ class _Tree:
         if not whole or len(need) > 8:
             return supply.total() + self.optimistic[depth].total() < total
         return not _hall(need, total, supply + self.optimistic[depth])
+
+
+_NO_ROOT = 1 << 30
 
 
 def _most_mana_first(summaries: list[tuple[int, ...]], rows: list[list[int]]) -> list[int]:

@@ -7,7 +7,7 @@ of what a board can produce.
 "floating_after": ""}`` (plus the payment's ``assignment``); a cost the board can't
 pay prints ``{"payable": false, ...}`` and exits with status 1.
 ``options`` JSON: ``{"options": [{"W": 0, "U": 0, "B": 0, "R": 0, "G": 0, "C": 3,
-"any": 0}, ...], "count": 10}`` (plus ``truncated`` and a summary).
+"any": 0}, ...], "count": 10}`` (plus ``truncated``, ``complete`` and a summary).
 """
 
 from __future__ import annotations
@@ -155,6 +155,8 @@ def run_options(args: argparse.Namespace) -> int:
     keys = ("W", "U", "B", "R", "G", "C", "any")
     rows = [list(keys)] + [[str(option[k]) for k in keys] for option in data["options"]]
     print(table(rows))
-    more = " (truncated)" if data["truncated"] else ""
+    more = f" (the first {len(data['options'])} listed)" if data["truncated"] else ""
+    if not data["complete"]:
+        more = " at least (too many to hold; the most of each type is exact)"
     print(f"{data['count']} options{more}; most in total: {data['most_total']}")
     return 0
