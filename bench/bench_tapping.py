@@ -21,7 +21,11 @@ are tapped):
     multi-mana or mana-costing sources (filter lands, Signets, Sol Ring, Thran
     Dynamo, Gilded Lotus, Cabal Coffers, Gaea's Cradle, Priest of Titania...), so
     about 400,000 combinations of activations: ``can_pay`` and ``plan`` over a
-    set of costs up to the most the board makes, for information.
+    set of costs up to the most the board makes, for information;
+(e) an adversarial board — ten different Signets, ten different filter lands and
+    five basics (about a million combinations, most of them ties): ``can_pay`` and
+    ``plan``, which runs out of its budget of flows there and returns the best plan
+    found, for information.
 
 Run: ``python bench/bench_tapping.py``.
 """
@@ -290,6 +294,25 @@ def part_d() -> None:
     )
 
 
+ADVERSARIAL = [
+    *[f"{pair} Signet" for pair in ("Azorius", "Dimir", "Rakdos", "Gruul", "Selesnya")],
+    *[f"{pair} Signet" for pair in ("Orzhov", "Izzet", "Golgari", "Boros", "Simic")],
+    "Sunken Ruins", "Graven Cairns", "Fire-Lit Thicket", "Wooded Bastion", "Fetid Heath",
+    "Cascade Bluffs", "Twilight Mire", "Rugged Prairie", "Flooded Grove", "Mystic Gate",
+    "Plains", "Island", "Swamp", "Mountain", "Forest",
+]  # fmt: skip
+ADVERSARIAL_COSTS = ["{1}", "{W}{U}{B}{R}{G}", "{10}", "{W}{W}{W}{U}{U}{U}", "{20}"]
+
+
+def part_e() -> None:
+    board = board_of(ADVERSARIAL)
+    print(f"(e) an adversarial board: {len(ADVERSARIAL)} permanents")
+    checks = per_cost(ADVERSARIAL_COSTS, lambda c: can_pay(board, c), 1)
+    plans = per_cost(ADVERSARIAL_COSTS, lambda c: try_plan(c, board), 1)
+    report("can_pay worst", f"{max(checks) * 1e3:.0f} ms", "-", True)
+    report("plan worst (budget of flows reached)", f"{max(plans) * 1e3:.0f} ms", "-", True)
+
+
 def main() -> None:
     rng = random.Random(2026)
     start = time.perf_counter()
@@ -297,6 +320,7 @@ def main() -> None:
     part_b()
     part_c(rng)
     part_d()
+    part_e()
     print(f"  (the whole benchmark: {time.perf_counter() - start:.0f} s)")
 
 

@@ -536,3 +536,16 @@ def test_a_cut_frontier_still_has_an_exact_summary() -> None:
         k: v for k, v in whole.most.items() if k != "any"
     }
     assert cut.most_total == whole.most_total
+
+
+def test_out_of_budget_plans_are_still_legal(monkeypatch: pytest.MonkeyPatch) -> None:
+    """With the budget of flows spent at once, plan still finds a payable plan when
+    there is one (the first the exact payability search meets) and only then."""
+    monkeypatch.setattr(tapping, "MAX_COMBINATIONS", 1)
+    where = board("Azorius Signet", "Dimir Signet", "Sunken Ruins", "Plains", "Sol Ring")
+    for cost in ("{W}{U}{U}", "{5}", "{U}{U}{B}", "{B}{B}{B}"):
+        if optimum(cost, where) is None:
+            with pytest.raises(CannotPay):
+                plan(cost, where)
+        else:
+            check_plan(plan(cost, where), ManaCost.parse(cost), where)

@@ -7,7 +7,8 @@ which choices, and how their mana and the floating mana pay each symbol — or r
 :class:`~mtgmana.CannotPay`. It is exact: if any legal plan exists it finds one,
 including plans that need filter lands or Signets (abilities that cost mana), and
 the plan it returns is optimal under this preference order (each breaks the ties of
-the ones before):
+the ones before) — within a budget of ``MAX_COMBINATIONS`` flows that real boards
+don't reach (past it: the best plan found, payability still exact):
 
 1. lose no permanent that need not be lost (sacrifice tokens before nontoken
    permanents, noncreatures before creatures);
@@ -74,10 +75,14 @@ __all__ = [
     "plan",
 ]
 
-MAX_COMBINATIONS = 4096
-"""At most this many combinations of multi-mana activations are solved for one plan
-(the branch and bound cuts the others; a board that still needs more gets the best
-plan found by then)."""
+MAX_COMBINATIONS = 600
+"""At most this many flows (combinations and orders of multi-mana and mana-costing
+activations) are solved for one plan: the branch and bound cuts the others. A board
+that still needs more (such as twenty different Signets and filter lands) gets the
+best plan found by then, or, when none was, the first payable one: payability
+stays exact, only the optimality is given up. :func:`can_pay` has no such cap."""
+
+_MAX_NODES = 30 * MAX_COMBINATIONS  # nodes of the branch and bound, for the same budget
 
 MAX_ORDERS = 24
 """Orders of mana-costing activations tried one by one when several different ones
@@ -502,6 +507,12 @@ class _Problem:
     future: list[ManaCost]
     scale: _Scale = field(init=False)
     creatures: int = field(init=False)
+    solves: int = field(default=0, init=False)  # flows solved so far
+
+    @property
+    def spent(self) -> bool:
+        """Whether the plan's budget of flows (``MAX_COMBINATIONS``) is used up."""
+        return self.solves >= MAX_COMBINATIONS
 
     def __post_init__(self) -> None:
         self.creatures = sum(
@@ -691,6 +702,8 @@ def _evaluate(
             best = candidate
             if best.value[:5] == floor:
                 break  # as good as any order can be
+        if shortcuts and problem.spent and best is not None:
+            break
     return best
 
 
@@ -730,7 +743,7 @@ def _order_search(
             continue
         seen.add(key)
         solves += 1
-        if solves > _BRANCH_SOLVES:
+        if solves > _BRANCH_SOLVES or problem.spent:
             raise _TooManyCycles
         relaxed = _solve_order(
             problem, order, simple_counts, fixed, life_left, future, True, forbidden
@@ -852,6 +865,7 @@ def _solve_order(
     """The best plan with the activations in this order; ``relaxed``: in any
     order — mana made by an activation may pay any other one but those
     ``forbidden`` to it (a lower bound)."""
+    problem.solves += 1
     scale = problem.scale
     sources = problem.sources
     spends: list[Spend] = [problem.spend, problem.spend.paying_x()]
@@ -1055,7 +1069,6 @@ def _search(problem: _Problem, *, shortcuts: bool = True, first: bool = False) -
     ``first``: the first payable combination found (for :func:`can_pay`). Without
     ``shortcuts``, every combination and order is solved (the tests' reference)."""
     best: _Candidate | None = None
-    solved = 0
     if first and shortcuts:
         # The one-mana sources alone, first: they often pay.
         nothing = [[0] * len(source.complex) for source in problem.sources]
@@ -1070,7 +1083,12 @@ def _search(problem: _Problem, *, shortcuts: bool = True, first: bool = False) -
     heap: list[tuple[Any, ...]] = [((), 0, 0, start)]
     stack: list[tuple[int, tuple[Any, ...]]] = [(0, start)]
     counter = itertools.count(1)
-    while (heap if not first else stack) and solved < MAX_COMBINATIONS:
+    nodes = 0
+    while (heap if not first else stack) and (first or not shortcuts or not problem.spent):
+        nodes += 1
+        if nodes > _MAX_NODES and shortcuts and not first:
+            problem.solves = MAX_COMBINATIONS  # the budget is spent on nodes
+            break
         if first:
             depth, node = stack.pop()
         else:
@@ -1099,7 +1117,6 @@ def _search(problem: _Problem, *, shortcuts: bool = True, first: bool = False) -
                     continue
             picks = [rows[g][r] for g, r in enumerate(chosen)]
             instances, simple_counts = _instances_of(problem, picks)
-            solved += shortcuts
             beat = None if best is None or not shortcuts or tree.margin else best.value[:5]
             candidate = _evaluate(
                 problem, instances, simple_counts, problem.future, beat, shortcuts
@@ -1663,6 +1680,8 @@ def plan(
     if not problem.cost.has_mana_cost:
         raise CannotPay(problem.cost, ["it has no mana cost, an unpayable cost (CR 118.6)"])
     best = None if _surely_unpayable(problem) else _search(problem)
+    if best is None and problem.spent:
+        best = _search(problem, first=True)  # out of flows: any payable plan
     if best is None:
         raise CannotPay(problem.cost, [_shortfall_text(problem)])
     result = _build_plan(problem, best)
@@ -1671,6 +1690,8 @@ def plan(
         # paid: search again with the painful options enumerated (exact).
         problem = _problem(cost, board, problem.pool, life, x, spend, problem.future, painful=True)
         best = _search(problem)
+        if best is None and problem.spent:
+            best = _search(problem, first=True)
         if best is None:
             raise CannotPay(problem.cost, [_shortfall_text(problem)])
         result = _build_plan(problem, best)
