@@ -693,8 +693,8 @@ def _evaluate(
         found, _ = _precedence(relaxed)
         if found is not None:
             exact = _solve_order(problem, found, simple_counts, fixed, life_left, future)
-            if exact is not None and exact.value == relaxed.value:
-                return exact
+            if exact is not None and exact.value <= relaxed.value:
+                return exact  # and no order does better than the relaxation
     best: _Candidate | None = None
     for order in itertools.chain([first], orders):
         candidate = _solve_order(problem, order, simple_counts, fixed, life_left, future)
@@ -756,10 +756,13 @@ def _order_search(
             floor = relaxed.value[:5]
         found, cycle = _precedence(relaxed)
         if found is not None:
+            # The relaxed solution is a plan in this order, so the order's best is
+            # at least as good — and every order of this branch at most as good.
             exact = _solve_order(problem, found, simple_counts, fixed, life_left, future)
-            if exact is None or exact.value != relaxed.value:
+            if exact is None or exact.value > relaxed.value:
                 raise _TooManyCycles  # not expected: let the orders be tried one by one
-            best = exact
+            if best is None or exact.value < best.value:
+                best = exact
             if best.value[:5] == floor:
                 break  # as good as any order can be
             continue
