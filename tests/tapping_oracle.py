@@ -20,9 +20,11 @@ at most one of its once-only abilities (no board in the tests has a permanent wi
 two once-only abilities that could both be activated). "Sacrifice a creature"
 takes a different creature you control each time, one that doesn't sacrifice itself
 and has no mana-costing activation: creatures tap for mana before they are
-sacrificed, so the victim's own activations don't matter. "Tap an untapped creature"
-(Springleaf Drum) isn't modelled (:class:`NotImplementedError`), nor are amounts
-that depend on the board (``Production.per``).
+sacrificed, so the victim's own activations don't matter. "Tap an untapped creature
+you control" (Springleaf Drum) takes a different untapped creature each time, one
+not tapped for its own abilities (summoning sickness doesn't matter: CR 302.6 only
+stops a creature's own {T} abilities). Not modelled (:class:`NotImplementedError`):
+amounts that depend on the board (``Production.per``).
 
 **Order** (CR 601.2g, 605.3). Activations without a mana cost come first (they need
 nothing); the mana-costing ones are tried in every order, each paid from the mana
@@ -116,6 +118,8 @@ class Use:
     sacrifice_self: bool
     sacrifice_creature: bool
     repeatable: bool
+    tap_creature: bool = False  # "Tap an untapped creature you control" (Springleaf Drum)
+    taps_self: bool = False  # {T} or {Q} in the cost
 
     @property
     def size(self) -> int:
@@ -160,8 +164,8 @@ def uses_of(board: Board, index: int) -> list[Use]:
     found: dict[Use, None] = {}
     for ability in permanent.abilities:
         cost = ability.cost
-        if cost.tap_other:
-            raise NotImplementedError("tapping another permanent as a cost")
+        if cost.tap_other not in ("", "creature"):
+            raise NotImplementedError(f"tapping a {cost.tap_other} as a cost")
         if ability.production.per is not None:
             raise NotImplementedError("amounts that depend on the board")
         if (cost.tap and permanent.tapped) or (cost.untap and not permanent.tapped):
@@ -217,6 +221,8 @@ def uses_of(board: Board, index: int) -> list[Use]:
                         cost.sacrifice_self,
                         cost.sacrifice == "creature",
                         repeatable,
+                        cost.tap_other == "creature",
+                        cost.tap or cost.untap,
                     )
                     found[use] = None
     return list(found)
@@ -360,6 +366,14 @@ def _sets(board: Board, life: int) -> list[_Set]:
             if len(eligible) < victims_needed:
                 continue
             weight += sum(eligible[:victims_needed])
+        tapped_needed = sum(u.tap_creature for u in uses)
+        if tapped_needed:
+            # Each needs an untapped creature not tapped for its own ability (a
+            # summoning-sick one will do: CR 302.6 only stops its own {T} abilities).
+            busy = {u.index for u in uses if u.taps_self}
+            untapped = [i for i in creatures if not board.permanents[i].tapped and i not in busy]
+            if len(untapped) < tapped_needed:
+                continue
         found.append(_Set(uses, weight, sum(u.damage + u.life for u in uses)))
     found.sort(key=lambda s: (s.sacrifice, s.life, len(s.uses)))
     return found
@@ -507,6 +521,8 @@ def check_plan(
     sacrificed: list[Permanent] = []
     made_by: dict[int, Counter[ManaType]] = {}
     damage = activation_life = produced_total = spent_on_activations = 0
+    tapped_self: set[int] = set()
+    tapping_creatures = 0
     for position, activation in enumerate(plan.activations):
         index = activation.index
         assert 0 <= index < len(board.permanents), activation
@@ -561,11 +577,20 @@ def check_plan(
             sacrificed.append(board.permanents[victim])
             lost = []
         assert not lost, activation
+        if use.taps_self:
+            tapped_self.add(index)
+        tapping_creatures += use.tap_creature
         damage += activation.damage
         activation_life += activation.life
         produced_total += len(activation.produces)
         available.update(activation.produces)
         made_by.setdefault(index, Counter()).update(activation.produces)
+    spare = [
+        i
+        for i, p in enumerate(board.permanents)
+        if p.controller == "you" and p.is_creature and not p.tapped and i not in tapped_self
+    ]
+    assert tapping_creatures <= len(spare), "not enough untapped creatures to tap"
     # Permanents sacrificed must not have been activated after (checked above) and the
     # victims of "Sacrifice a creature" must not be activated later: a victim's index
     # is in ``gone`` from then on.

@@ -373,7 +373,8 @@ NAMES = [
     "Scrubland", "Underground Sea", "Adarkar Wastes", "City of Brass", "Sol Ring",
     "Ancient Tomb", "Llanowar Elves", "Birds of Paradise", "Azorius Signet", "Sunken Ruins",
     "Treasure", "Lotus Petal", "Ashnod's Altar", "Cascading Cataracts", "Desert",
-    "Exotic Orchard", "Wild Growth", "Mana Reflection", "Eldrazi Spawn",
+    "Exotic Orchard", "Wild Growth", "Mana Reflection", "Eldrazi Spawn", "Springleaf Drum",
+    "Grizzly Bears",
 ]  # fmt: skip
 SYMBOLS = [
     "{W}", "{U}", "{B}", "{R}", "{G}", "{C}", "{1}", "{2}", "{W/U}", "{U/B}", "{B/G}",

@@ -184,6 +184,8 @@ class _Option:
     repeatable: bool = False
     """No {T}, {Q}, "Sacrifice this" or counters in the cost (Ashnod's Altar): the
     ability can be activated again and again (CR 602.2, 605.3)."""
+    taps_self: bool = False
+    """{T} or {Q} in the cost."""
 
     @property
     def simple(self) -> bool:
@@ -269,6 +271,7 @@ def _options(
                         cost.tap_other == "creature",
                         ability.restriction,
                         repeatable,
+                        cost.tap or cost.untap,
                     )
                 )
     return _merge_mixes(found)
@@ -650,20 +653,20 @@ def _evaluate(
     life_used = sum(inst.option.life + inst.option.damage for inst in instances)
     if sum(inst.option.life for inst in instances) > problem.life:  # CR 119.4
         return None
-    # Springleaf Drum and the like tap a creature that isn't a mana source first.
+    # Springleaf Drum and the like tap an untapped creature: first those whose mana
+    # abilities don't tap them (a creature tapped this way still makes its mana,
+    # Eldrazi Spawn), then creatures that would tap for mana.
+    tapping = {i for s in sources if _taps(s) for i in s.indexes}
     spare_creatures = sum(
         1
         for i, p in enumerate(problem.board.permanents)
-        if p.controller == "you"
-        and p.is_creature
-        and not p.tapped
-        and not any(i in s.indexes for s in sources)
+        if p.controller == "you" and p.is_creature and not p.tapped and i not in tapping
     )
     reserve = max(0, tapped_creatures - spare_creatures)
     simple_counts = list(simple_counts)
     if reserve:
         for g, source in enumerate(sources):
-            if source.creature and reserve:
+            if source.creature and reserve and _taps(source):
                 take = min(reserve, simple_counts[g])
                 simple_counts[g] -= take
                 reserve -= take
@@ -705,6 +708,11 @@ def _evaluate(
         if shortcuts and problem.spent and best is not None:
             break
     return best
+
+
+def _taps(source: _Source) -> bool:
+    """Whether the source's mana abilities tap it ({T} or {Q})."""
+    return any(o.taps_self for o in (*source.simple, *source.complex))
 
 
 class _TooManyCycles(Exception):
