@@ -46,9 +46,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from _timing import median_seconds, report
 from mtgmana import payment
-from mtgmana.ability_text import mana_of
 from mtgmana.battlefield import Board, Permanent
-from mtgmana.cards import lookup
 from mtgmana.costs import ManaCost
 from mtgmana.mana import Mana
 from mtgmana.tapping import available, can_pay, plan
@@ -84,16 +82,9 @@ SCALING_COSTS = [
 
 @cache
 def permanent(name: str) -> Permanent:
-    card = lookup(name)
-    mana = mana_of(card)
-    assert mana.supported, name
-    return Permanent(
-        name,
-        mana.abilities,
-        type_line=card.faces[0].type_line,
-        triggers=mana.triggers,
-        replacements=mana.replacements,
-    )
+    found = Permanent.named(name)
+    assert not any(note.startswith("unsupported") for note in found.notes), name
+    return found
 
 
 def board_of(names: Sequence[str]) -> Board:

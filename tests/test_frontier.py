@@ -15,9 +15,7 @@ from hypothesis import strategies as st
 
 from mtgmana import _frontier, tapping
 from mtgmana._frontier import Group, Vector, frontier
-from mtgmana.ability_text import mana_of
 from mtgmana.battlefield import Board, Permanent
-from mtgmana.cards import lookup
 from mtgmana.costs import ManaCost
 from mtgmana.symbols import SymbolKind
 
@@ -252,16 +250,9 @@ STRESS = [*["Plains", "Island", "Swamp", "Mountain", "Forest", "Desert"] * 5] + 
 
 @cache
 def permanent(name: str) -> Permanent:
-    card = lookup(name)
-    mana = mana_of(card)
-    assert mana.supported, name
-    return Permanent(
-        name,
-        mana.abilities,
-        type_line=card.faces[0].type_line,
-        triggers=mana.triggers,
-        replacements=mana.replacements,
-    )
+    found = Permanent.named(name)
+    assert not any(note.startswith("unsupported") for note in found.notes), name
+    return found
 
 
 def board_groups(names: Sequence[str]) -> list[Group]:

@@ -1100,14 +1100,15 @@ def _search(problem: _Problem, *, shortcuts: bool = True, first: bool = False) -
         if nodes > _MAX_NODES and shortcuts and not first:
             problem.solves = MAX_COMBINATIONS  # the budget is spent on nodes
             break
+        key: tuple[int, ...] = ()
         if first:
             depth, node = stack.pop()
         else:
-            _, negative_depth, _, node = heapq.heappop(heap)
+            key, negative_depth, _, node = heapq.heappop(heap)
             depth = -negative_depth
         sums, supply, need, total, chosen, refined = node
         if shortcuts:
-            bound = tree.leaf_bound(sums, chosen) if refined else tree.bound(depth, sums)
+            bound = key or tree.bound(depth, sums)  # a node's key is its bound
             if best is not None and tree.worse(bound, best.value):
                 if first:
                     continue
@@ -1198,7 +1199,7 @@ class _Tree:
         # Depth first (``first``): no activation first — the one-mana sources
         # often pay alone — then the rows that gain the most mana.
         self.order = [
-            _most_mana_first(summaries, rows)
+            _depth_first_order(summaries, rows)
             for summaries, rows in zip(self.summaries, self.rows, strict=True)
         ]
         self._hall_setup(problem)
@@ -1339,7 +1340,7 @@ class _Tree:
 _NO_ROOT = 1 << 30
 
 
-def _most_mana_first(summaries: list[tuple[int, ...]], rows: list[list[int]]) -> list[int]:
+def _depth_first_order(summaries: list[tuple[int, ...]], rows: list[list[int]]) -> list[int]:
     """Row numbers: no activation first, then by the most mana gained (made less
     the least its costs take)."""
     return sorted(
@@ -1795,16 +1796,9 @@ def _hall(need: Counter[int], total: int, masks: Counter[int]) -> bool:
     and there are enough units in all."""
     if sum(masks.values()) < total:
         return False
-    wanted = [(m, k) for m, k in need.items() if k]
     units = [(m, k) for m, k in masks.items() if k]
-    unions = [0] * (1 << len(wanted))
-    sizes = [0] * (1 << len(wanted))
     reach: dict[int, int] = {}
-    for subset in range(1, 1 << len(wanted)):
-        low = subset & -subset
-        mask, k = wanted[low.bit_length() - 1]
-        union = unions[subset] = unions[subset ^ low] | mask
-        size = sizes[subset] = sizes[subset ^ low] + k
+    for union, size in _demand_sets(need):
         found = reach.get(union)
         if found is None:
             found = reach[union] = sum(n for m, n in units if m & union)
@@ -1818,21 +1812,28 @@ def _max_match(units: Counter[int], need: Counter[int], generic: int) -> int:
     demands (counted by the bits of the units that may pay them) and ``generic``
     demands any unit pays: the demands less the largest deficiency (König). With
     too many kinds of demand, an upper bound."""
-    wanted = [(m, k) for m, k in need.items() if k]
     supply = [(m, k) for m, k in units.items() if k]
-    n_need = sum(k for _, k in wanted) + generic
+    n_need = need.total() + generic
     best = min(sum(k for _, k in supply), n_need)
-    if len(wanted) > 8:
+    if sum(1 for k in need.values() if k) > 8:
         return best
+    for union, size in _demand_sets(need):
+        best = min(best, n_need - size + sum(n for m, n in supply if m & union))
+    return best
+
+
+def _demand_sets(need: Counter[int]) -> Iterator[tuple[int, int]]:
+    """For every nonempty set of the kinds of demand: the bits of the units that
+    may pay one of them, and how many demands they are."""
+    wanted = [(m, k) for m, k in need.items() if k]
     unions = [0] * (1 << len(wanted))
     sizes = [0] * (1 << len(wanted))
     for subset in range(1, 1 << len(wanted)):
         low = subset & -subset
         mask, k = wanted[low.bit_length() - 1]
-        union = unions[subset] = unions[subset ^ low] | mask
-        size = sizes[subset] = sizes[subset ^ low] + k
-        best = min(best, n_need - size + sum(n for m, n in supply if m & union))
-    return best
+        unions[subset] = unions[subset ^ low] | mask
+        sizes[subset] = sizes[subset ^ low] + k
+        yield unions[subset], sizes[subset]
 
 
 def _most_demands(cost: ManaCost, x: int) -> tuple[Counter[int], int]:
