@@ -13,7 +13,7 @@ are tapped):
     information;
 (b) the stress board — 5 each of Plains, Island, Swamp, Mountain, Forest and Desert
     and 3 Cascading Cataracts: the worst ``can_pay`` over a set of payable and
-    unpayable costs, target <= 5 ms, and ``available()``, target <= 200 ms;
+    unpayable costs, target <= 5 ms, and ``options()``, target <= 200 ms;
 (c) scaling to 100 sources: 10, 25, 50 and 100 mixed sources, the median and worst
     ``can_pay`` and ``plan`` over a set of costs, and the time per source, which
     must not blow up;
@@ -49,7 +49,7 @@ from mtgmana import payment
 from mtgmana.battlefield import Board, Permanent
 from mtgmana.costs import ManaCost
 from mtgmana.mana import Mana
-from mtgmana.tapping import available, can_pay, plan
+from mtgmana.tapping import can_pay, options, plan
 
 SHARED = Path(__file__).resolve().parents[2] / "shared" / "data" / "cards.jsonl.gz"
 Cost = ManaCost | str
@@ -142,13 +142,13 @@ def part_a(rng: random.Random) -> None:
     board = board_of(MIXED_20)
     costs = typical_costs(rng, 300)
     pool = pool_like(board)
-    payable = sum(can_pay(board, c, x=2) for c in costs)
+    payable = sum(can_pay(c, board, x=2) for c in costs)
     print(f"(a) {len(costs)} real costs on a 20-source mixed board ({payable} castable)")
     base = statistics.median(per_cost(costs, lambda c: payment.can_pay(c, pool, x=2), 9))
-    warm = statistics.median(per_cost(costs, lambda c: can_pay(board, c, x=2), 9))
+    warm = statistics.median(per_cost(costs, lambda c: can_pay(c, board, x=2), 9))
 
     def cold_time(cost: Cost) -> float:
-        return on_new_boards(board.permanents, lambda b: can_pay(b, cost, x=2))
+        return on_new_boards(board.permanents, lambda b: can_pay(cost, b, x=2))
 
     cold = statistics.median([cold_time(cost) for cost in costs[:100]])
     planned = statistics.median(per_cost(costs[:60], lambda c: try_plan(c, board), 3))
@@ -177,11 +177,11 @@ def part_b() -> None:
     board = board_of(STRESS)
     pool = pool_like(board)
     print(f"(b) the stress board: {len(STRESS)} sources, {len(STRESS_COSTS)} costs")
-    checks = per_cost(STRESS_COSTS, lambda c: can_pay(board, c, x=3), 5)
+    checks = per_cost(STRESS_COSTS, lambda c: can_pay(c, board, x=3), 5)
     bases = per_cost(STRESS_COSTS, lambda c: payment.can_pay(c, pool, x=3, life=20), 5)
     worst, worst_cost = max(zip(checks, STRESS_COSTS, strict=True))
     worst_base = max(bases)
-    payable = [t for t in STRESS_COSTS if can_pay(board, t, x=3)]
+    payable = [t for t in STRESS_COSTS if can_pay(t, board, x=3)]
     print(f"  payable: {len(payable)} of {len(STRESS_COSTS)}; the slowest: {worst_cost}")
     report(
         "baseline: the slowest payment.can_pay, pool of 33", f"{worst_base * 1e6:.0f} us", "-", True
@@ -194,11 +194,11 @@ def part_b() -> None:
     )
     slow_plan = max(per_cost(STRESS_COSTS, lambda c: try_plan(c, board, 3), 3))
     report("tapping.plan, the slowest cost", f"{slow_plan * 1e3:.1f} ms", "-", True)
-    avail = on_new_boards(board.permanents, available)
-    result = available(board)
-    print(f"  available(): {result.count} options on the frontier (truncated: {result.truncated})")
+    avail = on_new_boards(board.permanents, options)
+    result = options(board)
+    print(f"  options(): {result.count} options on the frontier (truncated: {result.truncated})")
     report(
-        "available()", f"{avail * 1e3:.0f} ms {avail / worst_base:.0f}x", "<= 200 ms", avail <= 0.2
+        "options()", f"{avail * 1e3:.0f} ms {avail / worst_base:.0f}x", "<= 200 ms", avail <= 0.2
     )
 
 
@@ -211,7 +211,7 @@ def scaling_row(board: Board, costs: Sequence[Cost]) -> tuple[float, list[float]
     """The baseline (median), and can_pay and plan per cost, on one board."""
     pool = pool_like(board)
     base = statistics.median(per_cost(costs, lambda c: payment.can_pay(c, pool, x=2), 5))
-    checks = per_cost(costs, lambda c: can_pay(board, c, x=2), 5)
+    checks = per_cost(costs, lambda c: can_pay(c, board, x=2), 5)
     plans = per_cost(costs, lambda c: try_plan(c, board), 3)
     return base, checks, plans
 
@@ -266,9 +266,9 @@ COMMANDER_COSTS = [
 def part_d() -> None:
     board = board_of(COMMANDER)
     print(f"(d) a Commander board: {len(COMMANDER)} permanents, {len(COMMANDER_COSTS)} costs")
-    checks = per_cost(COMMANDER_COSTS, lambda c: can_pay(board, c, x=5), 3)
+    checks = per_cost(COMMANDER_COSTS, lambda c: can_pay(c, board, x=5), 3)
     plans = per_cost(COMMANDER_COSTS, lambda c: try_plan(c, board, 5), 1)
-    payable = sum(can_pay(board, c, x=5) for c in COMMANDER_COSTS)
+    payable = sum(can_pay(c, board, x=5) for c in COMMANDER_COSTS)
     slowest = COMMANDER_COSTS[plans.index(max(plans))]
     print(f"  payable: {payable} of {len(COMMANDER_COSTS)}; the slowest plan: {slowest}")
     report(
@@ -298,7 +298,7 @@ ADVERSARIAL_COSTS = ["{1}", "{W}{U}{B}{R}{G}", "{10}", "{W}{W}{W}{U}{U}{U}", "{2
 def part_e() -> None:
     board = board_of(ADVERSARIAL)
     print(f"(e) an adversarial board: {len(ADVERSARIAL)} permanents")
-    checks = per_cost(ADVERSARIAL_COSTS, lambda c: can_pay(board, c), 1)
+    checks = per_cost(ADVERSARIAL_COSTS, lambda c: can_pay(c, board), 1)
     plans = per_cost(ADVERSARIAL_COSTS, lambda c: try_plan(c, board), 1)
     report("can_pay worst", f"{max(checks) * 1e3:.0f} ms", "-", True)
     report("plan worst (budget of flows reached)", f"{max(plans) * 1e3:.0f} ms", "-", True)

@@ -1,8 +1,9 @@
-"""Build mtgmana's bundled card database, ``src/mtgmana/data/cards.jsonl.gz``.
+"""Build mtgmana's bundled card database, ``src/mtgmana/data/cards.jsonl.gz``, and
+its index, ``src/mtgmana/data/cards.index``.
 
 Usage::
 
-    python scripts/build_card_db.py [--source PATH] [--out PATH]
+    python scripts/build_card_db.py [--source PATH] [--out PATH] [--index PATH]
 
 The source is a JSON-lines file of Scryfall card objects, plain or gzipped (by default
 ``../shared/data/cards.jsonl.gz`` next to the repository). Each card keeps only what the
@@ -14,7 +15,12 @@ from its color indicator). Scryfall's computed ``cmc``, ``colors`` and
 result gets ``meld_fronts``, the two cards that meld into it, found in their rules text.
 
 The output is deterministic: cards sorted by name, compact ASCII JSON, gzip without
-a timestamp, so building twice gives the same bytes.
+a timestamp, so building twice gives the same bytes. The cards are gzipped in blocks
+of 256, each a gzip member of its own (still one ordinary gzip file), and the index
+lists every name a card is found by (full names and face names) with its card
+number, and where each block starts: a lookup decompresses one block, not the whole
+file (:mod:`mtgmana.cards._index`). The default index path is ``--out`` with
+``.index`` for ``.jsonl.gz``.
 """
 
 from __future__ import annotations
@@ -35,7 +41,8 @@ DEFAULT_OUT = ROOT / "src" / "mtgmana" / "data" / "cards.jsonl.gz"
 if importlib.util.find_spec("mtgmana") is None:  # run from a checkout, not installed
     sys.path.insert(0, str(ROOT / "src"))
 
-from mtgmana.cards.database import _NOT_CARDS, _resolve_melds, _slim  # noqa: E402
+from mtgmana.cards._index import pack  # noqa: E402
+from mtgmana.cards._records import NOT_CARDS, resolve_melds, slim  # noqa: E402
 
 
 def read_records(path: Path) -> Iterator[dict[str, Any]]:
@@ -57,33 +64,38 @@ def read_records(path: Path) -> Iterator[dict[str, Any]]:
             yield obj
 
 
-def build(records: Iterator[Mapping[str, Any]]) -> bytes:
-    """The gzipped JSON lines of the bundled database for these card objects."""
-    slim = [_slim(obj) for obj in records if obj.get("layout") not in _NOT_CARDS]
-    # ASCII JSON (non-ASCII letters as \u escapes) loads ~25% faster than UTF-8 text.
-    lines = sorted(
-        # By name, then by the whole line: a few Un-cards share a name.
-        (record["name"], json.dumps(record, separators=(",", ":")))
-        for record in _resolve_melds(slim)
-    )
-    text = "".join(line + "\n" for _, line in lines)
-    return gzip.compress(text.encode("utf-8"), compresslevel=9, mtime=0)
+def build(records: Iterator[Mapping[str, Any]]) -> tuple[bytes, bytes]:
+    """The bundled database (gzipped JSON lines) for these card objects, and its index."""
+    kept = resolve_melds([slim(obj) for obj in records if obj.get("layout") not in NOT_CARDS])
+    # By name, then by the whole line: a few Un-cards share a name.
+    kept.sort(key=lambda record: (record["name"], json.dumps(record, separators=(",", ":"))))
+    return pack(kept)
+
+
+def index_path(out: Path) -> Path:
+    """Where the index of the database ``out`` goes by default."""
+    name = out.name.removesuffix(".jsonl.gz")
+    return out.with_name(name + ".index")
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--source", type=Path, default=DEFAULT_SOURCE, help="JSON lines in")
     parser.add_argument("--out", type=Path, default=DEFAULT_OUT, help="gzipped JSON lines out")
+    parser.add_argument("--index", type=Path, help="the index out (default: next to --out)")
     args = parser.parse_args(argv)
     source: Path = args.source
     out: Path = args.out
+    index: Path = args.index or index_path(out)
     if not source.exists():
         parser.error(f"source not found: {source}")
-    data = build(read_records(source))
+    data, index_data = build(read_records(source))
     out.parent.mkdir(parents=True, exist_ok=True)
     out.write_bytes(data)
+    index.write_bytes(index_data)
     count = gzip.decompress(data).count(b"\n")
     print(f"wrote {count} cards to {out} ({len(data) / 1e6:.2f} MB)")
+    print(f"wrote their index to {index} ({len(index_data) / 1e6:.2f} MB)")
     return 0
 
 

@@ -6,7 +6,7 @@ Written from the rules and the model of :mod:`mtgmana.abilities` /
 enumerates every multiset of activations, every order of the mana-costing ones and
 every way to pay each activation's mana cost, and pays the cost by trying every
 assignment of mana to its symbols. :func:`optimum` returns the best objective
-levels, :func:`check_plan` replays a :class:`~mtgmana.tapping.TapPlan`.
+levels, :func:`check_plan` replays a :class:`~mtgmana.tapping.Plan`.
 
 **What an activation is** (CR 605, 602.2). For each permanent you control, each mana
 ability and each of its choices, with the board's triggered mana abilities (CR
@@ -67,7 +67,7 @@ from mtgmana.battlefield import Board, Permanent
 from mtgmana.costs import ManaCost
 from mtgmana.mana import Mana, ManaType
 from mtgmana.symbols import ManaSymbol
-from mtgmana.tapping import TapPlan
+from mtgmana.tapping import Plan
 from payment_oracle import check_payment, one_unit_pays
 
 __all__ = [
@@ -503,7 +503,7 @@ def _matches_output(use: Use, produced: Sequence[ManaType]) -> bool:
 
 
 def check_plan(
-    plan: TapPlan,
+    plan: Plan,
     cost: ManaCost | str,
     board: Board,
     *,
@@ -511,129 +511,137 @@ def check_plan(
     life: int = 20,
     x: int = 0,
 ) -> Levels:
-    """Replay ``plan`` on the board and assert it is legal and self-consistent;
-    return its objective levels (sacrifice, damage + life, waste)."""
+    """Replay ``plan`` on the board and assert it is legal and self-consistent, step
+    by step in its order (CR 601.2g-h, 602.2, 605.3a): each step's permanent is
+    there and not sacrificed, its ability can make its mana, its cost is paid with
+    units of mana that exist at that point (floating, or made by an earlier step),
+    life is paid only while the life total allows (CR 119.4), nothing is tapped
+    twice and nothing sacrificed twice; the cost is then paid from what is left.
+    Return the plan's objective levels (sacrifice, damage + life, waste)."""
     total = ManaCost.parse(cost) if isinstance(cost, str) else cost
     assert plan.cost == total, (plan.cost, total)
-    available: Counter[ManaType] = Counter(unit.type for unit in pool)
-    gone: set[int] = set()  # permanents sacrificed so far
+    available: dict[int, Mana] = {unit.uid: unit for unit in pool}
+    seen: set[int] = set(available)
+    gone: set[int] = set()  # ids of permanents sacrificed so far
+    tapped_now = {i for i, p in zip(board.ids, board.permanents, strict=True) if p.tapped}
     once_used: set[int] = set()
     sacrificed: list[Permanent] = []
-    made_by: dict[int, Counter[ManaType]] = {}
-    damage = activation_life = produced_total = spent_on_activations = 0
-    tapped_self: set[int] = set()
-    tapping_creatures = 0
-    for position, activation in enumerate(plan.activations):
-        index = activation.index
-        assert 0 <= index < len(board.permanents), activation
+    damage = activation_life = 0
+    life_now = life
+    steps = list(plan.steps)
+    k = 0
+    while k < len(steps):
+        step = steps[k]
+        assert not step.trigger, f"a trigger's mana without its activation: {step}"
+        triggered = []
+        k += 1
+        while k < len(steps) and steps[k].trigger:
+            triggered.append(steps[k])
+            k += 1
+        identifier = step.permanent
+        index = board.index_of(identifier)
         permanent = board.permanents[index]
-        assert permanent.name == activation.card, activation
-        assert index not in gone, f"{permanent.name} was already sacrificed"
+        assert permanent.name == step.card, step
+        assert identifier not in gone, f"{permanent.name} was already sacrificed"
+        assert 0 <= step.ability_index < len(permanent.abilities), step
+        ability = permanent.abilities[step.ability_index]
+        # The ability's text, or the line of it that makes this mana (painlands).
+        assert step.ability in (str(ability), *str(ability).splitlines()), step.ability
+        produced = list(step.produces) + [u for t in triggered for u in t.produces]
+        for unit in produced:
+            assert unit.uid not in seen, f"{unit} made twice"
+            seen.add(unit.uid)
+            assert unit.source is not None, unit
+            maker = board.permanent(int(unit.source.id))
+            assert unit.snow == maker.is_snow and unit.legendary == maker.is_legendary, unit
+        for unit in step.produces:
+            assert unit.source is not None and unit.source.id == identifier, unit
+        for trigger in triggered:
+            assert board.permanent(trigger.permanent).triggers, trigger  # CR 106.3
+            for unit in trigger.produces:
+                assert unit.source is not None and unit.source.id == trigger.permanent, unit
         candidates = [
             u
             for u in uses_of(board, index)
-            # The ability's text, or the line of it that makes this mana (painlands).
-            if activation.ability in (str(u.ability), *str(u.ability).splitlines())
-            and u.damage == activation.damage
-            and u.life == activation.life
-            and _matches_output(u, activation.produces)
+            if u.ability is ability
+            and u.damage == step.damage
+            and u.life == step.paid_with.life
+            and _matches_output(u, [unit.type for unit in produced])
         ]
-        assert candidates, f"no ability of {permanent.name} makes {activation}"
+        assert candidates, f"no ability of {permanent.name} makes {step}"
         use = candidates[0]
         if not use.repeatable:
-            assert index not in once_used, f"{permanent.name} activated twice"
-            once_used.add(index)
-        # The activation's mana cost, paid from what is available before it.
-        paid = [ManaType.parse(text) for text in activation.paid_with]
+            assert identifier not in once_used, f"{permanent.name} activated twice"
+            once_used.add(identifier)
+        # Life first (CR 119.4): only while the life total is at least the amount.
+        if step.paid_with.life:
+            assert step.paid_with.life <= life_now, f"{step} pays life it doesn't have"
+        life_now -= step.paid_with.life + step.damage
+        # The mana cost, paid with units that exist now.
+        paid = list(step.paid_with.mana)
+        for unit in paid:
+            assert unit.uid in available, f"{step} spends {unit}, not in the pool then"
+            del available[unit.uid]
         if use.mana_cost is None:
-            assert not paid, activation
+            assert not paid, step
         else:
-            given = _normal(Counter((BIT[t], False, False) for t in paid))
+            given = _normal(Counter((BIT[u.type], u.snow, u.legendary) for u in paid))
             assert any(not rest for rest, _, _ in _payments(tuple(use.mana_cost), given, 0, 0)), (
-                f"{activation.paid_with} doesn't pay {use.mana_cost}"
+                f"{step.paid_with} doesn't pay {use.mana_cost}"
             )
-            need = Counter(paid)
-            assert not need - available, f"{activation} spends mana not yet available"
-            available -= need
-            spent_on_activations += len(paid)
-        # Sacrifices.
-        lost = list(activation.sacrificed)
+        # Permanents tapped and sacrificed by the cost.
+        others = [t for t in step.tapped if t != identifier]
+        if use.taps_self and identifier in step.untapped:
+            tapped_now.discard(identifier)
+        elif use.taps_self:
+            assert identifier in step.tapped, step
+            assert identifier not in tapped_now, f"{permanent.name} tapped twice"
+            tapped_now.add(identifier)
+        if use.tap_creature:
+            assert len(others) == 1, step
+            creature = board.permanent(others[0])
+            assert creature.controller == "you" and creature.is_creature, step
+            assert others[0] not in tapped_now and others[0] not in gone, step
+            tapped_now.add(others[0])
+        else:
+            assert not others, step
+        lost = list(step.sacrificed)
         if use.sacrifice_self:
-            assert permanent.name in lost, activation
-            lost.remove(permanent.name)
-            gone.add(index)
+            assert identifier in lost, step
+            lost.remove(identifier)
+            gone.add(identifier)
             sacrificed.append(permanent)
         if use.sacrifice_creature:
-            assert len(lost) == 1, activation
-            victims = [
-                i
-                for i, p in enumerate(board.permanents)
-                if p.controller == "you" and p.is_creature and p.name == lost[0] and i not in gone
-            ]
-            assert victims, f"no creature {lost[0]} left to sacrifice"
-            later = {a.index for a in plan.activations[position + 1 :]}
-            victim = min(victims, key=lambda i: (i in later, sacrifice_weight(board.permanents[i])))
-            gone.add(victim)
-            sacrificed.append(board.permanents[victim])
+            assert len(lost) == 1, step
+            victim = board.permanent(lost[0])
+            assert victim.controller == "you" and victim.is_creature, step
+            assert lost[0] not in gone, f"{victim.name} sacrificed twice"
+            gone.add(lost[0])
+            sacrificed.append(victim)
             lost = []
-        assert not lost, activation
-        if use.taps_self:
-            tapped_self.add(index)
-        tapping_creatures += use.tap_creature
-        damage += activation.damage
-        activation_life += activation.life
-        produced_total += len(activation.produces)
-        available.update(activation.produces)
-        made_by.setdefault(index, Counter()).update(activation.produces)
-    spare = [
-        i
-        for i, p in enumerate(board.permanents)
-        if p.controller == "you" and p.is_creature and not p.tapped and i not in tapped_self
-    ]
-    assert tapping_creatures <= len(spare), "not enough untapped creatures to tap"
-    # Permanents sacrificed must not have been activated after (checked above) and the
-    # victims of "Sacrifice a creature" must not be activated later: a victim's index
-    # is in ``gone`` from then on.
-    assert sorted(p.name for p in sacrificed) == sorted(plan.sacrificed), plan.sacrificed
+        assert not lost, step
+        damage += step.damage
+        activation_life += step.paid_with.life
+        available.update((unit.uid, unit) for unit in produced)
+    assert plan.sacrificed == tuple(i for s in plan.steps for i in s.sacrificed)
     assert plan.damage == damage, (plan.damage, damage)
-    # The payment: pool units by identity, made units by their source's activations.
+    # The payment (CR 601.2h), from what the pool holds after the steps.
     payment = plan.payment
-    pool_ids = {unit.uid for unit in pool}
     spent = payment.spent
     assert len({u.uid for u in spent}) == len(spent), "a unit pays twice"
-    made_units: list[Mana] = []
-    left_made = {i: Counter(c) for i, c in made_by.items()}
     for unit in spent:
-        if unit.uid in pool_ids:
-            continue
-        source = unit.source
-        assert source is not None and isinstance(source.id, int), unit
-        assert left_made.get(source.id, Counter())[unit.type] > 0, f"{unit} from {source}"
-        left_made[source.id][unit.type] -= 1
-        assert unit.snow == board.permanents[source.id].is_snow, unit
-        assert unit.legendary == board.permanents[source.id].is_legendary, unit
-        made_units.append(unit)
-    spent_types = Counter(unit.type for unit in spent)
-    assert not spent_types - available, "the payment spends mana that isn't there"
-    available -= spent_types
-    units = [*pool, *made_units]
-    remaining = tuple(unit for unit in units if unit.uid not in {u.uid for u in spent})
-    life_left = life - damage - activation_life
+        assert unit.uid in available, f"the payment spends {unit}, not in the pool"
+    remaining = tuple(u for uid, u in available.items() if uid not in {s.uid for s in spent})
     check_payment(
         replace(payment, remaining=remaining),
         total,
-        units,
-        life=max(0, life_left),
+        list(available.values()),
+        life=max(0, life_now),
         x=x,
     )
     assert plan.life_paid == payment.life_paid + activation_life, plan.life_paid
     # What floats afterwards: the rest of the pool and of the made mana.
     floating = plan.floating_after
-    assert Counter(unit.type for unit in floating) == available, (floating, available)
-    assert len({u.uid for u in floating}) == len(floating)
-    assert not {u.uid for u in floating} & {u.uid for u in spent}
-    pool_left = [u for u in floating if u.uid in pool_ids]
-    assert len(pool_left) + len(spent) + spent_on_activations >= len(pool)
-    assert len(floating) == len(pool) + produced_total - len(spent) - spent_on_activations
+    assert sorted(u.uid for u in floating) == sorted(u.uid for u in remaining), floating
     sacrifice = sum(sacrifice_weight(p) for p in sacrificed)
     return sacrifice, damage + plan.life_paid, len(floating)

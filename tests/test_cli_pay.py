@@ -17,10 +17,10 @@ def test_documented_shape(capsys: pytest.CaptureFixture[str]) -> None:
         "life_paid": 2,
         "x": None,
         "assignment": [
-            {"symbol": "{W/P}", "paid_with": "2 life"},
-            {"symbol": "{1}", "paid_with": ["{G}"]},
+            {"symbol": "{W/P}", "paid_with": {"mana": [], "life": 2}},
+            {"symbol": "{1}", "paid_with": {"mana": [{"type": "G"}], "life": 0}},
         ],
-        "remaining": "{G}{G}",
+        "remaining": [{"type": "G"}, {"type": "G"}],
     }
 
 

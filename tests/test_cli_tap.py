@@ -12,15 +12,64 @@ def test_tap_documented_shape(capsys: pytest.CaptureFixture[str]) -> None:
     assert status == 0
     assert {
         k: data[k]
-        for k in ("payable", "activations", "life_paid", "damage", "sacrificed", "floating_after")
+        for k in ("payable", "steps", "life_paid", "damage", "sacrificed", "floating_after")
     } == {
         "payable": True,
-        "activations": [{"card": "Forest", "ability": "{T}: Add {G}.", "produces": "{G}"}],
+        "steps": [
+            {
+                "permanent": 0,
+                "card": "Forest",
+                "ability": "{T}: Add {G}.",
+                "ability_index": 0,
+                "paid_with": {"mana": [], "life": 0},
+                "produces": [{"type": "G", "source": 0}],
+                "tapped": [0],
+                "sacrificed": [],
+            }
+        ],
         "life_paid": 0,
         "damage": 0,
         "sacrificed": [],
-        "floating_after": "",
+        "floating_after": [],
     }
+    assert data["assignment"] == [
+        {"symbol": "{G}", "paid_with": {"mana": [{"type": "G", "source": 0}], "life": 0}}
+    ]
+
+
+def test_tap_names_permanents_by_their_place_in_sources(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """Two Forests are two permanents: ids 0 and 1 (counts expanded in order)."""
+    status, data = run_json(capsys, "tap", "{G}{G}{C}", "--sources", "2 Forest, Sol Ring")
+    assert status == 0
+    assert sorted(step["permanent"] for step in data["steps"]) == [0, 1, 2]
+    assert data["floating_after"] == [{"type": "C", "source": 2}]
+
+
+def test_tap_life_before_damage_cr_119_4(capsys: pytest.CaptureFixture[str]) -> None:
+    """At 1 life, Mana Confluence's 1 life is paid before Adarkar Wastes' damage."""
+    status, data = run_json(
+        capsys, "tap", "{W}{U}", "--sources", "Mana Confluence, Adarkar Wastes", "--life", "1"
+    )
+    assert status == 0
+    assert [step["card"] for step in data["steps"]] == ["Mana Confluence", "Adarkar Wastes"]
+    assert data["steps"][0]["paid_with"]["life"] == 1
+
+
+def test_tap_shows_the_ability_used(capsys: pytest.CaptureFixture[str]) -> None:
+    """Tarnished Citadel's {W} comes from its second ability, which deals 3 damage."""
+    status, data = run_json(capsys, "tap", "{W}", "--sources", "Tarnished Citadel")
+    assert status == 0
+    (step,) = data["steps"]
+    assert step["ability"].startswith("{T}: Add one mana of any color.")
+    assert step["damage"] == 3
+
+
+def test_tap_snow_mana_is_marked(capsys: pytest.CaptureFixture[str]) -> None:
+    status, data = run_json(capsys, "tap", "{S}", "--sources", "Snow-Covered Forest")
+    assert status == 0
+    assert data["steps"][0]["produces"] == [{"type": "G", "source": 0, "snow": True}]
 
 
 def test_tap_counts_and_names(capsys: pytest.CaptureFixture[str]) -> None:
@@ -28,14 +77,16 @@ def test_tap_counts_and_names(capsys: pytest.CaptureFixture[str]) -> None:
         capsys, "tap", "{1}{U}{W}", "--sources", "Forest, 2 Tundra, Llanowar Elves"
     )
     assert status == 0
-    assert sorted(a["card"] for a in data["activations"]) == ["Forest", "Tundra", "Tundra"]
+    assert sorted(a["card"] for a in data["steps"]) == ["Forest", "Tundra", "Tundra"]
 
 
 def test_tap_filter_land_and_swamp(capsys: pytest.CaptureFixture[str]) -> None:
     status, data = run_json(capsys, "tap", "{U}{U}", "--sources", "Sunken Ruins, Swamp")
     assert status == 0
-    ruins = next(a for a in data["activations"] if a["card"] == "Sunken Ruins")
-    assert ruins["produces"] == "{U}{U}" and ruins["paid_with"] == ["{B}"]
+    ruins = next(a for a in data["steps"] if a["card"] == "Sunken Ruins")
+    assert [unit["type"] for unit in ruins["produces"]] == ["U", "U"]
+    assert ruins["paid_with"] == {"mana": [{"type": "B", "source": 1}], "life": 0}
+    assert [step["permanent"] for step in data["steps"]] == [1, 0]  # the Swamp first
 
 
 def test_tap_summoning_sick_dork_and_not_payable(capsys: pytest.CaptureFixture[str]) -> None:
@@ -51,7 +102,7 @@ def test_tap_keeps_the_hand_castable(capsys: pytest.CaptureFixture[str]) -> None
     status, data = run_json(
         capsys, "tap", "{1}", "--sources", "Plains, Island, Island", "--hand", "{U}{U}"
     )
-    assert status == 0 and data["activations"][0]["card"] == "Plains"
+    assert status == 0 and data["steps"][0]["card"] == "Plains"
 
 
 def test_options_three_adarkar_wastes_and_three_forests(

@@ -154,9 +154,13 @@ def test_mana_shortcuts_repr_str_pickle() -> None:
     assert unit.restriction == creature and unit.riders == (rider,)
     assert unit.duration is Duration.UNTIL_END_OF_TURN
     assert str(unit) == "{R}"
-    assert repr(unit).startswith("Mana(ManaKind(type=ManaType.R") and f"uid={unit.uid}" in repr(
-        unit
-    )
+    assert repr(unit).startswith("Mana(ManaKind(ManaType.R, source=Source(2, 'Mountain')")
+    assert f"uid={unit.uid}" in repr(unit) and "\n" not in repr(unit)
+    import mtgmana.mana as mana_module
+    import mtgmana.restrictions as restrictions_module
+
+    names = {**vars(mana_module), **vars(restrictions_module)}
+    assert eval(repr(unit.kind), names) == unit.kind  # the repr rebuilds the value
     again = pickle.loads(pickle.dumps(unit))
     assert again == unit and again.kind == unit.kind
     assert copy.deepcopy(unit) == unit

@@ -46,6 +46,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field, fields, is_dataclass, replace
 from typing import Any, TypeVar
 
+from ._repr import compact_repr
 from .costs import ManaCost
 from .errors import MtgManaError
 from .mana import ManaType
@@ -123,6 +124,10 @@ class Choice:
 
     slots: tuple[Slot | DynamicSlot, ...]
     damage: int = 0
+    text: str = field(default="", compare=False)
+    """The printed ability this choice comes from, when several printed abilities
+    were merged into one (a painland's ``{T}: Add {C}.`` and ``{T}: Add {W} or
+    {U}. ...``): what a plan shows for the mana it makes."""
 
     def __str__(self) -> str:
         if len(self.slots) == 1:
@@ -533,3 +538,25 @@ def _bind(item: Any, chosen: str) -> Any:
                 changes[spec.name] = bound
         return replace(item, **changes) if changes else item
     return item
+
+
+def _one_line_repr(positional: tuple[str, ...]) -> Any:
+    def __repr__(self: Any) -> str:
+        return compact_repr(self, positional=positional)
+
+    return __repr__
+
+
+# One-line reprs that rebuild the value (defaults left out).
+for _cls, _positional in (
+    (Choice, ("slots",)),
+    (Amount, ("kind",)),
+    (Production, ("choices",)),
+    (ActivationCost, ()),
+    (Condition, ()),
+    (ManaAbility, ("cost", "production")),
+    (PermanentFilter, ()),
+    (ManaTrigger, ("tapped",)),
+    (ManaReplacement, ("kind", "applies_to")),
+):
+    _cls.__repr__ = _one_line_repr(_positional)

@@ -1261,7 +1261,7 @@ def _merge(parsed: Sequence[_Parsed]) -> list[ManaAbility]:
         if mergeable:
             for index, earlier in enumerate(merged):
                 if open_[index] and earlier.cost == ability.cost:
-                    choices = earlier.production.choices + ability.production.choices
+                    choices = _stamped(earlier) + _stamped(ability)
                     text = f"{earlier.text}\n{ability.text}"
                     merged[index] = ManaAbility(earlier.cost, Production(choices), text=text)
                     break
@@ -1272,6 +1272,14 @@ def _merge(parsed: Sequence[_Parsed]) -> list[ManaAbility]:
             merged.append(ability)
             open_.append(False)
     return merged
+
+
+def _stamped(ability: ManaAbility) -> tuple[Choice, ...]:
+    """The ability's choices, each knowing the printed line it comes from."""
+    return tuple(
+        choice if choice.text else replace(choice, text=ability.text)
+        for choice in ability.production.choices
+    )
 
 
 def _mergeable(item: _Parsed) -> bool:

@@ -37,12 +37,14 @@ False
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from functools import cached_property
 from typing import Any, Final
 
+from ._repr import compact_repr
 from .abilities import (
     Amount,
     Condition,
@@ -104,7 +106,8 @@ class Permanent:
     counters: int = 0
     chosen_color: ManaType | None = None
     attached_to: int | None = None
-    """Index on the board of the permanent this Aura enchants (Wild Growth)."""
+    """The id on the board (see :attr:`Board.ids`; the index, for a board built in
+    order) of the permanent this Aura or Equipment is attached to (Wild Growth)."""
     token: bool = False
     triggers: tuple[ManaTrigger, ...] = ()
     replacements: tuple[ManaReplacement, ...] = ()
@@ -115,6 +118,10 @@ class Permanent:
     chosen_colors: frozenset[ManaType] = frozenset()
     _unbound: tuple[Any, ...] = field(init=False, repr=False, compare=False)
     """The abilities, triggers and replacements before the chosen type was bound."""
+    origin: str = field(default="", repr=False, compare=False, kw_only=True)
+    """The name :meth:`named` built it from ("" otherwise): its ``repr`` rebuilds it
+    with that name when its abilities are still the card's."""
+    _hash: int = field(init=False, repr=False, compare=False, default=0)
 
     def __post_init__(self) -> None:
         if self.controller not in ("you", "opponent"):
@@ -133,6 +140,7 @@ class Permanent:
         if not isinstance(chosen_colors, frozenset) or not chosen_colors <= _COLORED:
             raise MtgManaError(f"chosen colors must be colors, not {self.chosen_colors!r}")
         object.__setattr__(self, "_unbound", (self.abilities, self.triggers, self.replacements))
+        object.__setattr__(self, "_hash", 0)
         if self.chosen_type is not None:
             if not isinstance(self.chosen_type, str) or not self.chosen_type.strip():
                 raise MtgManaError(
@@ -163,7 +171,8 @@ class Permanent:
         if not isinstance(card, Card):
             raise MtgManaError(f"from_card needs a Card, not {card!r}")
         _check_state(state)
-        chosen = card.faces[card.face_index(face)]
+        face_index = card.face_index(face)
+        chosen = card.faces[face_index]
         mana = mana_of(card, face)
         if mana.unsupported and not (mana.abilities or mana.triggers or mana.replacements):
             reasons = "; ".join(f"{reason} ({text})" for text, reason in mana.unsupported)
@@ -180,6 +189,7 @@ class Permanent:
             colors=chosen.colors,
             triggers=mana.triggers,
             replacements=mana.replacements,
+            origin=card.name if face_index == 0 else "",
             **state,
         )
 
@@ -222,6 +232,7 @@ class Permanent:
             token=True,
             triggers=item.mana.triggers,
             replacements=item.mana.replacements,
+            origin=name,
             **state,
         )
 
@@ -278,6 +289,52 @@ class Permanent:
     def __str__(self) -> str:
         return self.name
 
+    def __hash__(self) -> int:
+        # Computed once: boards are compiled by permanent, so this is hashed often.
+        if not self._hash:
+            value = hash(
+                (
+                    self.name,
+                    self.abilities,
+                    self.type_line,
+                    self.mana_cost,
+                    self.colors,
+                    *(getattr(self, name) for name in _HASHED_STATE),
+                )
+            )
+            object.__setattr__(self, "_hash", value or 1)
+        return self._hash
+
+    def __repr__(self) -> str:
+        """One line that rebuilds the permanent: ``Permanent.named('Forest',
+        tapped=True)`` for one made from a card's name, else its constructor call
+        with the fields that aren't their defaults."""
+        if self.origin:
+            default = _named_default(self.origin)
+            if default is not None and default._unbound == self._unbound:
+                state = [
+                    f"{name}={getattr(self, name)!r}"
+                    for name in sorted(_STATE - {"notes"})
+                    if getattr(self, name) != getattr(default, name)
+                ]
+                return f"Permanent.named({', '.join([repr(self.origin), *state])})"
+        return compact_repr(self, positional=("name",))
+
+
+_HASHED_STATE: Final = (
+    "controller", "tapped", "summoning_sick", "counters", "chosen_color", "attached_to",
+    "token", "triggers", "replacements", "power", "entered_this_turn", "chosen_type",
+    "chosen_colors",
+)  # fmt: skip
+
+
+@functools.lru_cache(maxsize=512)
+def _named_default(name: str) -> Permanent | None:
+    try:
+        return Permanent.named(name)
+    except MtgManaError:
+        return None
+
 
 def _check_state(state: dict[str, Any]) -> None:
     unknown = sorted(set(state) - _STATE)
@@ -295,9 +352,10 @@ def matches(
     owner: str,
     source_index: int | None = None,
 ) -> bool:
-    """Whether ``permanent`` (at ``index`` on the board) is one the filter names, seen
-    from the controller ``owner`` of the effect (whose "you" it is); ``source_index``
-    is where the effect's own permanent is ("other Gates" excludes it)."""
+    """Whether ``permanent`` (whose id on the board is ``index``) is one the filter
+    names, seen from the controller ``owner`` of the effect (whose "you" it is);
+    ``source_index`` is the id of the effect's own permanent ("other Gates" excludes
+    it)."""
     if item.attached:
         return source is not None and source.attached_to == index
     if item.other and index == source_index:
@@ -335,18 +393,101 @@ class Board:
     land_played: bool = False
     opponent_commander_colors: Color | None = None
     opponent_land_played: bool = False
+    ids: tuple[int, ...] = ()
+    """Each permanent's id: what plans, mana sources (CR 106.3) and the board's
+    changes (:meth:`tap`, :meth:`remove`, ...) name it by. By default its index, so a
+    board built from a list names each permanent by its place in that list; ids stay
+    when other permanents leave (``()``: the indexes)."""
+    _index: dict[int, int] = field(init=False, repr=False, compare=False, default_factory=dict)
 
     def __post_init__(self) -> None:
-        for index, permanent in enumerate(self.permanents):
+        permanents = self.permanents
+        if not isinstance(permanents, tuple):
+            object.__setattr__(self, "permanents", tuple(permanents))
+            permanents = self.permanents
+        for index, permanent in enumerate(permanents):
             if not isinstance(permanent, Permanent):
                 raise MtgManaError(f"board entry {index} is not a Permanent: {permanent!r}")
+        if not self.ids:
+            object.__setattr__(self, "ids", tuple(range(len(permanents))))
+        ids = self.ids
+        if len(ids) != len(permanents) or any(
+            not isinstance(i, int) or isinstance(i, bool) or i < 0 for i in ids
+        ):
+            raise MtgManaError("a board needs one id (a whole number 0 or more) per permanent")
+        by_id = {identifier: i for i, identifier in enumerate(ids)}
+        if len(by_id) != len(ids):
+            raise MtgManaError("two permanents on a board can't share an id")
+        object.__setattr__(self, "_index", by_id)
+        for permanent in permanents:
             target = permanent.attached_to
-            if target is not None and not 0 <= target < len(self.permanents):
+            if target is not None and target not in by_id:
                 raise MtgManaError(f"{permanent.name} is attached to no permanent ({target})")
         for name in ("commander_colors", "opponent_commander_colors"):
             value = getattr(self, name)
             if value is not None and not isinstance(value, Color):
                 raise MtgManaError(f"{name} must be a Color or None, not {value!r}")
+
+    def __repr__(self) -> str:
+        text = compact_repr(self, positional=("permanents",))
+        if self.ids == tuple(range(len(self.ids))):
+            text = text.replace(f", ids={self.ids!r}", "")
+        return text
+
+    # -- ids and changes -----------------------------------------------------------
+
+    def index_of(self, identifier: int) -> int:
+        """The index in :attr:`permanents` of the permanent with this id."""
+        found = self._index.get(identifier) if isinstance(identifier, int) else None
+        if found is None:
+            raise MtgManaError(f"no permanent with id {identifier!r} on the board")
+        return found
+
+    def permanent(self, identifier: int) -> Permanent:
+        """The permanent with this id."""
+        return self.permanents[self.index_of(identifier)]
+
+    def add(self, permanent: Permanent) -> Board:
+        """The board with ``permanent`` added, under a new id (one more than the
+        largest); :attr:`ids` ``[-1]`` of the result is its id."""
+        if not isinstance(permanent, Permanent):
+            raise MtgManaError(f"not a Permanent: {permanent!r}")
+        new_id = max(self.ids, default=-1) + 1
+        return replace(self, permanents=(*self.permanents, permanent), ids=(*self.ids, new_id))
+
+    def remove(self, identifier: int) -> Board:
+        """The board without the permanent with this id (it left the battlefield);
+        the others keep their ids, and what was attached to it is no longer."""
+        index = self.index_of(identifier)
+        permanents = [
+            p.with_state(attached_to=None) if p.attached_to == identifier else p
+            for i, p in enumerate(self.permanents)
+            if i != index
+        ]
+        ids = self.ids[:index] + self.ids[index + 1 :]
+        return replace(self, permanents=tuple(permanents), ids=ids)
+
+    def changed(self, identifier: int, **state: object) -> Board:
+        """The board with the permanent of this id in another state (``tapped=True``,
+        ``counters=2``, ...; see :meth:`Permanent.with_state`)."""
+        index = self.index_of(identifier)
+        permanents = list(self.permanents)
+        permanents[index] = permanents[index].with_state(**state)
+        return replace(self, permanents=tuple(permanents))
+
+    def tap(self, identifier: int) -> Board:
+        """The board with the permanent of this id tapped."""
+        return self.changed(identifier, tapped=True)
+
+    def untap(self, identifier: int) -> Board:
+        """The board with the permanent of this id untapped."""
+        return self.changed(identifier, tapped=False)
+
+    @cached_property
+    def has_mana_effects(self) -> bool:
+        """Whether anything on the board changes other permanents' mana: triggered
+        mana abilities (CR 605.1b), replacement effects (CR 106.12b), board effects."""
+        return bool(self.effects) or any(p.triggers or p.replacements for p in self.permanents)
 
     @classmethod
     def parse(cls, text: str, *, opponent: str = "", **state: Any) -> Board:
@@ -397,17 +538,23 @@ class Board:
     def triggers_for(self, index: int) -> list[ManaTrigger]:
         """Triggered mana abilities that trigger when permanent ``index`` is tapped
         for mana (CR 106.12a, 605.1b)."""
+        return [trigger for trigger, _ in self.trigger_sources(index)]
+
+    def trigger_sources(self, index: int) -> list[tuple[ManaTrigger, int | None]]:
+        """:meth:`triggers_for` with the index of each trigger's permanent — the
+        source of the mana it adds (CR 106.3) — or ``None`` for a board effect."""
         target = self.permanents[index]
-        found: list[ManaTrigger] = []
-        for source in self.permanents:
+        target_id = self.ids[index]
+        found: list[tuple[ManaTrigger, int | None]] = []
+        for where, source in enumerate(self.permanents):
             for trigger in source.triggers:
-                if matches(trigger.tapped, target, index, source, source.controller):
-                    found.append(trigger)
+                if matches(trigger.tapped, target, target_id, source, source.controller):
+                    found.append((trigger, where))
         for effect in self.effects:
             if isinstance(effect, ManaTrigger) and matches(
-                effect.tapped, target, index, None, target.controller
+                effect.tapped, target, target_id, None, target.controller
             ):
-                found.append(effect)
+                found.append((effect, None))
         return found
 
     def replacements_for(self, index: int) -> list[ManaReplacement]:
@@ -418,11 +565,11 @@ class Board:
         for source in self.permanents:
             for effect in source.replacements:
                 # "If you tap a permanent for mana" (Mana Reflection) is its controller's.
-                if matches(effect.applies_to, target, index, source, source.controller):
+                if matches(effect.applies_to, target, self.ids[index], source, source.controller):
                     found.append(effect)
         for extra in self.effects:
             if isinstance(extra, ManaReplacement) and matches(
-                extra.applies_to, target, index, None, target.controller
+                extra.applies_to, target, self.ids[index], None, target.controller
             ):
                 found.append(extra)
         return found
@@ -556,11 +703,12 @@ class Board:
         controller)."""
         source = self.permanents[index]
         owner = source.controller
+        ids = self.ids
         result = all(
             sum(
                 1
                 for i, permanent in enumerate(self.permanents)
-                if matches(item, permanent, i, source, owner, index)
+                if matches(item, permanent, ids[i], source, owner, ids[index])
             )
             >= n
             for item, n in condition.permanents
@@ -579,11 +727,12 @@ class Board:
         :class:`~mtgmana.abilities.Amount`'s ``plus``."""
         source = self.permanents[index]
         owner = source.controller
+        ids = self.ids
         if amount_kind == "permanents" and item is not None:
             return sum(
                 1
                 for i, p in enumerate(self.permanents)
-                if matches(item, p, i, source, owner, index)
+                if matches(item, p, ids[i], source, owner, ids[index])
             )
         if amount_kind in ("own counters", "counters"):
             return source.counters
@@ -593,7 +742,7 @@ class Board:
             powers = [
                 p.power
                 for i, p in enumerate(self.permanents)
-                if matches(item, p, i, source, owner, index)
+                if matches(item, p, ids[i], source, owner, ids[index])
             ]
             return max([0, *powers])
         if amount_kind == "devotion":

@@ -27,6 +27,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from ._repr import compact_repr
 from .colors import COLORLESS, Color
 from .errors import MtgManaError
 
@@ -121,6 +122,9 @@ class Source:
     def __str__(self) -> str:
         return self.name or str(self.id)
 
+    def __repr__(self) -> str:
+        return f"Source({self.id!r}, {self.name!r})" if self.name else f"Source({self.id!r})"
+
 
 class Duration(enum.Enum):
     """How long unspent mana stays in a pool (CR 106.4 and the effects that change it)."""
@@ -131,6 +135,9 @@ class Duration(enum.Enum):
     """Not lost as steps and phases end until the end of combat."""
     UNTIL_END_OF_TURN = "until end of turn"
     """Not lost as steps and phases end until the end of the turn."""
+
+    def __repr__(self) -> str:
+        return f"Duration.{self.name}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -183,6 +190,9 @@ class ManaKind:
 
     def __hash__(self) -> int:
         return self._hash
+
+    def __repr__(self) -> str:
+        return compact_repr(self, positional=("type",))
 
     @property
     def restricted(self) -> bool:
@@ -270,6 +280,26 @@ class Mana:
 
     def __repr__(self) -> str:
         return f"Mana({self.kind!r}, uid={self.uid})"
+
+    def to_json(self) -> dict[str, Any]:
+        """The unit as plans and payments show it: its type, its source's id (CR
+        106.3) when it has one, ``snow`` when it came from a snow source (CR 107.4h),
+        ``legendary`` likewise, and the restriction on spending it (CR 106.6).
+
+        >>> Mana.make("G", source=Source(3, "Snow-Covered Forest"), snow=True).to_json()
+        {'type': 'G', 'source': 3, 'snow': True}
+        """
+        kind = self.kind
+        data: dict[str, Any] = {"type": kind.type.value}
+        if kind.source is not None:
+            data["source"] = kind.source.id
+        if kind.snow:
+            data["snow"] = True
+        if kind.legendary:
+            data["legendary"] = True
+        if kind.restriction is not None:
+            data["restriction"] = str(kind.restriction)
+        return data
 
     def __str__(self) -> str:
         return self.kind.type.symbol

@@ -78,6 +78,7 @@ from .symbols import ManaSymbol, SymbolKind
 __all__ = [
     "LIFE_PER_SYMBOL",
     "CannotPay",
+    "Paid",
     "Payment",
     "PoolLike",
     "Prefer",
@@ -130,6 +131,32 @@ class PoolLike(Protocol):
 
 
 @dataclass(frozen=True)
+class Paid:
+    """What something was paid with: units of ``mana`` (each knows its source, CR
+    106.3) and ``life`` (CR 119.4). One shape for a symbol of a cost, an activation's
+    cost and a whole payment.
+
+    >>> from mtgmana.mana import Mana, Source
+    >>> Paid((Mana.make("G", source=Source(3, "Forest")),)).to_json()
+    {'mana': [{'type': 'G', 'source': 3}], 'life': 0}
+    >>> Paid(life=2).to_json()
+    {'mana': [], 'life': 2}
+    """
+
+    mana: tuple[Mana, ...] = ()
+    life: int = 0
+
+    def __str__(self) -> str:
+        parts = ["".join(str(unit) for unit in self.mana)] if self.mana else []
+        if self.life:
+            parts.append(f"{self.life} life")
+        return " and ".join(parts) or "nothing"
+
+    def to_json(self) -> dict[str, Any]:
+        return {"mana": [unit.to_json() for unit in self.mana], "life": self.life}
+
+
+@dataclass(frozen=True)
 class SymbolPayment:
     """How one symbol of the cost was paid: with ``units`` of mana, or with ``life``."""
 
@@ -138,11 +165,12 @@ class SymbolPayment:
     life: int = 0
 
     @property
-    def paid_with(self) -> str | list[str]:
-        """``"2 life"`` or the symbols of the mana spent, for JSON and people."""
-        if self.life:
-            return f"{self.life} life"
-        return [str(unit) for unit in self.units]
+    def paid_with(self) -> Paid:
+        """The mana and life that paid this symbol."""
+        return Paid(self.units, self.life)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"symbol": str(self.symbol), "paid_with": self.paid_with.to_json()}
 
 
 @dataclass(frozen=True)
@@ -172,11 +200,8 @@ class Payment:
             "payable": True,
             "life_paid": self.life_paid,
             "x": self.x,
-            "assignment": [
-                {"symbol": str(part.symbol), "paid_with": part.paid_with}
-                for part in self.assignment
-            ],
-            "remaining": "".join(str(unit) for unit in _announce_order(self.remaining)),
+            "assignment": [part.to_json() for part in self.assignment],
+            "remaining": [unit.to_json() for unit in _announce_order(self.remaining)],
         }
 
 

@@ -208,6 +208,28 @@ class ManaPool:
         self._by_kind: dict[ManaKind, dict[int, Mana]] = {}
         self._subscribers: list[Callable[[ManaEvent], object]] = []
 
+    def copy(self) -> ManaPool:
+        """An independent pool with the same units (the same ``uid`` s), rules and
+        retention effects, and no subscribers: changing one never changes the other.
+        ``copy.copy`` and ``copy.deepcopy`` give the same (a pool is never shared).
+
+        >>> pool = ManaPool()
+        >>> _ = pool.add("G")
+        >>> other = pool.copy()
+        >>> _ = other.add("U")
+        >>> len(pool), len(other)
+        (1, 2)
+        """
+        twin = ManaPool(rules=self._rules, retention=self._retention)
+        twin._insert(self._units.values())
+        return twin
+
+    def __copy__(self) -> ManaPool:
+        return self.copy()
+
+    def __deepcopy__(self, memo: dict[int, object]) -> ManaPool:
+        return self.copy()
+
     # -- settings ----------------------------------------------------------------
 
     @property

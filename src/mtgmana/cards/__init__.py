@@ -4,12 +4,21 @@ faces (CR 202, 204, 708-715, 903.4), and the bundled card database.
 >>> from mtgmana import cards
 >>> cards.lookup("Huntmaster of the Fells").mana_value
 4
+
+The modules: :mod:`~mtgmana.cards.model` (cards and faces),
+:mod:`~mtgmana.cards.database` (finding cards by name, the bundled database),
+:mod:`~mtgmana.cards.loaders` (Scryfall and MTGJSON files, imported when first used).
 """
 
 from __future__ import annotations
 
-from .database import CardDatabase, load_mtgjson_atomic, load_scryfall_bulk, lookup
+from typing import TYPE_CHECKING
+
+from .database import CardDatabase, lookup
 from .model import Card, Face, Layout
+
+if TYPE_CHECKING:
+    from .loaders import load_mtgjson_atomic, load_scryfall_bulk
 
 __all__ = [
     "Card",
@@ -20,3 +29,14 @@ __all__ = [
     "load_scryfall_bulk",
     "lookup",
 ]
+
+
+def __getattr__(name: str) -> object:
+    """The loaders, imported the first time they are used (PEP 562)."""
+    if name in ("load_mtgjson_atomic", "load_scryfall_bulk"):
+        from . import loaders
+
+        value: object = getattr(loaders, name)
+        globals()[name] = value
+        return value
+    raise AttributeError(f"module 'mtgmana.cards' has no attribute {name!r}")

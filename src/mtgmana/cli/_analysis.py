@@ -9,12 +9,14 @@ from __future__ import annotations
 
 import argparse
 from collections.abc import Callable
-from fractions import Fraction
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
-from ..analysis.karsten import Castability, SourcesNeeded
-from ..errors import ManaSyntaxError, MtgManaError
 from ._output import CommandError
+
+if TYPE_CHECKING:
+    from fractions import Fraction
+
+    from ..analysis.karsten import Castability, SourcesNeeded
 
 __all__ = [
     "NEEDED_HEADER",
@@ -62,6 +64,8 @@ def add_rules_arguments(parser: argparse.ArgumentParser) -> None:
 
 def calling(function: Callable[..., _T], *args: Any, **kwargs: Any) -> _T:
     """Call into the library, turning bad input into a :class:`CommandError`."""
+    from ..errors import ManaSyntaxError, MtgManaError
+
     try:
         return function(*args, **kwargs)
     except ManaSyntaxError as error:
@@ -72,6 +76,8 @@ def calling(function: Callable[..., _T], *args: Any, **kwargs: Any) -> _T:
 
 def percent(value: Fraction) -> str:
     """``'91.29%'``; never ``'100.00%'`` or ``'0.00%'`` unless exactly so."""
+    from fractions import Fraction
+
     if 0 < value < 1:
         if value >= Fraction(99995, 100000):
             return ">99.99%"

@@ -1,14 +1,18 @@
-"""Shared output helpers for the command-line tool: JSON, errors, tables."""
+"""Shared output helpers for the command-line tool: JSON, errors, tables.
+
+The command modules import only this module and argparse when the parser is built;
+everything else is imported by the command that runs, so start-up stays fast.
+"""
 
 from __future__ import annotations
 
-import json
 import math
 import sys
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from ..colors import Color
+if TYPE_CHECKING:
+    from ..colors import Color
 
 __all__ = ["CommandError", "color_list", "emit_error", "json_number", "print_json", "table"]
 
@@ -32,6 +36,8 @@ def emit_error(error: CommandError, *, as_json: bool) -> int:
 
 def print_json(value: Any) -> None:
     """One JSON value on one line of standard output."""
+    import json
+
     sys.stdout.write(json.dumps(value, ensure_ascii=False, allow_nan=False) + "\n")
 
 

@@ -8,7 +8,6 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from ..errors import MtgManaError, UnknownCardError
 from ._output import CommandError, color_list, json_number, print_json
 
 __all__ = ["describe", "register", "run"]
@@ -52,13 +51,18 @@ def describe(card: Any) -> dict[str, Any]:
 
 
 def run(args: argparse.Namespace) -> int:
-    from ..cards import CardDatabase, load_mtgjson_atomic, load_scryfall_bulk
+    from ..cards import CardDatabase
+    from ..errors import MtgManaError, UnknownCardError
 
     name = " ".join(args.name)
     try:
         if args.scryfall:
+            from ..cards.loaders import load_scryfall_bulk
+
             database = load_scryfall_bulk(args.scryfall)
         elif args.mtgjson:
+            from ..cards.loaders import load_mtgjson_atomic
+
             database = load_mtgjson_atomic(args.mtgjson)
         else:
             database = CardDatabase.bundled()

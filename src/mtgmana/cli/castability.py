@@ -14,7 +14,6 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from ..analysis.karsten import castability
 from ._analysis import (
     add_deck_arguments,
     add_rules_arguments,
@@ -53,6 +52,8 @@ def register(subparsers: Any) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    from ..analysis.karsten import castability
+
     result = calling(
         castability,
         args.deck_size,

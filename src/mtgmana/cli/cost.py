@@ -9,11 +9,12 @@ a cost that does not parse gives ``{"error": "...", "position": N}`` and status 
 from __future__ import annotations
 
 import argparse
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from ..costs import ManaCost
-from ..errors import ManaSyntaxError, MtgManaError
 from ._output import CommandError, color_list, json_number, print_json, table
+
+if TYPE_CHECKING:
+    from ..costs import ManaCost
 
 __all__ = ["describe", "register", "run"]
 
@@ -53,6 +54,9 @@ def describe(cost: ManaCost, x: int | None = None) -> dict[str, Any]:
 
 
 def run(args: argparse.Namespace) -> int:
+    from ..costs import ManaCost
+    from ..errors import ManaSyntaxError, MtgManaError
+
     status = 0
     rows = [["cost", "mana value", "colors", "symbols"]]
     for text in args.costs:

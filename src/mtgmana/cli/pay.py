@@ -2,7 +2,10 @@
 (CR 107.4, 118, 119.4, 601.2f-h).
 
 JSON: ``{"payable": true, "life_paid": 2, "x": null, "assignment": [{"symbol":
-"{W/P}", "paid_with": "2 life"}, ...], "remaining": "{G}{G}"}``; with ``--max-x``
+"{W/P}", "paid_with": {"mana": [], "life": 2}}, {"symbol": "{1}", "paid_with":
+{"mana": [{"type": "G"}], "life": 0}}], "remaining": [{"type": "G"}, {"type":
+"G"}]}`` (mana as :meth:`Mana.to_json <mtgmana.mana.Mana.to_json>` shows it, the
+shape plans use too); with ``--max-x``
 also ``"max_x": N`` (``null`` when no X works). A cost that can't be paid prints
 ``{"payable": false, "shortfall": [...], "error": "..."}`` and exits with status 1;
 bad input exits with status 2.
@@ -11,15 +14,12 @@ bad input exits with status 2.
 from __future__ import annotations
 
 import argparse
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from ..costs import ManaCost
-from ..errors import MtgManaError
-from ..mana import Mana, ManaType
-from ..payment import CannotPay, Prefer, max_x, plan_payment
-from ..restrictions import Spend
-from ..symbols import SymbolKind
 from ._output import CommandError, print_json
+
+if TYPE_CHECKING:
+    from ..mana import Mana
 
 __all__ = ["register", "run", "units_from_symbols"]
 
@@ -60,6 +60,11 @@ def units_from_symbols(text: str, *, snow: bool = False) -> list[Mana]:
     """Floating mana written as symbols: ``{G}`` one green, ``{C}`` or ``{3}``
     colorless (CR 106.10), ``{S}`` one colorless (106.11). Hybrid symbols need a
     choice of half (106.8) and are refused. Lenient notation (``WUG``) is accepted."""
+    from ..costs import ManaCost
+    from ..errors import MtgManaError
+    from ..mana import Mana, ManaType
+    from ..symbols import SymbolKind
+
     cost = ManaCost.parse(text, lenient=True)
     units: list[Mana] = []
     for symbol in cost:
@@ -80,6 +85,11 @@ def units_from_symbols(text: str, *, snow: bool = False) -> list[Mana]:
 
 
 def run(args: argparse.Namespace) -> int:
+    from ..costs import ManaCost
+    from ..errors import MtgManaError
+    from ..payment import CannotPay, Prefer, max_x, plan_payment
+    from ..restrictions import Spend
+
     try:
         cost = ManaCost.parse(args.cost, lenient=True)
         pool = units_from_symbols(args.pool) + units_from_symbols(args.snow, snow=True)
@@ -116,11 +126,14 @@ def run(args: argparse.Namespace) -> int:
     print(f"payable: {cost}" + (f" with X={result['x']}" if result["x"] is not None else ""))
     for part in result["assignment"]:
         paid = part["paid_with"]
-        shown = paid if isinstance(paid, str) else "".join(paid) or "nothing"
-        print(f"  {part['symbol']:<8} <- {shown}")
+        shown = "".join("{" + unit["type"] + "}" for unit in paid["mana"])
+        if paid["life"]:
+            shown = f"{shown} {paid['life']} life".lstrip()
+        print(f"  {part['symbol']:<8} <- {shown or 'nothing'}")
     if result["life_paid"]:
         print(f"  life paid: {result['life_paid']}")
-    print(f"  remaining: {result['remaining'] or 'nothing'}")
+    remaining = "".join("{" + unit["type"] + "}" for unit in result["remaining"])
+    print(f"  remaining: {remaining or 'nothing'}")
     if args.max_x:
         print(f"  largest X: {best_x}")
     return status

@@ -15,21 +15,26 @@ what ``--load`` reads back (``-`` reads standard input). Bad input exits with st
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from collections.abc import Sequence
-from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any, Final
 
-from ..errors import MtgManaError
-from ..mana import Duration, ManaType
-from ..pool import RULES_2008, Ending, ManaPool, Retention, Rules
-from ..restriction_text import parse_restriction
 from ._output import CommandError, print_json
+
+if TYPE_CHECKING:
+    from ..pool import ManaPool, Rules
 
 __all__ = ["register", "run"]
 
-_RULES = {"current": Rules(name="current"), "2008": RULES_2008}
+_RULES: Final = ("2008", "current")
+# The values of mtgmana.emptying.Ending (not imported to build the parser; a test checks).
+_ENDINGS: Final = ("step", "phase", "combat", "turn")
+
+
+def _rules(name: str) -> Rules:
+    from ..pool import RULES_2008, Rules
+
+    return RULES_2008 if name == "2008" else Rules(name="current")
 
 
 class _Step(argparse.Action):
@@ -57,7 +62,7 @@ def register(subparsers: Any) -> None:
         ),
     )
     parser.add_argument("--load", metavar="FILE", help="start from a saved pool (JSON; - = stdin)")
-    parser.add_argument("--rules", choices=sorted(_RULES), help="current (default) or 2008 rules")
+    parser.add_argument("--rules", choices=_RULES, help="current (default) or 2008 rules")
     parser.add_argument("--mana-burn", action="store_true", help="lose 1 life per mana lost")
     parser.add_argument(
         "--retain",
@@ -99,7 +104,7 @@ def register(subparsers: Any) -> None:
     )
     parser.add_argument(
         "--empty",
-        choices=[e.value for e in Ending],
+        choices=_ENDINGS,
         help="empty the pool as a step, phase, combat or turn ends",
         **step,
     )
@@ -118,6 +123,11 @@ def register(subparsers: Any) -> None:
 
 
 def _load(name: str) -> ManaPool:
+    import json
+    from pathlib import Path
+
+    from ..pool import ManaPool
+
     try:
         text = sys.stdin.read() if name == "-" else Path(name).read_text(encoding="utf-8")
     except OSError as error:
@@ -132,8 +142,11 @@ def _load(name: str) -> ManaPool:
 
 
 def _start(args: argparse.Namespace) -> ManaPool:
+    from ..mana import ManaType
+    from ..pool import ManaPool, Retention, Rules
+
     loaded = _load(args.load) if args.load else ManaPool()
-    rules = _RULES[args.rules] if args.rules else loaded.rules
+    rules = _rules(args.rules) if args.rules else loaded.rules
     if args.mana_burn and not rules.mana_burn:
         rules = Rules(rules.empties_at_end_of_steps, True, name="")
     retention = list(loaded.retention)
@@ -159,11 +172,15 @@ def _choices(items: list[str]) -> dict[str, str]:
 
 
 def _symbols(units: Sequence[Any]) -> str:
+    from ..mana import ManaType
+
     order = {t: i for i, t in enumerate(ManaType)}
     return "".join(u.type.symbol for u in sorted(units, key=lambda u: order[u.type]))
 
 
 def run(args: argparse.Namespace) -> int:
+    from ..errors import MtgManaError
+
     try:
         return _run(args)
     except MtgManaError as error:
@@ -171,6 +188,10 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _run(args: argparse.Namespace) -> int:
+    from ..mana import Duration
+    from ..pool import Ending
+    from ..restriction_text import parse_restriction
+
     pool = _start(args)
     choose = _choices(args.choose)
     steps: list[dict[str, Any]] = []

@@ -12,7 +12,6 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from ..analysis.karsten import sources_needed
 from ._analysis import (
     NEEDED_HEADER,
     add_deck_arguments,
@@ -51,6 +50,8 @@ def register(subparsers: Any) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    from ..analysis.karsten import sources_needed
+
     result = calling(
         sources_needed,
         args.deck_size,

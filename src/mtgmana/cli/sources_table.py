@@ -11,7 +11,6 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from ..analysis.karsten import REFERENCE_COSTS, sources_table
 from ._analysis import (
     NEEDED_HEADER,
     add_deck_arguments,
@@ -47,6 +46,8 @@ def register(subparsers: Any) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    from ..analysis.karsten import REFERENCE_COSTS, sources_table
+
     rows = calling(
         sources_table,
         args.deck_size,

@@ -2,10 +2,15 @@
 sources to tap for a cost, exactly (CR 106, 601.2g-h, 605), and the Pareto frontier
 of what a board can produce.
 
-``tap`` JSON: ``{"payable": true, "activations": [{"card": "Forest", "ability":
-"{T}: Add {G}.", "produces": "{G}"}], "life_paid": 0, "damage": 0, "sacrificed": [],
-"floating_after": ""}`` (plus the payment's ``assignment``); a cost the board can't
-pay prints ``{"payable": false, ...}`` and exits with status 1.
+The permanents are numbered by their place in ``--sources`` with counts expanded
+(``"2 Forest, Sol Ring"``: 0 and 1 are the Forests, 2 is Sol Ring; ``--opponent``'s
+come after): plans name them by that id. ``tap`` JSON (:meth:`Plan.to_json
+<mtgmana.tapping.Plan.to_json>`): ``{"payable": true, "cost": "{G}", "steps":
+[{"permanent": 0, "card": "Forest", "ability": "{T}: Add {G}.", "ability_index": 0,
+"paid_with": {"mana": [], "life": 0}, "produces": [{"type": "G", "source": 0}],
+"tapped": [0], "sacrificed": []}], "life_paid": 0, "damage": 0, "tapped": [0],
+"sacrificed": [], "floating_after": [], "assignment": [...]}``; a cost the board
+can't pay prints ``{"payable": false, ...}`` and exits with status 1.
 ``options`` JSON: ``{"options": [{"W": 0, "U": 0, "B": 0, "R": 0, "G": 0, "C": 3,
 "any": 0}, ...], "count": 10}`` (plus ``truncated``, ``complete`` and a summary).
 """
@@ -13,23 +18,21 @@ pay prints ``{"payable": false, ...}`` and exits with status 1.
 from __future__ import annotations
 
 import argparse
-from typing import Any
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
 
-from ..battlefield import Board
-from ..costs import ManaCost
-from ..errors import MtgManaError
-from ..payment import CannotPay
-from ..tapping import available, plan
 from ._output import CommandError, print_json, table
-from .pay import units_from_symbols
 
-__all__ = ["register", "run_options", "run_tap"]
+if TYPE_CHECKING:
+    from ..battlefield import Board
+
+__all__ = ["board_from", "options_result", "register", "run_options", "run_tap", "tap_result"]
 
 
 def _board_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--sources", required=True, metavar="NAMES",
-        help='your permanents, e.g. "Forest, 2 Tundra, Llanowar Elves"',
+        help='your permanents, e.g. "Forest, 2 Tundra, Llanowar Elves" (ids 0, 1, 2, 3)',
     )  # fmt: skip
     parser.add_argument("--opponent", default="", metavar="NAMES", help="an opponent's permanents")
     parser.add_argument(
@@ -70,22 +73,24 @@ def register(subparsers: Any) -> None:
     options.set_defaults(run=run_options)
 
 
-def _board(args: argparse.Namespace) -> Board:
-    board = Board.parse(args.sources, opponent=args.opponent)
-    tapped = _names(args.tapped)
-    sick = _names(args.sick)
+def board_from(request: Mapping[str, Any]) -> Board:
+    """The board a request names: ``sources`` (yours), ``opponent``, and which of
+    yours are ``tapped`` or summoning ``sick`` (names, counted: "2 Forest")."""
+    from ..battlefield import Board
+
+    board = Board.parse(request.get("sources", ""), opponent=request.get("opponent", ""))
     permanents = list(board.permanents)
-    for wanted, field in ((tapped, "tapped"), (sick, "summoning_sick")):
-        for name in wanted:
+    for key, field in (("tapped", "tapped"), ("sick", "summoning_sick")):
+        for name in _names(request.get(key, "")):
             for i, permanent in enumerate(permanents):
                 same = permanent.controller == "you" and permanent.name.lower() == name.lower()
                 if same and not getattr(permanent, field):
                     permanents[i] = permanent.with_state(**{field: True})
                     break
             else:
-                raise MtgManaError(
-                    f"--{field.split('_')[-1]}: no untouched {name!r} among your sources"
-                )
+                from ..errors import MtgManaError
+
+                raise MtgManaError(f"--{key}: no untouched {name!r} among your sources")
     return Board(tuple(permanents), board.effects)
 
 
@@ -102,53 +107,98 @@ def _names(text: str) -> list[str]:
     return names
 
 
-def run_tap(args: argparse.Namespace) -> int:
+def tap_result(
+    request: Mapping[str, Any], board: Board | None = None
+) -> tuple[int, dict[str, Any]]:
+    """``mtgmana tap``'s answer to a request (``cost``, ``pool``, ``life``, ``x``,
+    ``hand``, and the board's keys unless ``board`` is given): (exit status, JSON).
+    Raises :class:`~mtgmana.MtgManaError` for bad input."""
+    from ..costs import ManaCost
+    from ..payment import CannotPay
+    from ..tapping import plan
+    from .pay import units_from_symbols
+
+    cost = ManaCost.parse(request["cost"], lenient=True)
+    if board is None:
+        board = board_from(request)
+    pool = units_from_symbols(request.get("pool", ""))
+    hand = request.get("hand", "")
+    future = [ManaCost.parse(text, lenient=True) for text in hand.split(",") if text.strip()]
     try:
-        cost = ManaCost.parse(args.cost, lenient=True)
-        board = _board(args)
-        pool = units_from_symbols(args.pool)
-        hand = [ManaCost.parse(text, lenient=True) for text in args.hand.split(",") if text.strip()]
-        try:
-            result = plan(cost, board, pool=pool, life=args.life, x=args.x, future=hand)
-        except CannotPay as refusal:
-            refused = {
-                "payable": False,
-                "shortfall": list(refusal.shortfall),
-                "error": str(refusal),
-            }
-            if args.json:
-                print_json(refused)
-            else:
-                print(f"not payable: {refusal}")
-            return 1
+        result = plan(
+            cost, board, pool=pool, life=request.get("life", 20), x=request.get("x"), future=future
+        )
+    except CannotPay as refusal:
+        return 1, {"payable": False, "shortfall": list(refusal.shortfall), "error": str(refusal)}
+    return 0, result.to_json()
+
+
+def options_result(request: Mapping[str, Any], board: Board | None = None) -> dict[str, Any]:
+    """``mtgmana options``' answer to a request (``pool``, ``limit``, and the
+    board's keys unless ``board`` is given)."""
+    from ..tapping import options
+    from .pay import units_from_symbols
+
+    if board is None:
+        board = board_from(request)
+    pool = units_from_symbols(request.get("pool", ""))
+    return options(board, pool=pool, limit=request.get("limit", 1000)).to_json()
+
+
+def _request(args: argparse.Namespace, *keys: str) -> dict[str, Any]:
+    return {key: getattr(args, key) for key in keys}
+
+
+def run_tap(args: argparse.Namespace) -> int:
+    from ..errors import MtgManaError
+
+    try:
+        status, data = tap_result(
+            _request(args, "cost", "sources", "opponent", "tapped", "sick", "pool", "life",
+                     "x", "hand")
+        )  # fmt: skip
     except MtgManaError as error:
         raise CommandError(str(error)) from None
-    data: dict[str, Any] = result.to_json()
     if args.json:
         print_json(data)
-        return 0
-    print(f"payable: {cost}")
-    rows = [["tap", "ability", "makes"]]
-    for activation in data["activations"]:
-        rows.append([activation["card"], activation["ability"], activation["produces"]])
+        return status
+    if status:
+        print(f"not payable: {data['error']}")
+        return status
+    print(f"payable: {data['cost']}")
+    rows = [["#", "permanent", "ability", "pays", "makes"]]
+    for number, step in enumerate(data["steps"], 1):
+        paid = "".join("{" + unit["type"] + "}" for unit in step["paid_with"]["mana"])
+        if step["paid_with"]["life"]:
+            paid += f" {step['paid_with']['life']} life".lstrip()
+        makes = "".join("{" + unit["type"] + "}" for unit in step["produces"])
+        who = f"{step['card']} ({step['permanent']})"
+        ability = "triggered" if step.get("trigger") else step["ability"].split("\n")[0]
+        rows.append([str(number), who, _short(ability, 44), paid, makes])
     print(table(rows))
     for key in ("life_paid", "damage"):
         if data[key]:
             print(f"{key.replace('_', ' ')}: {data[key]}")
     if data["sacrificed"]:
-        print("sacrificed: " + ", ".join(data["sacrificed"]))
-    print(f"floating after: {data['floating_after'] or 'nothing'}")
+        print("sacrificed: " + ", ".join(str(i) for i in data["sacrificed"]))
+    left = "".join("{" + unit["type"] + "}" for unit in data["floating_after"])
+    print(f"floating after: {left or 'nothing'}")
     return 0
 
 
+def _short(text: str, width: int) -> str:
+    return text if len(text) <= width else text[: width - 1] + "…"
+
+
 def run_options(args: argparse.Namespace) -> int:
+    from ..errors import MtgManaError
+
     try:
-        board = _board(args)
-        pool = units_from_symbols(args.pool)
-        result = available(board, pool=pool, limit=args.limit)
+        data = options_result(
+            _request(args, "sources", "opponent", "tapped", "sick", "pool", "limit")
+        )
     except MtgManaError as error:
         raise CommandError(str(error)) from None
-    data = result.to_json()
     if args.json:
         print_json(data)
         return 0

@@ -1,0 +1,178 @@
+"""Card names as they are looked up: case, accents, apostrophes and spacing do not
+matter (:func:`normalize`), and close spellings are found for "did you mean"
+suggestions (:class:`SuggestionIndex`).
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any, Final
+
+from ..errors import MtgManaError
+
+__all__ = ["SuggestionIndex", "name_index", "normalize"]
+
+_FOLD: Final = str.maketrans(
+    {
+        "\u2018": "'",
+        "\u2019": "'",
+        "\u02bc": "'",
+        "\u201c": '"',
+        "\u201d": '"',
+        "\u2010": "-",
+        "\u2011": "-",
+        "\u2013": "-",
+        "\u2014": "-",
+        "æ": "ae",
+        "œ": "oe",
+        "ø": "o",
+        "đ": "d",
+        "ł": "l",
+    }
+)
+_SLASHES: Final = re.compile(r"\s*/{1,2}\s*")
+
+
+def normalize(name: str) -> str:
+    """The form of a name used to look it up: case, accents, apostrophes and spacing
+    do not matter. ``"Fire/Ice"`` and ``"fire // ice"`` are the same."""
+    if name.isascii():
+        key = " ".join(name.lower().split())
+    else:
+        decomposed = unicodedata.normalize("NFKD", name.casefold()).translate(_FOLD)
+        key = " ".join("".join(c for c in decomposed if not unicodedata.combining(c)).split())
+    if "/" in key:
+        key = _SLASHES.sub(" // ", key)
+    return key
+
+
+def name_index(records: Sequence[Mapping[str, Any]]) -> tuple[dict[str, int], dict[str, str]]:
+    """The names ``records`` are found by: each normalized name's record number, and
+    the name as printed.
+
+    Full names and face names (CR 708-715) are found; the first of several records
+    with the same name wins, and full names win over face names ("Fire" the face never
+    hides a card "Fire"). Raises :class:`~mtgmana.errors.MtgManaError` for a record
+    without a name.
+    """
+    index: dict[str, int] = {}
+    printed: dict[str, str] = {}
+    faces: list[tuple[str, str, int]] = []
+    for number, record in enumerate(records):
+        name = record.get("name") if isinstance(record, Mapping) else None
+        if not isinstance(name, str):
+            raise MtgManaError(f"card record {number} has no name: {record!r:.200}")
+        key = normalize(name)
+        if key not in index:
+            index[key] = number
+            printed[key] = name
+        for face in record.get("card_faces") or ():
+            face_name = face.get("name") if isinstance(face, Mapping) else None
+            if isinstance(face_name, str) and face_name:
+                faces.append((normalize(face_name), face_name, number))
+    for key, face_name, number in faces:
+        if key not in index:
+            index[key] = number
+            printed[key] = face_name
+    return index, printed
+
+
+def _grams(key: str) -> set[str]:
+    """The trigrams of a normalized name; a newline marks its start and its end."""
+    padded = f"\n{key}\n"
+    return {padded[i : i + 3] for i in range(len(padded) - 2)}
+
+
+class SuggestionIndex:
+    """Finds close spellings without comparing the query with every name (which
+    difflib alone would do, at ~1 s a query): names sharing the most trigrams with
+    the query are ranked with difflib.
+
+    The names are kept sorted (so the answer doesn't depend on the order they came
+    in) as one newline-separated text; the names holding a trigram are found with
+    ``str.find`` the first time that trigram is asked for, so the index costs almost
+    nothing to build.
+    """
+
+    _CANDIDATES: Final = 60  # names ranked by difflib after the trigram prefilter
+    _COMMON: Final = 1500  # a trigram in more names than this does not pick names
+
+    def __init__(self, keys: Iterable[str]) -> None:
+        self.keys = sorted(keys)
+        self.text = "\n" + "\n".join(self.keys) + "\n"
+        self.starts: list[int] = []
+        start = 1
+        for key in self.keys:
+            self.starts.append(start)
+            start += len(key) + 1
+        self.postings: dict[str, list[int]] = {}
+        self.counts: dict[str, int] = {}
+
+    def count(self, gram: str) -> int:
+        """How many times ``gram`` occurs in the names (cheap: no posting list)."""
+        found = self.counts.get(gram)
+        if found is None:
+            if len(self.counts) > 20_000:
+                self.counts.clear()
+            found = self.counts[gram] = self.text.count(gram)
+        return found
+
+    def posting(self, gram: str) -> list[int]:
+        """The numbers of the names holding ``gram``, each once."""
+        found = self.postings.get(gram)
+        if found is None:
+            import bisect
+
+            starts, find = self.starts, self.text.find
+            found = []
+            last = -1
+            at = find(gram)
+            while at != -1:
+                number = bisect.bisect_right(starts, at) - 1
+                if number != last:
+                    found.append(number)
+                    last = number
+                at = find(gram, at + 1)
+            if len(self.postings) > 20_000:
+                self.postings.clear()
+            self.postings[gram] = found
+        return found
+
+    def search(self, query: str, n: int, cutoff: float) -> list[str]:
+        """Up to ``n`` names (normalized) like ``query`` with a difflib ratio of at
+        least ``cutoff``, the closest first."""
+        import difflib
+        import heapq
+        from collections import Counter
+
+        if not query or n <= 0:
+            return []
+        grams = _grams(query)
+        rare = [gram for gram in grams if self.count(gram) <= self._COMMON]
+        counts: Counter[int] = Counter()
+        for gram in rare or grams:
+            counts.update(self.posting(gram))
+        if not counts:
+            return []
+        keys = self.keys
+        size = len(grams)
+
+        # Dice coefficient on trigrams, a cheap stand-in for the difflib ratio.
+        def dice(item: tuple[int, int]) -> float:
+            return 2 * item[1] / (size + len(keys[item[0]]) + 1)
+
+        best = heapq.nlargest(self._CANDIDATES, counts.items(), key=dice)
+        matcher = difflib.SequenceMatcher(b=query, autojunk=False)
+        scored: list[tuple[float, str]] = []
+        for number, _ in best:
+            key = keys[number]
+            matcher.set_seq1(key)
+            score = matcher.ratio()
+            if len(query) >= 4 and key.startswith(query):
+                score = max(score, cutoff + (1 - cutoff) * len(query) / len(key))
+            if score >= cutoff:
+                scored.append((score, key))
+        scored.sort(key=lambda item: (-item[0], item[1]))
+        return [key for _, key in scored[:n]]

@@ -1,0 +1,80 @@
+"""The exact auto-tapper: which sources to tap to pay a cost (CR 106, 107.4, 118,
+601.2g-h, 605).
+
+Given a :class:`~mtgmana.battlefield.Board`, floating mana, a life total and a cost,
+:func:`plan` finds a plan — which mana abilities to activate, in which order, with
+which choices, and how their mana and the floating mana pay each symbol — or raises
+:class:`~mtgmana.CannotPay`. It is exact: if any legal plan exists it finds one,
+including plans that need filter lands or Signets (abilities that cost mana), and
+the plan it returns is optimal under this preference order (each breaks the ties of
+the ones before) — within a budget of ``MAX_COMBINATIONS`` flows that real boards
+don't reach (past it: the best plan found, payability still exact):
+
+1. lose no permanent that need not be lost (sacrifice tokens before nontoken
+   permanents, noncreatures before creatures);
+2. take the least damage and pay the least life;
+3. leave the least mana unused: don't make mana that nothing spends (no Sol Ring
+   for the last ``{1}`` when a land will do), spend floating mana before making
+   more;
+4. keep the ``future`` costs payable, together, by the one-mana sources left
+   untapped, as many as possible;
+5. tap sources that make fewer types of mana before flexible ones (mana that
+   abilities make counts as tapping nothing: Sol Ring before two lands);
+6. then deterministically: of plans equal on 1-5, the first the search meets,
+   with colorless and the most plentiful colors spent first, snow and legendary
+   mana kept.
+
+How: one-mana sources are units in a minimum-cost transport problem (a Tundra is a
+unit that may be {W} or {U}); sources whose abilities make several mana, cost mana,
+life or a permanent, or depend on choices that the flow can't express, are chosen
+by branch and bound over the groups of identical permanents (a lower bound of
+preferences 1-5 and Hall's condition cut branches; combinations are solved best
+bound first), and mana made by one activation may pay only for activations after
+it: the activations of a combination are first solved in any order (a relaxation);
+when its made mana pays in a cycle, the orders are tried, or, when there are too
+many, the cycle is broken by branching on which of its activations comes first.
+
+The package: :mod:`~mtgmana.tapping._compile` (a board compiled into sources,
+incrementally), :mod:`~mtgmana.tapping._search` and
+:mod:`~mtgmana.tapping._evaluate` (the branch and bound and the flows),
+:mod:`~mtgmana.tapping._hall` (Hall's theorem, bounds), :mod:`~mtgmana.tapping.plans`
+(:class:`Plan`, :class:`Step`), :mod:`~mtgmana.tapping.activation` (one activation
+by hand, :func:`activate`; replaying a plan) and :mod:`~mtgmana.tapping.options`
+(what a board can produce). docs/tapper.md says why the search is exact.
+
+>>> from mtgmana.battlefield import Board
+>>> result = plan("{1}{G}", Board.parse("2 Forest, Sol Ring"))
+>>> [step.card for step in result.steps]      # not Sol Ring: it would waste a mana
+['Forest', 'Forest']
+>>> can_pay("{U}{U}", Board.parse("Sunken Ruins, Swamp"))   # the Swamp pays the filter
+True
+>>> max_x("{X}{R}", Board.parse("3 Mountain, Sol Ring"))
+4
+"""
+
+from __future__ import annotations
+
+from ._api import can_pay, max_x, plan
+
+# For the options frontier's tests and bench (being reworked): the compiled sources
+# and their count vectors.
+from ._compile import compiled as _compiled  # noqa: F401
+from ._problem import MAX_COMBINATIONS, MAX_ORDERS
+from .activation import Activated, IllegalActivation, activate
+from .options import Options, _vectors, options  # noqa: F401
+from .plans import Plan, Step
+
+__all__ = [
+    "MAX_COMBINATIONS",
+    "MAX_ORDERS",
+    "Activated",
+    "IllegalActivation",
+    "Options",
+    "Plan",
+    "Step",
+    "activate",
+    "can_pay",
+    "max_x",
+    "options",
+    "plan",
+]

@@ -1,0 +1,452 @@
+"""Private: a board compiled into the tapper's sources (CR 106.7, 106.12, 302.6,
+602.5b, 605, 616.1).
+
+Each of your permanents becomes its *options*: one per way to activate one of its
+mana abilities, after its choices, the amounts the board gives, triggered mana
+abilities (CR 605.1b) and replacement effects (CR 106.12b, 616.1). Identical
+permanents are grouped. A permanent whose options depend only on itself — no
+"could produce", no condition, no board-dependent amount, and no trigger or
+replacement effect on the board — is compiled once and remembered by value, so a
+board that changes one permanent at a time (tap, untap, add, remove) is recompiled
+from what was compiled before.
+"""
+
+from __future__ import annotations
+
+import functools
+import itertools
+import math
+from collections import Counter
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, replace
+from typing import Any, Final
+
+from ..abilities import DynamicSlot, ManaAbility, ReplacementKind
+from ..battlefield import Board, Permanent
+from ..costs import ManaCost
+from ..mana import ManaType
+from ..restrictions import Restriction
+
+__all__: list[str] = []
+
+ORDER: Final = {t: i for i, t in enumerate(ManaType)}
+SELF: Final = -1
+"""An option's slot made by the permanent itself (else: the board index of the
+permanent whose triggered ability makes it, CR 106.3)."""
+EFFECT: Final = -2
+"""A slot made by a board effect with no permanent."""
+
+
+@dataclass(frozen=True)
+class Option:
+    """One way to activate one ability of a permanent, after choices, triggers and
+    replacement effects: the mana it makes and what it costs."""
+
+    ability: ManaAbility
+    slots: tuple[frozenset[ManaType], ...]
+    damage: int
+    life: int
+    mana_cost: ManaCost | None
+    sacrifice_self: bool
+    sacrifice_creature: bool
+    tap_creature: bool
+    restriction: Restriction | None
+    repeatable: bool = False
+    """No {T}, {Q}, "Sacrifice this" or counters in the cost (Ashnod's Altar): the
+    ability can be activated again and again (CR 602.2, 605.3)."""
+    taps_self: bool = False
+    """{T} or {Q} in the cost."""
+    ability_index: int = 0
+    """Which of the permanent's abilities."""
+    text: str = ""
+    """The printed ability used (for merged abilities, the line of this choice)."""
+    origins: tuple[int, ...] = ()
+    """Per slot, who makes that mana: :data:`SELF`, or a triggered mana ability's
+    permanent (its index), or :data:`EFFECT`. Empty: all :data:`SELF`."""
+    counters: int = 0
+    """Counters removed as the cost."""
+    untaps: bool = False
+    """{Q} in the cost (the permanent untaps)."""
+
+    @property
+    def simple(self) -> bool:
+        return (
+            len(self.slots) == 1
+            and self.mana_cost is None
+            and not self.life
+            and not self.sacrifice_creature
+            and not self.tap_creature
+            and not self.origins
+        )
+
+    def origin(self, slot: int) -> int:
+        return self.origins[slot] if self.origins else SELF
+
+
+@dataclass(frozen=True)
+class Source:
+    """A group of identical permanents compiled: their options, split into one-mana
+    ones (a flow unit) and the others (enumerated)."""
+
+    indexes: tuple[int, ...]
+    name: str
+    simple: tuple[Option, ...]
+    complex: tuple[Option, ...]
+    snow: bool
+    legendary: bool
+    token: bool
+    creature: bool
+
+
+def _independent(permanent: Permanent) -> bool:
+    """Whether the permanent's options depend on nothing but itself (on a board
+    without triggered mana abilities or replacement effects)."""
+    return all(_ability_independent(ability) for ability in permanent.abilities)
+
+
+@functools.lru_cache(maxsize=4096)
+def _ability_independent(ability: ManaAbility) -> bool:
+    production = ability.production
+    return (
+        ability.condition is None
+        and (
+            production.per is None
+            or production.per.kind in ("fixed", "counters", "own counters", "power")
+        )
+        and not any(isinstance(s, DynamicSlot) for c in production.choices for s in c.slots)
+    )
+
+
+_BY_VALUE: dict[Permanent, tuple[Option, ...]] = {}
+_BY_VALUE_MAX: Final = 4096
+
+
+def options_of(
+    board: Board,
+    index: int,
+    known: Any,
+    relevant: frozenset[ManaType] | None = None,
+) -> tuple[Option, ...]:
+    """The options of permanent ``index``; ``known`` is the board's "could produce"
+    (CR 106.7) or a function that computes it when first needed."""
+    permanent = board.permanents[index]
+    if permanent.controller != "you" or not permanent.abilities:
+        return ()
+    if not board.has_mana_effects and _independent(permanent):
+        found = _BY_VALUE.get(permanent)
+        if found is None:
+            if len(_BY_VALUE) >= _BY_VALUE_MAX:
+                _BY_VALUE.clear()
+            found = _BY_VALUE[permanent] = tuple(_options(board, index, known, relevant))
+        return found
+    return tuple(_options(board, index, known, relevant))
+
+
+def _options(
+    board: Board,
+    index: int,
+    known: Any,
+    relevant: frozenset[ManaType] | None = None,
+) -> list[Option]:
+    permanent = board.permanents[index]
+    found: list[Option] = []
+    effects = board.has_mana_effects
+    replacements = board.replacements_for(index) if effects else []
+    triggers = [
+        (trigger, EFFECT if where is None else where)
+        for trigger, where in (board.trigger_sources(index) if effects else [])
+    ]
+    for ability_index, ability in enumerate(permanent.abilities):
+        cost = ability.cost
+        if cost.tap and permanent.tapped:
+            continue
+        if cost.untap and not permanent.tapped:
+            continue
+        if (cost.tap or cost.untap) and permanent.is_creature and permanent.summoning_sick:
+            continue  # CR 302.6
+        if cost.remove_counters and permanent.counters < cost.remove_counters:
+            continue
+        if not board.can_activate(index, ability):
+            continue  # "Activate only if ..." (CR 602.5b)
+        repeatable = not (
+            cost.tap
+            or cost.untap
+            or cost.sacrifice_self
+            or cost.remove_counters
+            or ability.once_per_turn
+        )
+        for slots, damage, removed, text in _productions(board, index, ability, known):
+            for final in _replaced(slots, replacements if cost.tap else [], relevant):
+                if not any(final):
+                    continue  # no mana: nothing is "tapped for mana" (CR 106.7, 106.12a)
+                extra: list[tuple[frozenset[ManaType], int]] = []
+                if cost.tap:  # "tapped for mana" (CR 106.12a)
+                    for trigger, where in triggers:
+                        if trigger.same_type:
+                            extra.append((frozenset(t for s in final for t in s), where))
+                        elif trigger.production is not None:
+                            choice = trigger.production.choices[0]
+                            extra.extend(
+                                (board.resolve_slot(s, index, _known(known)), where)
+                                for s in choice.slots
+                            )
+                own = [s for s in final if s]
+                made = [(s, where) for s, where in extra if s]
+                all_slots = tuple(own) + tuple(s for s, _ in made)
+                if not all_slots:
+                    continue  # an undefined type: no mana (CR 106.5)
+                origins = (SELF,) * len(own) + tuple(where for _, where in made) if made else ()
+                found.append(
+                    Option(
+                        ability,
+                        all_slots,
+                        damage,
+                        cost.life,
+                        cost.mana,
+                        cost.sacrifice_self,
+                        cost.sacrifice == "creature",
+                        cost.tap_other == "creature",
+                        ability.restriction,
+                        repeatable,
+                        cost.tap or cost.untap,
+                        ability_index,
+                        text or ability.text or str(ability),
+                        origins,
+                        removed,
+                        cost.untap,
+                    )
+                )
+    return _merge_mixes(found)
+
+
+def _known(known: Any) -> Sequence[frozenset[ManaType]]:
+    return known() if callable(known) else known  # type: ignore[no-any-return]
+
+
+def _merge_mixes(options: list[Option]) -> list[Option]:
+    """Options of one ability that differ only in their one-type slots and together
+    make every mix of ``n`` mana of some types ("{U}{U}, {U}{B}, or {B}{B}") become
+    one option whose ``n`` slots may each be any of those types: the same choices,
+    and fewer combinations to search."""
+    families: dict[tuple[Any, ...], list[Option]] = {}
+    for option in options:
+        if option.origins:
+            continue
+        key = (id(option.ability), len(option.slots), replace(option, slots=()))
+        families.setdefault(key, []).append(option)
+    merged: dict[int, Option] = {}
+    for family in families.values():
+        if len(family) < 2 or any(len(s) != 1 for o in family for s in o.slots):
+            continue
+        mixes = [Counter(next(iter(s)) for s in o.slots) for o in family]
+        common = functools.reduce(lambda a, b: a & b, mixes)
+        rests = {frozenset((mix - common).items()) for mix in mixes}
+        n = len(family[0].slots) - sum(common.values())
+        types = frozenset(t for mix in mixes for t in mix - common)
+        if len(rests) != len(family) or len(family) != math.comb(len(types) + n - 1, n):
+            continue
+        slots = tuple(frozenset({t}) for t in sorted(common.elements(), key=ORDER.__getitem__))
+        merged[id(family[0])] = replace(family[0], slots=slots + (types,) * n)
+        merged.update((id(o), merged[id(family[0])]) for o in family[1:])
+    result: list[Option] = []
+    for option in options:
+        chosen = merged.get(id(option), option)
+        if chosen not in result:
+            result.append(chosen)
+    return result
+
+
+def _productions(
+    board: Board, index: int, ability: ManaAbility, known: Any
+) -> Iterator[tuple[tuple[frozenset[ManaType], ...], int, int, str]]:
+    """Each way the ability can add mana: (slots, damage, counters removed, the
+    printed line of the choice)."""
+    production = ability.production
+    per = production.per
+    for choice in production.choices:
+        dynamic = any(isinstance(s, DynamicSlot) for s in choice.slots)
+        slots = tuple(
+            board.resolve_slot(s, index, _known(known) if dynamic else None)
+            if isinstance(s, DynamicSlot)
+            else s
+            for s in choice.slots
+        )
+        text = choice.text
+        if per is None:
+            yield slots, choice.damage, ability.cost.remove_counters, text
+            continue
+        if per.kind == "counters":
+            for n in range(0 if per.plus else 1, board.permanents[index].counters + 1):
+                yield slots * (n + per.plus), choice.damage, n, text
+            continue
+        colors = per.colors
+        if per.kind == "devotion" and not colors:
+            colors = "".join(t.value for s in slots for t in s if t is not ManaType.C)
+        n = board.count(index, per.kind, per.filter, colors) if per.kind != "fixed" else per.value
+        n += per.plus
+        if n:
+            yield slots * n, choice.damage, ability.cost.remove_counters, text
+
+
+def _replaced(
+    slots: tuple[frozenset[ManaType], ...],
+    replacements: Sequence[Any],
+    relevant: frozenset[ManaType] | None = None,
+) -> list[tuple[frozenset[ManaType], ...]]:
+    """The mana after replacement effects, in every order the player may apply them
+    (CR 616.1); a slot that must keep its type (doubling) is split per type."""
+    if not replacements:
+        return [slots]
+    results: set[tuple[frozenset[ManaType], ...]] = set()
+    for order in itertools.permutations(replacements):
+        for fixed in _fix_types(slots, relevant) if _needs_fixing(order) else [slots]:
+            current = fixed
+            for effect in order:
+                if effect.kind is ReplacementKind.BECOMES and effect.becomes is not None:
+                    n = len(current) if effect.amount is None or not current else effect.amount
+                    current = tuple(frozenset({effect.becomes}) for _ in range(n))
+                elif effect.kind is ReplacementKind.DAMPING and len(current) >= 2:
+                    current = (frozenset({ManaType.C}),)
+                elif effect.kind is ReplacementKind.MULTIPLY:
+                    current = tuple(s for s in current for _ in range(effect.factor))
+            # The order of the mana doesn't matter: {W}{U} and {U}{W} are one option
+            # (five "any color" mana doubled are 126 options, not 3,125).
+            results.add(tuple(sorted(current, key=lambda s: sorted(ORDER[t] for t in s))))
+    return sorted(results, key=lambda r: [sorted(ORDER[t] for t in s) for s in r])
+
+
+def _needs_fixing(order: Sequence[Any]) -> bool:
+    return any(effect.kind is ReplacementKind.MULTIPLY for effect in order)
+
+
+def _fix_types(
+    slots: tuple[frozenset[ManaType], ...], relevant: frozenset[ManaType] | None = None
+) -> list[tuple[frozenset[ManaType], ...]]:
+    """Each way to give every slot one type. With ``relevant`` (the colors some
+    demand names), the other colors are interchangeable — every demand accepts all
+    of them or none — so each slot keeps only one of them, its first in WUBRG order:
+    an exact reduction (five doubled "any color" mana for {G}: 6 typings, not 126)."""
+    choices = []
+    for item in slots:
+        if relevant is None:
+            kept = sorted(item, key=ORDER.__getitem__)
+        else:
+            others: list[ManaType] = sorted(
+                (t for t in item if t is not ManaType.C and t not in relevant),
+                key=ORDER.__getitem__,
+            )
+            kept = [t for t in item if t is ManaType.C or t in relevant] + others[:1]
+        choices.append(kept)
+    return [tuple(frozenset({t}) for t in combo) for combo in itertools.product(*choices)]
+
+
+def compile_board(
+    board: Board, *, painful: bool = False, relevant: frozenset[ManaType] | None = None
+) -> list[Source]:
+    """Your permanents as sources, identical ones grouped.
+
+    One-mana options are flow units, except: with ``painful``, options that deal
+    damage are enumerated, so that the damage is known before Phyrexian symbols
+    are paid with life (CR 601.2g-h, 119.4); when something sacrifices a creature
+    (Ashnod's Altar), a creature's "Sacrifice this" option is enumerated, so that
+    no creature is sacrificed twice."""
+    cache: list[Sequence[frozenset[ManaType]]] = []
+
+    def known() -> Sequence[frozenset[ManaType]]:
+        if not cache:
+            cache.append(board.could_produce())
+        return cache[0]
+
+    groups: dict[tuple[Any, ...], list[int]] = {}
+    compiled: dict[tuple[Any, ...], tuple[tuple[Option, ...], Permanent]] = {}
+    for index, permanent in enumerate(board.permanents):
+        options = options_of(board, index, known, relevant)
+        if not options:
+            continue
+        key = (
+            permanent.name,
+            options,
+            permanent.is_snow,
+            permanent.is_legendary,
+            permanent.token,
+            permanent.is_creature,
+        )
+        found = groups.get(key)
+        if found is None:
+            groups[key] = [index]
+            compiled[key] = (options, permanent)
+        else:
+            found.append(index)
+    sources = []
+    altar = any(o.sacrifice_creature for options, _ in compiled.values() for o in options)
+    for key, indexes in groups.items():
+        options, permanent = compiled[key]
+        simple = [
+            o
+            for o in options
+            if o.simple
+            and not (painful and o.damage)
+            and not (altar and permanent.is_creature and o.sacrifice_self)
+        ]
+        restrictions = {o.restriction for o in simple}
+        if len(restrictions) > 1:  # one-mana abilities with different restrictions
+            simple = []
+        rest = [o for o in options if o not in simple]
+        sources.append(
+            Source(
+                tuple(indexes),
+                permanent.name,
+                tuple(simple),
+                tuple(rest),
+                permanent.is_snow,
+                permanent.is_legendary,
+                permanent.token,
+                permanent.is_creature,
+            )
+        )
+    return sources
+
+
+def relevant_colors(board: Board, costs: Sequence[ManaCost]) -> frozenset[ManaType] | None:
+    """The colors that some demand names on its own: in the costs, and in the mana
+    costs of your permanents' abilities (what filter lands and Signets pay). A demand
+    that accepts every color (generic, {H}, {S}) doesn't single any out. ``None``
+    when nothing on the board multiplies mana (the only use of it)."""
+    if not board.has_mana_effects:
+        return None
+    found: set[ManaType] = set()
+    every = [
+        c
+        for c in (
+            *costs,
+            *(a.cost.mana for p in board.permanents if p.controller == "you" for a in p.abilities),
+        )
+        if c is not None
+    ]
+    for cost in every:
+        for symbol in cost:
+            colors = set(str(symbol.colors))
+            if colors and len(colors) < 5:
+                found.update(ManaType(letter) for letter in colors)
+    return frozenset(found)
+
+
+_COMPILED: dict[tuple[int, bool, Any], tuple[Board, list[Source]]] = {}
+_COMPILED_MAX: Final = 16
+
+
+def compiled(
+    board: Board, *, painful: bool = False, relevant: frozenset[ManaType] | None = None
+) -> list[Source]:
+    """:func:`compile_board`, remembered for the last few boards (a board is
+    immutable; the entry holds the board, so its ``id`` can't be reused while it is
+    cached)."""
+    key = (id(board), painful, relevant)
+    hit = _COMPILED.get(key)
+    if hit is not None and hit[0] is board:
+        return list(hit[1])
+    sources = compile_board(board, painful=painful, relevant=relevant)
+    if len(_COMPILED) >= _COMPILED_MAX:
+        _COMPILED.clear()
+    _COMPILED[key] = (board, sources)
+    return list(sources)

@@ -1,0 +1,557 @@
+"""Private: the best plan for one combination of multi-mana and mana-costing
+activations (CR 605.3a: mana made by one activation pays only for later ones), by
+min-cost flows over the orders in which they could be activated — every order at
+once as a relaxation, then the orders themselves, or branching on the cycles of the
+relaxed solution when there are too many orders (see docs/tapper.md)."""
+
+from __future__ import annotations
+
+import itertools
+import math
+from collections import Counter
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, replace
+from typing import Any
+
+from .. import _transport as T
+from ..costs import ManaCost
+from ..mana import ManaType
+from ..restrictions import Restriction, Spend, SpendKind
+from ._compile import ORDER, Option, Source
+from ._problem import MAX_ORDERS, ForwardFirst, Problem, TapWeights, solve
+
+__all__: list[str] = []
+
+_ORDER = ORDER
+
+
+@dataclass
+class Instance:
+    """A multi-mana (or mana-costing) activation chosen in a combination."""
+
+    source: int  # position in the sources list
+    copy: int  # which permanent of the group
+    option: Option
+
+
+@dataclass
+class Candidate:
+    value: tuple[int, ...]
+    instances: list[Instance]
+    simple_counts: list[int]  # per source: permanents left as one-mana units
+    solution: T.Solution
+    supplies: list[T.Supply]
+    members: list[list[Any]]
+    future_kept: int
+
+
+def choice_rows(problem: Problem) -> list[list[list[int]]]:
+    """Per group of identical permanents, every way to choose how many use each
+    complex option (the rest are one-mana units, or idle)."""
+    per_group: list[list[list[int]]] = []
+    for source in problem.sources:
+        k = len(source.indexes)
+        once = [i for i, o in enumerate(source.complex) if not o.repeatable]
+        again = [i for i, o in enumerate(source.complex) if o.repeatable]
+        bound = problem.repeats(source)
+        choices: list[list[int]] = []
+        for split in _compositions(k, len(once)):
+            for repeats in itertools.product(range(bound + 1), repeat=len(again)):
+                row = [0] * len(source.complex)
+                for i, n in zip(once, split, strict=True):
+                    row[i] = n
+                for i, n in zip(again, repeats, strict=True):
+                    row[i] = n
+                choices.append(row)
+        per_group.append(choices)
+    return per_group
+
+
+def instances_of(problem: Problem, picks: Sequence[list[int]]) -> tuple[list[Instance], list[int]]:
+    """The activations a choice of rows stands for, and per group the permanents
+    left as one-mana units."""
+    instances: list[Instance] = []
+    simple_counts: list[int] = []
+    for g, counts in enumerate(picks):
+        copy = 0
+        for option_index, n in enumerate(counts):
+            option = problem.sources[g].complex[option_index]
+            for _ in range(n):
+                # A repeatable ability doesn't use up its permanent (any of the
+                # group will do); a once-only one does.
+                instances.append(Instance(g, 0 if option.repeatable else copy, option))
+                copy += 0 if option.repeatable else 1
+        simple_counts.append(len(problem.sources[g].indexes) - copy)
+    return instances, simple_counts
+
+
+def _compositions(k: int, m: int) -> Iterator[tuple[int, ...]]:
+    """Ways to put at most k copies into m options (the rest stay)."""
+    if m == 0:
+        yield ()
+        return
+    for first in range(k + 1):
+        for rest in _compositions(k - first, m - 1):
+            yield (first, *rest)
+
+
+def evaluate(
+    problem: Problem,
+    instances: list[Instance],
+    simple_counts: list[int],
+    future: Sequence[ManaCost],
+    beat: tuple[int, ...] | None = None,
+    shortcuts: bool = True,
+) -> Candidate | None:
+    """The best plan using exactly these complex activations (any order tried);
+    with ``beat``, None when it can't be better than that. Without ``shortcuts``,
+    every order is solved (the reference the tests compare with)."""
+    sources = problem.sources
+    scale = problem.scale
+    fixed = 0
+    victims = 0
+    self_sacrificed: set[int] = set()
+    tapped_creatures = 0
+    for inst in instances:
+        source = sources[inst.source]
+        option = inst.option
+        if option.sacrifice_self:
+            fixed += scale.sacrifice_weight(source.token, source.creature)
+            if source.creature:
+                self_sacrificed.add(source.indexes[inst.copy])
+        if option.sacrifice_creature:
+            victims += 1
+        tapped_creatures += option.tap_creature
+        fixed += scale.life * (option.damage + option.life)
+        fixed += scale.waste * len(option.slots)
+    if victims:
+        # "Sacrifice a creature": the cheapest creatures (tokens first) that don't
+        # sacrifice themselves, each once (_victim names the same ones).
+        weights = sorted(
+            scale.sacrifice_weight(p.token, True)
+            for i, p in enumerate(problem.board.permanents)
+            if p.controller == "you" and p.is_creature and i not in self_sacrificed
+        )
+        if len(weights) < victims:
+            return None
+        fixed += sum(weights[:victims])
+    life_used = sum(inst.option.life + inst.option.damage for inst in instances)
+    if sum(inst.option.life for inst in instances) > problem.life:  # CR 119.4
+        return None
+    # Springleaf Drum and the like tap an untapped creature: first those whose mana
+    # abilities don't tap them (a creature tapped this way still makes its mana,
+    # Eldrazi Spawn), then creatures that would tap for mana.
+    tapping = {i for s in sources if taps(s) for i in s.indexes}
+    spare_creatures = sum(
+        1
+        for i, p in enumerate(problem.board.permanents)
+        if p.controller == "you" and p.is_creature and not p.tapped and i not in tapping
+    )
+    reserve = max(0, tapped_creatures - spare_creatures)
+    simple_counts = list(simple_counts)
+    if reserve:
+        for g, source in enumerate(sources):
+            if source.creature and reserve and taps(source):
+                take = min(reserve, simple_counts[g])
+                simple_counts[g] -= take
+                reserve -= take
+        if reserve:
+            return None
+    costing = [inst for inst in instances if inst.option.mana_cost is not None]
+    orders = _orders(instances, costing)
+    first = next(orders)
+    life_left = max(0, problem.life - life_used)
+    kinds = Counter((inst.source, id(inst.option)) for inst in costing)
+    floor: tuple[int, ...] | None = None
+    if shortcuts and len(kinds) > 1:
+        distinct = math.factorial(len(costing))
+        for n in kinds.values():
+            distinct //= math.factorial(n)
+        if distinct > MAX_ORDERS:  # too many to try: branch on cycles instead
+            try:
+                return _order_search(problem, first, simple_counts, fixed, life_left, future, beat)
+            except _TooManyCycles:
+                pass
+        # Every order at once first: a lower bound, and when its mana flows without
+        # a cycle, an order that reaches it (CR 605.3a).
+        relaxed = _solve_order(problem, first, simple_counts, fixed, life_left, future, True)
+        if relaxed is None or (beat is not None and relaxed.value[:5] >= beat):
+            return None
+        floor = relaxed.value[:5]
+        found, _ = _precedence(relaxed)
+        if found is not None:
+            exact = _solve_order(problem, found, simple_counts, fixed, life_left, future)
+            if exact is not None and exact.value <= relaxed.value:
+                return exact  # and no order does better than the relaxation
+    best: Candidate | None = None
+    for order in itertools.chain([first], orders):
+        candidate = _solve_order(problem, order, simple_counts, fixed, life_left, future)
+        if candidate is not None and (best is None or candidate.value < best.value):
+            best = candidate
+            if best.value[:5] == floor:
+                break  # as good as any order can be
+        if shortcuts and problem.spent and best is not None:
+            break
+    return best
+
+
+def taps(source: Source) -> bool:
+    """Whether the source's mana abilities tap it ({T} or {Q})."""
+    return any(o.taps_self for o in (*source.simple, *source.complex))
+
+
+class _TooManyCycles(Exception):
+    pass
+
+
+_BRANCH_SOLVES = 192  # solutions the branching on cycles may take for one combination
+
+
+def _order_search(
+    problem: Problem,
+    order: list[Instance],
+    simple_counts: list[int],
+    fixed: int,
+    life_left: int,
+    future: Sequence[ManaCost],
+    beat: tuple[int, ...] | None,
+) -> Candidate | None:
+    """The best plan over every order of these activations (CR 605.3a: mana made
+    by one pays only for later ones), without trying the orders one by one: the
+    relaxation "any order" is solved; if its made mana pays in a cycle, one of the
+    cycle's activations comes first in any real order, so that one's cost can't be
+    paid by the others' mana — a branch per member, each solved the same way. A
+    solution without a cycle is solved again in its order (same value: exact).
+    None when no plan beats ``beat``."""
+    best: Candidate | None = None
+    branches: list[dict[int, frozenset[int]]] = [{}]
+    seen: set[frozenset[tuple[int, frozenset[int]]]] = set()
+    kinds = [(inst.source, id(inst.option)) for inst in order]
+    solves = 0
+    floor: tuple[int, ...] | None = None
+    while branches:
+        forbidden = branches.pop()
+        key = frozenset((k, v) for k, v in forbidden.items() if v)
+        if key in seen:
+            continue
+        seen.add(key)
+        solves += 1
+        if solves > _BRANCH_SOLVES or problem.spent:
+            raise _TooManyCycles
+        relaxed = _solve_order(
+            problem, order, simple_counts, fixed, life_left, future, True, forbidden
+        )
+        # Preferences 1-5 decide; the ties below them go to the first plan met.
+        limit = best.value[:5] if best is not None else beat
+        if relaxed is None or (limit is not None and relaxed.value[:5] >= limit):
+            continue
+        if floor is None:
+            floor = relaxed.value[:5]
+        found, cycle = _precedence(relaxed)
+        if found is not None:
+            # The relaxed solution is a plan in this order, so the order's best is
+            # at least as good — and every order of this branch at most as good.
+            exact = _solve_order(problem, found, simple_counts, fixed, life_left, future)
+            if exact is None or exact.value > relaxed.value:
+                raise _TooManyCycles  # not expected: let the orders be tried one by one
+            if best is None or exact.value < best.value:
+                best = exact
+            if best.value[:5] == floor:
+                break  # as good as any order can be
+            continue
+        tried: set[tuple[Any, ...]] = set()
+        for first in cycle:
+            # Identical activations alike constrained are the same branch.
+            shape = (
+                kinds[first],
+                forbidden.get(first, frozenset()),
+                frozenset(p for p, owners in forbidden.items() if first in owners),
+            )
+            if shape in tried:
+                continue
+            tried.add(shape)
+            branch = dict(forbidden)
+            for other in cycle:
+                if other != first:
+                    branch[other] = branch.get(other, frozenset()) | {first}
+            branches.append(branch)
+    return best
+
+
+def _precedence(candidate: Candidate) -> tuple[list[Instance] | None, list[int]]:
+    """The activations in an order in which the candidate's made mana pays only
+    later activations; or, if it pays in a cycle, the positions in one cycle."""
+    solution = candidate.solution
+    order = candidate.instances
+    after: dict[int, set[int]] = {p: set() for p in range(len(order))}
+    for (s, d), amount in solution.assignment.items():
+        origin = candidate.supplies[s].origin
+        owner = solution.demands[d].owner
+        if amount and 0 <= origin < len(order) and 0 <= owner < len(order):
+            after[origin].add(owner)
+    before = Counter(q for targets in after.values() for q in targets)
+    ready = [p for p in range(len(order)) if not before[p]]
+    result: list[Instance] = []
+    placed: set[int] = set()
+    while ready:
+        p = ready.pop(0)
+        result.append(order[p])
+        placed.add(p)
+        for q in sorted(after[p]):
+            before[q] -= 1
+            if not before[q]:
+                ready.append(q)
+    if len(result) == len(order):
+        return result, []
+    # Every position left is paid by one left: walking back from one must come
+    # back to a position already met, closing a cycle.
+    walk = [min(p for p in range(len(order)) if p not in placed)]
+    while True:
+        step = min(q for q in range(len(order)) if q not in placed and walk[-1] in after[q])
+        if step in walk:
+            return None, walk[walk.index(step) :]
+        walk.append(step)
+
+
+def _orders(instances: list[Instance], costing: list[Instance]) -> Iterator[list[Instance]]:
+    """Orders of activations to try, at most ``MAX_ORDERS``: mana made by an
+    activation pays only for later ones, so with several different mana-costing
+    activations the order matters (identical ones are interchangeable)."""
+    others = [inst for inst in instances if inst.option.mana_cost is None]
+    # Creatures tap for mana before they are sacrificed (Ashnod's Altar).
+    others.sort(key=lambda inst: inst.option.sacrifice_creature)
+    kinds: dict[tuple[int, int], list[Instance]] = {}
+    for inst in costing:
+        kinds.setdefault((inst.source, id(inst.option)), []).append(inst)
+    groups = list(kinds.values())
+    left = [len(group) for group in groups]
+
+    def arrangements(size: int) -> Iterator[list[int]]:
+        if not size:
+            yield []
+            return
+        for g, n in enumerate(left):
+            if n:
+                left[g] -= 1
+                for rest in arrangements(size - 1):
+                    yield [g, *rest]
+                left[g] += 1
+
+    for count, arrangement in enumerate(arrangements(len(costing))):
+        if count >= MAX_ORDERS:
+            return
+        taken = [0] * len(groups)
+        order = list(others)
+        for g in arrangement:
+            order.append(groups[g][taken[g]])
+            taken[g] += 1
+        yield order
+
+
+def _solve_order(
+    problem: Problem,
+    order: list[Instance],
+    simple_counts: list[int],
+    fixed: int,
+    life_left: int,
+    future: Sequence[ManaCost],
+    relaxed: bool = False,
+    forbidden: dict[int, frozenset[int]] | None = None,
+) -> Candidate | None:
+    """The best plan with the activations in this order; ``relaxed``: in any
+    order — mana made by an activation may pay any other one but those
+    ``forbidden`` to it (a lower bound)."""
+    problem.solves += 1
+    scale = problem.scale
+    sources = problem.sources
+    spends: list[Spend] = [problem.spend, problem.spend.paying_x()]
+    activation_spend = Spend(SpendKind.ABILITY)
+    parts: list[T.CostDemands] = []
+    try:
+        parts.append(T.cost_demands(problem.cost, problem.x, 0, 1, T.ALL_TYPES, current=True))
+    except T.Unpayable:
+        return None
+    for position, inst in enumerate(order):
+        cost = inst.option.mana_cost
+        if cost is None:
+            continue
+        index = len(spends)
+        spends += [activation_spend, activation_spend.paying_x()]
+        try:
+            parts.append(
+                T.cost_demands(cost, 0, index, index + 1, T.ALL_TYPES, current=True, owner=position)
+            )
+        except T.Unpayable:
+            return None
+    future_start = len(parts)
+    for future_cost in future:
+        index = len(spends)
+        spends += [Spend(SpendKind.SPELL, cost=future_cost)] * 2
+        try:
+            parts.append(
+                T.cost_demands(future_cost, 0, index, index + 1, T.ALL_TYPES, current=False)
+            )
+        except T.Unpayable:
+            return None
+    pool_classes, pool_members = T.supply_classes(problem.pool, spends)
+    # Floating mana left unspent goes unused too (preference 3): spending it is
+    # worth as much as spending made mana, so it is spent before anything is tapped.
+    fixed += scale.waste * len(problem.pool)
+    supplies: list[T.Supply] = [replace(s, extra=s.extra - scale.waste) for s in pool_classes]
+    members: list[list[Any]] = [list(m) for m in pool_members]
+    counts = [len(m) for m in pool_members]
+    everything = (True,) * len(spends)
+    verdicts: dict[Restriction | None, tuple[bool, ...]] = {None: everything}
+
+    def allowed(restriction: Restriction | None) -> tuple[bool, ...]:
+        if restriction not in verdicts:
+            assert restriction is not None
+            verdicts[restriction] = tuple(restriction.allows(s) for s in spends)
+        return verdicts[restriction]
+
+    # One-mana sources: a unit each, that may be any of the types its options make.
+    for g, source in enumerate(sources):
+        n = simple_counts[g]
+        if not n or not source.simple:
+            continue
+        type_cost: dict[ManaType, int] = {}
+        for option in source.simple:
+            weight = scale.life * option.damage
+            if option.sacrifice_self:
+                weight += scale.sacrifice_weight(source.token, source.creature)
+            for t in option.slots[0]:
+                type_cost[t] = min(type_cost.get(t, weight), weight)
+        types = frozenset(type_cost)
+        restriction = source.simple[0].restriction
+        supplies.append(
+            T.Supply(
+                types,
+                source.snow,
+                source.legendary,
+                restriction is not None,
+                allowed(restriction),
+                -1,
+                scale.flex * len(types),
+                tuple(sorted(type_cost.items(), key=lambda kv: _ORDER[kv[0]])),
+                ("simple", g),
+            )
+        )
+        members.append([(g, i) for i in range(n)])
+        counts.append(n)
+    # Mana made by multi-mana activations: each slot a unit; unused ones are wasted.
+    for position, inst in enumerate(order):
+        source = sources[inst.source]
+        slots = Counter(inst.option.slots)
+        for types, n in sorted(slots.items(), key=lambda kv: sorted(_ORDER[t] for t in kv[0])):
+            restriction = inst.option.restriction
+            supplies.append(
+                T.Supply(
+                    types,
+                    source.snow,
+                    source.legendary,
+                    restriction is not None,
+                    allowed(restriction),
+                    position,
+                    -scale.waste,
+                    (),
+                    ("made", position, types),
+                    relaxed,
+                    (forbidden or {}).get(position, frozenset()),
+                )
+            )
+            members.append([("made", position, types, i) for i in range(n)])
+            counts.append(n)
+    weights: T.Weights = TapWeights(problem.pool, scale)
+    if relaxed:
+        weights = ForwardFirst(weights, sum(counts) + 1)
+    current_parts = parts[:future_start]
+    solution = solve(current_parts, supplies, counts, life_left, weights)
+    if solution is None:
+        return None
+    value_main = fixed + solution.cost
+    kept = 0
+    if future:
+        level = (fixed + solution.cost) // scale.waste  # preferences 1-3
+
+        def same_level(cost: int) -> bool:
+            return (fixed + cost) // scale.waste == level
+
+        joint = _keep_future(parts, future_start, supplies, counts, life_left, weights, same_level)
+        if joint is not None:
+            solution, kept = joint
+    sac, rest = divmod(value_main, scale.sacrifice)
+    life_w, rest = divmod(rest, scale.life)
+    waste_w, rest = divmod(rest, scale.waste)
+    flex, rest = divmod(fixed + solution.cost - value_main + rest, scale.flex)
+    value = (sac, life_w, waste_w, -kept, flex, rest)
+    return Candidate(value, order, simple_counts, solution, supplies, members, kept)
+
+
+def _keep_future(
+    parts: list[T.CostDemands],
+    future_start: int,
+    supplies: list[T.Supply],
+    counts: list[int],
+    life: int,
+    weights: T.Weights,
+    same_level: Any,
+) -> tuple[T.Solution, int] | None:
+    """The most future costs payable together by the one-mana sources left, without
+    making the current plan worse on preferences 1-3."""
+    futures = list(range(future_start, len(parts)))
+    simple_only = [
+        s if isinstance(s.key, tuple) and s.key[0] == "simple" else None for s in supplies
+    ]
+    for size in range(len(futures), 0, -1):
+        best: T.Solution | None = None
+        for chosen in itertools.combinations(futures, size):
+            chosen_parts = parts[:future_start] + [parts[i] for i in chosen]
+            restricted = _restrict_future(chosen_parts, future_start, simple_only, supplies)
+            joint = solve(restricted[0], restricted[1], counts, life, weights)
+            if joint is None or not same_level(joint.cost):
+                continue
+            if best is None or joint.cost < best.cost:
+                best = joint
+        if best is not None:
+            return best, size
+    return None
+
+
+def _restrict_future(
+    parts: list[T.CostDemands],
+    future_start: int,
+    simple_only: list[T.Supply | None],
+    supplies: list[T.Supply],
+) -> tuple[list[T.CostDemands], list[T.Supply]]:
+    # Future demands are served only by one-mana sources: give them an owner that
+    # no made mana precedes and pool mana can't reach.
+    marked: list[T.CostDemands] = list(parts[:future_start])
+    big = 1 << 30
+    for part in parts[future_start:]:
+        exact: Counter[T.Demand] = Counter()
+        for demand, n in part.exact.items():
+            exact[
+                T.Demand(
+                    demand.types, demand.snow, demand.legendary, False, demand.spend_index, big
+                )
+            ] += n
+        marked.append(T.CostDemands(exact, dict(part.mono), part.normal_index, False, big))
+    fixed: list[T.Supply] = []
+    for supply, simple in zip(supplies, simple_only, strict=True):
+        if simple is not None:
+            fixed.append(supply)
+        else:  # pool and made mana: too late for the future costs
+            fixed.append(
+                T.Supply(
+                    supply.types,
+                    supply.snow,
+                    supply.legendary,
+                    supply.restricted,
+                    supply.allowed,
+                    big,
+                    supply.extra,
+                    supply.type_extra,
+                    supply.key,
+                )
+            )
+    return marked, fixed

@@ -1,0 +1,190 @@
+"""Private: Hall's theorem for the tapper (CR 107.4, 601.2g-h): quick exact tests of
+whether units of mana, counted by the set of symbols each can pay, can pay a cost —
+a sufficient test (the one-mana sources alone pay) and a necessary one (even the
+most every source could make can't pay) — and the bounds the branch and bound
+reads from maximum matchings (König)."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterator
+
+from .. import _transport as T
+from ..costs import ManaCost
+from ..mana import ManaType
+from ..symbols import ONE_MANA_KINDS, SymbolKind
+from ._compile import ORDER
+from ._problem import Problem
+
+__all__: list[str] = []
+
+_ORDER = ORDER
+
+
+def bits_of(types: frozenset[ManaType]) -> int:
+    """The bits of a set of types of mana (W is bit 0, ..., C bit 5)."""
+    bits = 0
+    for t in types:
+        bits |= 1 << ORDER[t]
+    return bits
+
+
+COLOR_BITS = sum(1 << _ORDER[t] for t in ManaType if t is not ManaType.C)
+
+
+SNOW_BIT = 1 << 6  # a unit from a snow source: it may pay {S} (CR 107.4h)
+
+
+def symbol_masks(cost: ManaCost, x: int, *, relaxed: bool) -> tuple[Counter[int], int] | None:
+    """The cost as Hall demands: one-unit symbols counted by the bits of the units
+    that pay them, and the number of units in all. Exact (Phyrexian symbols paid
+    with mana) or ``None`` for symbols it can't express; ``relaxed``, a relaxation
+    instead (Phyrexian and other symbols need nothing, {2/W} one unit of any type)."""
+    need: Counter[int] = Counter()
+    total = 0
+    for symbol in cost:
+        kind = symbol.kind
+        if kind in ONE_MANA_KINDS and not (relaxed and symbol.is_phyrexian):
+            bits = 0
+            for half in symbol.halves:
+                if half != "P":
+                    bits |= 1 << _ORDER[T.TYPE_OF[half]]
+            need[bits] += 1
+            total += 1
+        elif kind is SymbolKind.GENERIC_PHYREXIAN and not relaxed:
+            need[COLOR_BITS] += 1
+            total += 1
+        elif kind is SymbolKind.GENERIC:
+            total += symbol.generic_amount
+        elif kind is SymbolKind.VARIABLE and symbol.text == "{X}":
+            total += x
+        elif relaxed and kind is SymbolKind.SNOW:
+            need[SNOW_BIT] += 1
+            total += 1
+        elif relaxed and kind is SymbolKind.MONOCOLORED_HYBRID:
+            total += 1
+        elif not relaxed:
+            return None
+    return need, total
+
+
+def hall(need: Counter[int], total: int, masks: Counter[int]) -> bool:
+    """Hall's theorem: units (counted by the bits of what they can pay) can pay the
+    demands if every set of demands needs no more units than can pay one of them,
+    and there are enough units in all."""
+    if sum(masks.values()) < total:
+        return False
+    units = [(m, k) for m, k in masks.items() if k]
+    reach: dict[int, int] = {}
+    for union, size in _demand_sets(need):
+        found = reach.get(union)
+        if found is None:
+            found = reach[union] = sum(n for m, n in units if m & union)
+        if found < size:
+            return False
+    return True
+
+
+def max_match(units: Counter[int], need: Counter[int], generic: int) -> int:
+    """The most units (counted by the bits of what they can pay) that can pay the
+    demands (counted by the bits of the units that may pay them) and ``generic``
+    demands any unit pays: the demands less the largest deficiency (König). With
+    too many kinds of demand, an upper bound."""
+    supply = [(m, k) for m, k in units.items() if k]
+    n_need = need.total() + generic
+    best = min(sum(k for _, k in supply), n_need)
+    if sum(1 for k in need.values() if k) > 8:
+        return best
+    for union, size in _demand_sets(need):
+        best = min(best, n_need - size + sum(n for m, n in supply if m & union))
+    return best
+
+
+def _demand_sets(need: Counter[int]) -> Iterator[tuple[int, int]]:
+    """For every nonempty set of the kinds of demand: the bits of the units that
+    may pay one of them, and how many demands they are."""
+    wanted = [(m, k) for m, k in need.items() if k]
+    unions = [0] * (1 << len(wanted))
+    sizes = [0] * (1 << len(wanted))
+    for subset in range(1, 1 << len(wanted)):
+        low = subset & -subset
+        mask, k = wanted[low.bit_length() - 1]
+        unions[subset] = unions[subset ^ low] | mask
+        sizes[subset] = sizes[subset ^ low] + k
+        yield unions[subset], sizes[subset]
+
+
+def most_demands(cost: ManaCost, x: int) -> tuple[Counter[int], int]:
+    """The most units paying ``cost`` can take, as demands counted by the bits of
+    the units that may pay them, and a number of demands any unit pays ({2/W} as
+    two of those, Phyrexian symbols paid with mana)."""
+    need: Counter[int] = Counter()
+    generic = 0
+    for symbol in cost:
+        kind = symbol.kind
+        if kind is SymbolKind.GENERIC:
+            generic += symbol.generic_amount
+        elif kind is SymbolKind.VARIABLE:
+            generic += x
+        elif kind is SymbolKind.MONOCOLORED_HYBRID:
+            generic += 2
+        elif kind is SymbolKind.GENERIC_PHYREXIAN:
+            need[COLOR_BITS] += 1
+        elif kind is SymbolKind.SNOW:
+            need[SNOW_BIT] += 1
+        elif kind in ONE_MANA_KINDS:
+            bits = 0
+            for half in symbol.halves:
+                if half != "P":
+                    bits |= 1 << _ORDER[T.TYPE_OF[half]]
+            need[bits] += 1
+        else:
+            generic += 1
+    return need, generic
+
+
+def one_mana_sources_pay(problem: Problem) -> bool:
+    """A quick sufficient test for the common case: the floating mana and the
+    one-mana sources pay the cost on their own, with mana only (no restriction,
+    no snow, no {2/W}; Phyrexian symbols paid with mana). (False means "use the
+    full search", not "unpayable".)"""
+    demands = symbol_masks(problem.cost, problem.x, relaxed=False)
+    if demands is None or len(demands[0]) > 8:
+        return False
+    masks: Counter[int] = Counter()
+    for unit in problem.pool:
+        if unit.kind.restriction is not None:
+            return False
+        masks[1 << _ORDER[unit.type]] += 1
+    for source in problem.sources:
+        if not source.simple or any(o.restriction is not None for o in source.simple):
+            continue
+        bits = 0
+        for option in source.simple:
+            for t in option.slots[0]:
+                bits |= 1 << _ORDER[t]
+        masks[bits] += len(source.indexes)
+    return hall(*demands, masks)
+
+
+def surely_unpayable(problem: Problem) -> bool:
+    """A quick necessary test: even if every permanent made the most mana any of
+    its options makes, of any type any of them makes, with no cost to pay for it,
+    the cost couldn't be paid."""
+    demands = symbol_masks(problem.cost, problem.x, relaxed=True)
+    if demands is None or len(demands[0]) > 8:
+        return False
+    masks: Counter[int] = Counter()
+    for unit in problem.pool:
+        masks[(1 << _ORDER[unit.type]) | (SNOW_BIT if unit.snow else 0)] += 1
+    for source in problem.sources:
+        bits = SNOW_BIT if source.snow else 0
+        most = 0
+        for option in (*source.simple, *source.complex):
+            for slot_types in option.slots:
+                for t in slot_types:
+                    bits |= 1 << _ORDER[t]
+            times = problem.repeats(source) if option.repeatable else 1
+            most = max(most, len(option.slots) * times)
+        masks[bits] += most * len(source.indexes)
+    return not hall(*demands, masks)

@@ -1,0 +1,144 @@
+"""Private: the tapper's problem — a cost, a compiled board, floating mana and life —
+and the integer weights that encode its preference order lexicographically (see
+:mod:`mtgmana.tapping`)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field, replace
+from typing import Any, Final
+
+from .. import _transport as T
+from ..battlefield import Board
+from ..costs import ManaCost
+from ..mana import Mana
+from ..restrictions import Spend
+from ._compile import Option, Source
+
+__all__ = ["MAX_COMBINATIONS", "MAX_ORDERS"]
+
+MAX_COMBINATIONS: Final = 600
+"""At most this many flows (combinations and orders of multi-mana and mana-costing
+activations) are solved for one plan: the branch and bound cuts the others. A board
+that still needs more (such as twenty different Signets and filter lands) gets the
+best plan found by then, or, when none was, the first payable one: payability
+stays exact, only the optimality is given up. :func:`~mtgmana.tapping.can_pay` has
+no such cap."""
+
+MAX_NODES: Final = 30 * MAX_COMBINATIONS  # nodes of the branch and bound, same budget
+
+MAX_ORDERS: Final = 24
+"""Orders of mana-costing activations tried one by one when several different ones
+are used; with more distinct orders, cycles are branched on instead (up to 192
+solutions), then this many orders are tried."""
+
+
+class Scale:
+    """Integer weights for the preference order, lexicographic by construction."""
+
+    def __init__(self, units: int) -> None:
+        base = 32 * (units + 2)  # more than the ties below each level can add up to
+        self.flex = base
+        self.waste = base * base
+        self.life = self.waste * base
+        self.sacrifice = self.life * base * 4
+
+    def sacrifice_weight(self, token: bool, creature: bool) -> int:
+        return self.sacrifice * (1 + (0 if token else 2) + (1 if creature else 0))
+
+
+class TapWeights(T.Weights):
+    def __init__(self, units: Sequence[Mana], scale: Scale) -> None:
+        super().__init__(units, 1)
+        self.life_weight = scale.life * T.LIFE_PER_SYMBOL
+
+
+class ForwardFirst(T.Weights):
+    """The weights of the any-order relaxation: the tapper's, times ``k``, plus one
+    for each unit of made mana that pays an activation before its own in the
+    order tried — so that of the cheapest payments the flow picks one without a
+    cycle when it can (divided back by :func:`solve`)."""
+
+    def __init__(self, base: T.Weights, k: int) -> None:
+        self.base = base
+        self.k = k
+
+    def unit(self, supply: T.Supply, demand: T.Demand) -> int:
+        backward = supply.unordered and 0 <= demand.owner < supply.origin
+        return self.base.unit(supply, demand) * self.k + backward
+
+    def life(self) -> int:
+        return self.base.life() * self.k
+
+
+def solve(
+    parts: Sequence[T.CostDemands],
+    supplies: Sequence[T.Supply],
+    counts: Sequence[int],
+    life: int,
+    weights: T.Weights,
+) -> T.Solution | None:
+    solution = T.solve(parts, supplies, counts, life, weights)
+    if solution is not None and isinstance(weights, ForwardFirst):
+        return replace(solution, cost=solution.cost // weights.k)
+    return solution
+
+
+@dataclass
+class Problem:
+    board: Board
+    sources: list[Source]
+    pool: tuple[Mana, ...]
+    cost: ManaCost
+    life: int
+    x: int
+    spend: Spend
+    future: list[ManaCost]
+    scale: Scale = field(init=False)
+    creatures: int = field(init=False)
+    solves: int = field(default=0, init=False)  # flows solved so far
+
+    @property
+    def spent(self) -> bool:
+        """Whether the plan's budget of flows (``MAX_COMBINATIONS``) is used up."""
+        return self.solves >= MAX_COMBINATIONS
+
+    def __post_init__(self) -> None:
+        self.creatures = sum(
+            1 for p in self.board.permanents if p.controller == "you" and p.is_creature
+        )
+        units = len(self.pool) + sum(
+            len(s.indexes) * max(len(o.slots) for o in (*s.simple, *s.complex))
+            + sum(self.repeats(s) * len(o.slots) for o in s.complex if o.repeatable)
+            for s in self.sources
+        )
+        self.scale = Scale(units)
+
+    def repeats(self, source: Source) -> int:
+        """How many times a repeatable option of ``source`` is tried: once per
+        creature for "Sacrifice a creature", else once per permanent."""
+        return (
+            self.creatures
+            if any(o.sacrifice_creature for o in source.complex)
+            else len(source.indexes)
+        )
+
+
+@dataclass
+class Instance:
+    """A multi-mana (or mana-costing) activation chosen in a combination."""
+
+    source: int  # position in the sources list
+    copy: int  # which permanent of the group
+    option: Option
+
+
+@dataclass
+class Candidate:
+    value: tuple[int, ...]
+    instances: list[Instance]
+    simple_counts: list[int]  # per source: permanents left as one-mana units
+    solution: T.Solution
+    supplies: list[T.Supply]
+    members: list[list[Any]]
+    future_kept: int

@@ -1,0 +1,359 @@
+"""Private: the branch and bound over combinations of multi-mana and mana-costing
+activations, group by group of identical permanents, best bound first (see
+docs/tapper.md for why its bounds are valid)."""
+
+from __future__ import annotations
+
+import heapq
+import itertools
+from collections import Counter
+from typing import Any
+
+from ..costs import ManaCost
+from ..symbols import SymbolKind
+from ._compile import ORDER
+from ._evaluate import Candidate, choice_rows, evaluate, instances_of
+from ._hall import (
+    SNOW_BIT,
+    bits_of,
+    hall,
+    max_match,
+    most_demands,
+    symbol_masks,
+)
+from ._problem import MAX_COMBINATIONS, MAX_NODES, Problem
+
+__all__: list[str] = []
+
+
+def search(problem: Problem, *, shortcuts: bool = True, first: bool = False) -> Candidate | None:
+    """The best combination of complex activations, by branch and bound over the
+    groups of identical permanents: a branch is cut when a lower bound of every
+    plan in it can't beat the best plan found, or when even with the most mana the
+    undecided permanents could make, Hall's condition says the cost can't be paid.
+    ``first``: the first payable combination found (for :func:`can_pay`). Without
+    ``shortcuts``, every combination and order is solved (the tests' reference)."""
+    best: Candidate | None = None
+    if first and shortcuts:
+        # The one-mana sources alone, first: they often pay.
+        nothing = [[0] * len(source.complex) for source in problem.sources]
+        best = evaluate(problem, *instances_of(problem, nothing), problem.future)
+        if best is not None:
+            return best
+    tree = _Tree(problem)
+    rows = tree.rows
+    # Nodes best bound first (deeper first on ties, to reach plans sooner); with
+    # ``first``, depth first, no activation first, then the most mana.
+    start = (tree.start, tree.pool_supply, tree.cost_need, tree.cost_total, (), False)
+    heap: list[tuple[Any, ...]] = [((), 0, 0, start)]
+    stack: list[tuple[int, tuple[Any, ...]]] = [(0, start)]
+    counter = itertools.count(1)
+    nodes = 0
+    while (heap if not first else stack) and (first or not shortcuts or not problem.spent):
+        nodes += 1
+        if nodes > MAX_NODES and shortcuts and not first:
+            problem.solves = MAX_COMBINATIONS  # the budget is spent on nodes
+            break
+        key: tuple[int, ...] = ()
+        if first:
+            depth, node = stack.pop()
+        else:
+            key, negative_depth, _, node = heapq.heappop(heap)
+            depth = -negative_depth
+        sums, supply, need, total, chosen, refined = node
+        if shortcuts:
+            bound = key or tree.bound(depth, sums)  # a node's key is its bound
+            if best is not None and tree.worse(bound, best.value):
+                if first:
+                    continue
+                break  # every node left has a bound at least as high
+            # Hall's condition at every node when looking for any payable
+            # combination; otherwise only the count at inner nodes (cheaper).
+            whole = first or depth == len(rows)
+            if tree.hopeless(depth, supply, need, total, whole):
+                continue
+        if depth == len(rows):
+            if shortcuts and not first and not refined:
+                # What the made mana can pay, colors counted: a sharper bound, and
+                # the leaf waits its turn again with it.
+                sharper = tree.leaf_bound(sums, chosen)
+                if sharper > bound:
+                    node = (*node[:5], True)
+                    heapq.heappush(heap, (sharper, -depth, next(counter), node))
+                    continue
+            picks = [rows[g][r] for g, r in enumerate(chosen)]
+            instances, simple_counts = instances_of(problem, picks)
+            beat = None if best is None or not shortcuts or tree.margin else best.value[:5]
+            candidate = evaluate(problem, instances, simple_counts, problem.future, beat, shortcuts)
+            if candidate is not None and (best is None or candidate.value < best.value):
+                best = candidate
+                if first:
+                    break
+            continue
+        children = []
+        for r in tree.order[depth]:
+            more_supply, more_need, more_total = tree.hall_rows[depth][r]
+            child_sums = tuple(a + b for a, b in zip(sums, tree.summaries[depth][r], strict=True))
+            children.append(
+                (
+                    child_sums,
+                    supply + more_supply if more_supply else supply,
+                    need + more_need if more_need else need,
+                    total + more_total,
+                    (*chosen, r),
+                    False,
+                )
+            )
+        if first:
+            stack.extend((depth + 1, child) for child in reversed(children))
+        else:
+            for child in children:
+                bound = tree.bound(depth + 1, child[0]) if shortcuts else ()
+                heapq.heappush(heap, (bound, -(depth + 1), next(counter), child))
+    return best
+
+
+class _Tree:
+    """What the branch and bound of :func:`_search` precomputes per group: its
+    rows (how many copies use each complex option), their summaries, what each
+    adds to Hall's supply and demand, and optimistic sums over the groups after."""
+
+    def __init__(self, problem: Problem) -> None:
+        self.problem = problem
+        # Restricted mana makes the level counts of a candidate exact only to
+        # within one unit of waste: then only preferences 1-3 bound, with that margin.
+        self.margin = int(
+            any(unit.restriction is not None for unit in problem.pool)
+            or any(
+                o.restriction is not None for s in problem.sources for o in (*s.simple, *s.complex)
+            )
+        )
+        self.rows = choice_rows(problem)
+        self.summaries = [
+            [_row_summary(problem, g, row) for row in rows] for g, rows in enumerate(self.rows)
+        ]
+        most = _spent(problem.cost, problem.x, most=True)
+        least = _spent(problem.cost, problem.x, most=False)
+        self.start = (0, 0, 0, most, least, 0)
+        # Optimistic sums over groups depth.. : the least sacrifice and life, the
+        # most mana absorbed (made - most), the most mana gained (made - least).
+        n = len(self.rows)
+        self.low_sacrifice = [0] * (n + 1)
+        self.low_life = [0] * (n + 1)
+        self.low_net = [0] * (n + 1)
+        self.high_net = [0] * (n + 1)
+        for g in range(n - 1, -1, -1):
+            rows = self.summaries[g]
+            self.low_sacrifice[g] = self.low_sacrifice[g + 1] + min(r[0] + 2 * r[5] for r in rows)
+            self.low_life[g] = self.low_life[g + 1] + min(r[1] for r in rows)
+            self.low_net[g] = self.low_net[g + 1] + min(r[2] - r[3] for r in rows)
+            self.high_net[g] = self.high_net[g + 1] + max(r[2] - r[4] for r in rows)
+        # Depth first (``first``): no activation first — the one-mana sources
+        # often pay alone — then the rows that gain the most mana.
+        self.order = [
+            _depth_first_order(summaries, rows)
+            for summaries, rows in zip(self.summaries, self.rows, strict=True)
+        ]
+        self._hall_setup(problem)
+
+    def _hall_setup(self, problem: Problem) -> None:
+        demands = symbol_masks(problem.cost, problem.x, relaxed=True)
+        self.hall = demands is not None
+        self.cost_need: Counter[int] = Counter()
+        self.pool_supply: Counter[int] = Counter()
+        self.cost_total = 0
+        self.cost_most: tuple[Counter[int], int] | None = None
+        self.made_rows: list[list[tuple[Counter[int], Counter[int], int, int, int]]] = []
+        self.hall_rows: list[list[tuple[Counter[int], Counter[int], int]]] = []
+        self.optimistic: list[Counter[int]] = [Counter() for _ in range(len(self.rows) + 1)]
+        if demands is None:
+            self.hall_rows = [[(Counter(), Counter(), 0) for _ in rows] for rows in self.rows]
+            return
+        self.cost_need, self.cost_total = demands
+        self.cost_most = most_demands(problem.cost, problem.x)
+        for unit in problem.pool:
+            self.pool_supply[(1 << ORDER[unit.type]) | (SNOW_BIT if unit.snow else 0)] += 1
+        for g in range(len(self.rows) - 1, -1, -1):
+            source = problem.sources[g]
+            snow = SNOW_BIT if source.snow else 0
+            simple_bits = snow
+            for option in source.simple:
+                simple_bits |= bits_of(option.slots[0])
+            per_row = []
+            best_bits, most = snow, 0
+            for option in (*source.simple, *source.complex):
+                for slot_types in option.slots:
+                    best_bits |= bits_of(slot_types)
+                times = problem.repeats(source) if option.repeatable else 1
+                most = max(most, len(option.slots) * times)
+            self.optimistic[g] = self.optimistic[g + 1].copy()
+            self.optimistic[g][best_bits] += most * len(source.indexes)
+            made_rows = []
+            for row in self.rows[g]:
+                supply: Counter[int] = Counter()
+                need: Counter[int] = Counter()
+                total = copies = 0
+                made: Counter[int] = Counter()
+                most_need: Counter[int] = Counter()
+                generic = made_by_costing = 0
+                root = _NO_ROOT  # the least mana one of its activations' costs takes
+                for option, count in zip(source.complex, row, strict=True):
+                    if not count:
+                        continue
+                    copies += 0 if option.repeatable else count
+                    for slot_types in option.slots:
+                        supply[bits_of(slot_types) | snow] += count
+                        made[bits_of(slot_types) | snow] += count
+                    if option.mana_cost is not None:
+                        made_by_costing += count * len(option.slots)
+                        root = min(root, _spent(option.mana_cost, 0, most=False))
+                        more, more_generic = most_demands(option.mana_cost, 0)
+                        for mask, k in more.items():
+                            most_need[mask] += k * count
+                        generic += more_generic * count
+                        found = symbol_masks(option.mana_cost, 0, relaxed=True)
+                        if found is not None:  # else: a relaxation, nothing needed
+                            for mask, k in found[0].items():
+                                need[mask] += k * count
+                            total += found[1] * count
+                if source.simple and len(source.indexes) > copies:
+                    supply[simple_bits] += len(source.indexes) - copies
+                per_row.append((supply, need, total))
+                made_rows.append((made, most_need, generic, made_by_costing, root))
+            self.hall_rows.insert(0, per_row)
+            self.made_rows.insert(0, made_rows)
+
+    def bound(self, depth: int, sums: tuple[int, ...]) -> tuple[int, ...]:
+        """A lower bound of the value of every plan below a node, from the rows
+        chosen so far and the most favourable row of each group left: what they
+        sacrifice (a creature token at the least for "Sacrifice a creature"), the
+        damage and life they cost, the mana left over when every cost takes the
+        most it can, every future cost kept, and the one-mana sources that must be
+        tapped for what the made and floating mana can't pay."""
+        sacrifice, life, made, most, least, victims = sums
+        floating = len(self.problem.pool) + made
+        waste = max(0, floating - most + self.low_net[depth])
+        sacrifice += 2 * victims + self.low_sacrifice[depth]
+        life += self.low_life[depth]
+        if self.margin:
+            return (sacrifice, life, waste - self.margin)
+        flex = max(0, least - floating - self.high_net[depth])
+        return (sacrifice, life, waste, -len(self.problem.future), flex)
+
+    def leaf_bound(self, sums: tuple[int, ...], chosen: tuple[int, ...]) -> tuple[int, ...]:
+        """:meth:`bound` of a whole combination, sharpened by the types of mana: the
+        made and floating mana spent is at most what can pay the costs' symbols."""
+        bound = self.bound(len(self.rows), sums)
+        if self.cost_most is None:
+            return bound
+        units = self.pool_supply.copy()
+        need = self.cost_most[0].copy()
+        generic = self.cost_most[1]
+        by_costing, root = 0, _NO_ROOT
+        for g, r in enumerate(chosen):
+            made, most, more, more_by_costing, row_root = self.made_rows[g][r]
+            units.update(made)
+            need.update(most)
+            generic += more
+            by_costing += more_by_costing
+            root = min(root, row_root)
+        floating = units.total()
+        spent = max_match(units, need, generic)
+        if by_costing:
+            # In any order, the first mana-costing activation's cost is paid by
+            # other mana than theirs (CR 605.3a).
+            demanded = need.total() + generic
+            spent = min(spent, floating - by_costing + min(by_costing, demanded - root))
+        waste = max(bound[2] + self.margin, floating - spent)
+        if self.margin:
+            return (*bound[:2], waste - self.margin)
+        return (*bound[:2], waste, bound[3], max(bound[4], sums[4] - spent))
+
+    def worse(self, bound: tuple[int, ...], value: tuple[int, ...]) -> bool:
+        """Whether no plan with this bound can beat ``value`` (on preferences 1-5;
+        ties on them are broken by the order of the search)."""
+        if self.margin:
+            return bound > value[:3]
+        return bound >= value[:5]
+
+    def hopeless(
+        self, depth: int, supply: Counter[int], need: Counter[int], total: int, whole: bool
+    ) -> bool:
+        """Hall's condition (``whole``; else only its count of units) fails even
+        with the most mana the groups from ``depth`` on could make, free: no plan
+        below this node pays."""
+        if not self.hall:
+            return False
+        if not whole or len(need) > 8:
+            return supply.total() + self.optimistic[depth].total() < total
+        return not hall(need, total, supply + self.optimistic[depth])
+
+
+_NO_ROOT = 1 << 30
+
+
+def _depth_first_order(summaries: list[tuple[int, ...]], rows: list[list[int]]) -> list[int]:
+    """Row numbers: no activation first, then by the most mana gained (made less
+    the least its costs take)."""
+    return sorted(
+        range(len(rows)),
+        key=lambda r: (any(rows[r]), summaries[r][4] - summaries[r][2], r),
+    )
+
+
+def _row_summary(problem: Problem, g: int, row: list[int]) -> tuple[int, ...]:
+    """What a group's choice adds to a combination's bound: sacrifices, damage and
+    life, mana made, the most and least mana its activation costs take, creatures
+    sacrificed to other permanents."""
+    source = problem.sources[g]
+    sacrifice = life = made = most = least = victims = 0
+    for option, n in zip(source.complex, row, strict=True):
+        if not n:
+            continue
+        if option.sacrifice_self:
+            sacrifice += n * (1 + (0 if source.token else 2) + (1 if source.creature else 0))
+        victims += n * option.sacrifice_creature
+        life += n * (option.damage + option.life)
+        made += n * len(option.slots)
+        if option.mana_cost is not None:
+            most += n * _spent(option.mana_cost, 0, most=True)
+            least += n * _spent(option.mana_cost, 0, most=False)
+    return sacrifice, life, made, most, least, victims
+
+
+def _spent(cost: ManaCost, x: int, *, most: bool) -> int:
+    """The most (or least) mana that paying ``cost`` can take: {2/W} two or one,
+    X its value, a Phyrexian symbol one or none (life)."""
+    total = 0
+    for symbol in cost:
+        kind = symbol.kind
+        if kind is SymbolKind.GENERIC:
+            total += symbol.generic_amount
+        elif kind is SymbolKind.VARIABLE:
+            total += x
+        elif kind is SymbolKind.MONOCOLORED_HYBRID:
+            total += 2 if most else 1
+        elif kind in _MAYBE_NO_MANA:
+            total += 1 if most else 0
+        else:
+            total += 1
+    return total
+
+
+# Symbols that may take no mana: life for Phyrexian ones (CR 107.4f-g), and the
+# Un-set ones paid otherwise or not at all.
+_MAYBE_NO_MANA = frozenset(
+    {
+        SymbolKind.PHYREXIAN,
+        SymbolKind.HYBRID_PHYREXIAN,
+        SymbolKind.GENERIC_PHYREXIAN,
+        SymbolKind.HALF,
+        SymbolKind.INFINITE,
+        SymbolKind.LAND_DROP,
+    }
+)
+
+
+def least_mana(cost: ManaCost, x: int) -> int:
+    """The least mana paying ``cost`` takes ({2/W} one, Phyrexian symbols none)."""
+    return _spent(cost, x, most=False)

@@ -1,0 +1,353 @@
+"""Activating one mana ability by hand (CR 602.2, 605.3), as a player does when they
+tap a land themselves: the legality checks, the costs paid, the mana made with its
+source (CR 106.3), triggered mana abilities (CR 605.1b, 106.12a) and replacement
+effects (CR 106.12b) — and a plan replayed step by step.
+
+>>> from mtgmana.battlefield import Board
+>>> board = Board.parse("Adarkar Wastes, Llanowar Elves")
+>>> done = activate(board, 0, produce="{U}")
+>>> str(done.pool), done.damage, done.board.permanent(0).tapped
+('{U}', 1, True)
+>>> activate(done.board, 0)
+Traceback (most recent call last):
+...
+mtgmana.tapping.activation.IllegalActivation: can't activate Adarkar Wastes (0): it is tapped ...
+>>> sick = Board((board.permanent(1).with_state(summoning_sick=True),))
+>>> activate(sick, 0)
+Traceback (most recent call last):
+...
+mtgmana.tapping.activation.IllegalActivation: can't activate Llanowar Elves (0): it has summoning...
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from ..battlefield import Board
+from ..errors import MtgManaError
+from ..mana import Mana, ManaType, Source
+from ..payment import CannotPay, PoolLike
+from ..payment import pay as pay_cost
+from ..pool import ManaPool
+from ..restrictions import Spend, SpendKind
+from ._compile import EFFECT, ORDER, SELF, Option, options_of
+
+if TYPE_CHECKING:
+    from .plans import Plan
+
+__all__ = ["Activated", "IllegalActivation", "activate"]
+
+
+class IllegalActivation(MtgManaError):
+    """The ability can't be activated that way (CR 602.2); ``permanent`` is the id."""
+
+    def __init__(self, card: str, permanent: int, why: str) -> None:
+        self.card = card
+        self.permanent = permanent
+        self.why = why
+        super().__init__(f"can't activate {card} ({permanent}): {why}")
+
+
+@dataclass(frozen=True)
+class Activated:
+    """What an activation did: the ``board`` and ``pool`` after it, the mana it made
+    (``produced``: its own, then its triggered mana abilities', in that order), the
+    life its cost took, the damage its source dealt, and the ids of the permanents
+    its cost tapped, untapped and sacrificed."""
+
+    board: Board
+    pool: ManaPool
+    produced: tuple[Mana, ...]
+    spent: tuple[Mana, ...]
+    life_paid: int
+    damage: int
+    tapped: tuple[int, ...]
+    untapped: tuple[int, ...]
+    sacrificed: tuple[int, ...]
+    counters: int
+
+
+def _types(produce: str | Iterable[ManaType | str]) -> list[ManaType]:
+    if isinstance(produce, str):
+        letters = [part for part in produce.replace("}", "} ").split() if part]
+        return [ManaType.parse(letter) for letter in letters]
+    return [t if isinstance(t, ManaType) else ManaType.parse(t) for t in produce]
+
+
+def _typing(option: Option, wanted: list[ManaType] | None) -> list[ManaType] | None:
+    """A type for each slot of the option making exactly ``wanted`` (a multiset, in
+    slot order when possible); None if it can't. Without ``wanted``: each slot's
+    first type in WUBRGC order."""
+    slots = option.slots
+    if wanted is None:
+        return [min(s, key=ORDER.__getitem__) for s in slots]
+    if len(wanted) != len(slots):
+        return None
+    chosen: list[ManaType | None] = [None] * len(slots)
+    used = [False] * len(wanted)
+
+    def place(i: int) -> bool:  # a matching of slots to wanted types, slot by slot
+        if i == len(slots):
+            return True
+        for j, t in enumerate(wanted):
+            if not used[j] and t in slots[i]:
+                used[j] = True
+                chosen[i] = t
+                if place(i + 1):
+                    return True
+                used[j] = False
+        return False
+
+    if not place(0):
+        return None
+    return [t for t in chosen if t is not None]
+
+
+def _why_not(board: Board, index: int, ability_index: int) -> str:
+    permanent = board.permanents[index]
+    ability = permanent.abilities[ability_index]
+    cost = ability.cost
+    if cost.tap and permanent.tapped:
+        return "it is tapped ({T} needs it untapped, CR 602.2)"
+    if cost.untap and not permanent.tapped:
+        return "it is untapped ({Q} needs it tapped, CR 107.6)"
+    if (cost.tap or cost.untap) and permanent.is_creature and permanent.summoning_sick:
+        return "it has summoning sickness (CR 302.6)"
+    if cost.remove_counters and permanent.counters < cost.remove_counters:
+        return f"it has {permanent.counters} counters, the cost removes {cost.remove_counters}"
+    if not board.can_activate(index, ability):
+        return f"only if {ability.condition} (CR 602.5b)"
+    return "it adds no mana now (CR 106.5)"
+
+
+def activate(
+    board: Board,
+    permanent: int,
+    ability: int = 0,
+    *,
+    produce: str | Iterable[ManaType | str] | None = None,
+    pool: PoolLike | Iterable[Mana] | None = None,
+    life: int = 20,
+    pay: Iterable[Mana] | None = None,
+    tap: Sequence[int] = (),
+    sacrifice: Sequence[int] = (),
+    counters: int | None = None,
+) -> Activated:
+    """Activate ability ``ability`` (its index in the permanent's
+    :attr:`~mtgmana.battlefield.Permanent.abilities`) of the permanent with id
+    ``permanent``, checking what CR 602.2 and 605.3 check, and return the board and
+    pool after it (:class:`Activated`); ``board`` and ``pool`` are not changed.
+
+    ``produce`` chooses the mana (``"{U}"``, ``"UB"``, ``["W"]``; with triggered
+    mana abilities, theirs after the permanent's own); by default each mana is the
+    first type it may be in WUBRGC order. The ability's mana cost is paid from
+    ``pool`` — with the units ``pay`` names, or the best payment (CR 605.3a) —
+    its life from ``life`` (CR 119.4). ``tap`` names the untapped creature "Tap an
+    untapped creature you control" taps (Springleaf Drum; by default the first
+    one), ``sacrifice`` the creature "Sacrifice a creature" sacrifices (by default
+    a token first), ``counters`` how many counters to remove when the amount
+    depends on it (storage lands; by default all). Raises
+    :class:`IllegalActivation` saying why, or :class:`~mtgmana.CannotPay` when the
+    cost's mana can't be paid.
+    """
+    if not isinstance(board, Board):
+        raise TypeError(f"expected a Board, not {board!r}")
+    index = board.index_of(permanent)
+    source = board.permanents[index]
+    if source.controller != "you":
+        raise IllegalActivation(source.name, permanent, "only its controller activates it (602.2)")
+    if not isinstance(ability, int) or not 0 <= ability < len(source.abilities):
+        raise IllegalActivation(
+            source.name, permanent, f"it has no mana ability {ability!r} (it has "
+            f"{len(source.abilities)}: 0 to {len(source.abilities) - 1})"
+        )  # fmt: skip
+    if not isinstance(life, int) or isinstance(life, bool) or life < 0:
+        raise MtgManaError(f"life must be a whole number 0 or more, not {life!r}")
+    wanted = None if produce is None else _types(produce)
+    choices = [
+        o for o in options_of(board, index, board.could_produce) if o.ability_index == ability
+    ]
+    if not choices:
+        raise IllegalActivation(source.name, permanent, _why_not(board, index, ability))
+    if counters is not None:
+        choices = [o for o in choices if o.counters == counters]
+    else:  # the most counters removed: the most mana
+        most = max(o.counters for o in choices)
+        choices = [o for o in choices if o.counters == most]
+    found = [(o, t) for o in choices if (t := _typing(o, wanted)) is not None]
+    if not found:
+        made = " or ".join(
+            sorted(
+                {"".join(min(s, key=ORDER.__getitem__).symbol for s in o.slots) for o in choices}
+            )
+        )
+        raise IllegalActivation(
+            source.name, permanent, f"it can't make {''.join(t.symbol for t in wanted or [])} "
+            f"(it makes {made}, a type per mana)"
+        )  # fmt: skip
+    option, typing = min(found, key=lambda item: (item[0].damage, item[0].life))
+    # Costs (CR 602.2b, 601.2g-h): life, mana, other permanents; then the mana.
+    if option.life > life:
+        raise IllegalActivation(
+            source.name, permanent, f"paying {option.life} life needs {option.life} life (CR 119.4)"
+        )
+    units = tuple(() if pool is None else (pool.units if isinstance(pool, PoolLike) else pool))
+    after = ManaPool()
+    if isinstance(pool, ManaPool):
+        after = pool.copy()
+    else:
+        after.add_units(units)
+    spent: tuple[Mana, ...] = ()
+    if option.mana_cost is not None:
+        offered = units if pay is None else tuple(pay)
+        missing = [u for u in offered if u not in after]
+        if missing:
+            raise IllegalActivation(source.name, permanent, f"{missing[0]} is not in the pool")
+        try:
+            payment = pay_cost(option.mana_cost, offered, life=0, spend=Spend(SpendKind.ABILITY))
+        except CannotPay as error:
+            raise CannotPay(
+                option.mana_cost, error.shortfall, f"to activate {source.name}"
+            ) from None
+        spent = payment.spent
+        after.spend(spent, Spend(SpendKind.ABILITY, cost=option.mana_cost))
+    tapped: list[int] = []
+    untapped: list[int] = []
+    sacrificed: list[int] = []
+    changes: dict[int, dict[str, object]] = {}
+    if option.taps_self and not option.untaps:
+        tapped.append(permanent)
+        changes[index] = {"tapped": True}
+    elif option.untaps:
+        untapped.append(permanent)
+        changes[index] = {"tapped": False}
+    if option.counters:
+        changes.setdefault(index, {})["counters"] = source.counters - option.counters
+    if option.tap_creature:
+        other = _other_creature(board, permanent, tap, tapping=True)
+        tapped.append(other)
+        changes.setdefault(board.index_of(other), {})["tapped"] = True
+    if option.sacrifice_self:
+        sacrificed.append(permanent)
+    if option.sacrifice_creature:
+        sacrificed.append(_other_creature(board, permanent, sacrifice, tapping=False))
+    produced = _produce(board, index, option, typing)
+    after.add_units(produced)
+    permanents = list(board.permanents)
+    for where, change in changes.items():
+        permanents[where] = permanents[where].with_state(**change)
+    result = Board(
+        tuple(permanents),
+        board.effects,
+        board.commander_colors,
+        board.land_played,
+        board.opponent_commander_colors,
+        board.opponent_land_played,
+        board.ids,
+    )
+    for gone in sacrificed:
+        result = result.remove(gone)
+    return Activated(
+        result,
+        after,
+        produced,
+        spent,
+        option.life,
+        option.damage,
+        tuple(tapped),
+        tuple(untapped),
+        tuple(sacrificed),
+        option.counters,
+    )
+
+
+def _other_creature(board: Board, permanent: int, named: Sequence[int], *, tapping: bool) -> int:
+    """The creature "Tap an untapped creature you control" (``tapping``) or
+    "Sacrifice a creature" takes: the one ``named``, or the first that fits."""
+    source = board.permanent(permanent)
+    what = "an untapped creature you control to tap" if tapping else "a creature to sacrifice"
+    candidates = [
+        (not p.token, i)
+        for i, p in zip(board.ids, board.permanents, strict=True)
+        if p.controller == "you" and p.is_creature and not (tapping and p.tapped)
+    ]
+    if named:
+        if len(named) != 1 or not any(i == named[0] for _, i in candidates):
+            raise IllegalActivation(source.name, permanent, f"{list(named)} is not {what}")
+        return named[0]
+    if not candidates:
+        raise IllegalActivation(source.name, permanent, f"there is no {what}")
+    return min(candidates)[1] if not tapping else candidates[0][1]
+
+
+def _produce(board: Board, index: int, option: Option, typing: list[ManaType]) -> tuple[Mana, ...]:
+    """The units the activation adds, each from its source (CR 106.3): the permanent,
+    or a triggered mana ability's permanent."""
+    made: list[Mana] = []
+    for slot, mana_type in enumerate(typing):
+        where = option.origin(slot)
+        if where == EFFECT:
+            source, snow, legendary = None, False, False
+        else:
+            maker = board.permanents[index if where == SELF else where]
+            identifier = board.ids[index if where == SELF else where]
+            source = Source(identifier, maker.name)
+            snow, legendary = maker.is_snow, maker.is_legendary
+        restriction = option.restriction if where == SELF else None
+        made.append(
+            Mana.make(
+                mana_type, source=source, snow=snow, legendary=legendary, restriction=restriction
+            )
+        )
+    return tuple(made)
+
+
+def replay(
+    plan: Plan, board: Board, pool: ManaPool | Iterable[Mana] | None, life: int
+) -> tuple[Board, ManaPool]:
+    """:meth:`Plan.apply <mtgmana.tapping.Plan.apply>`: each step through
+    :func:`activate`; triggered mana abilities' steps are the mana their step's
+    activation made."""
+    current = ManaPool()
+    if isinstance(pool, ManaPool):
+        current = pool.copy()
+    elif pool is not None:
+        current.add_units(pool)
+    real: dict[int, Mana] = {}  # the plan's units -> the units the replay made
+    steps = plan.steps
+    i = 0
+    while i < len(steps):
+        step = steps[i]
+        if step.trigger:
+            raise IllegalActivation(step.card, step.permanent, "a trigger without its activation")
+        triggered = []
+        j = i + 1
+        while j < len(steps) and steps[j].trigger:
+            triggered.append(steps[j])
+            j += 1
+        planned = list(step.produces) + [u for t in triggered for u in t.produces]
+        others_tapped = [p for p in step.tapped if p != step.permanent]
+        others_sacrificed = [p for p in step.sacrificed if p != step.permanent]
+        done = activate(
+            board,
+            step.permanent,
+            step.ability_index,
+            produce=[unit.type for unit in planned],
+            pool=current,
+            life=life,
+            pay=[real.get(unit.uid, unit) for unit in step.paid_with.mana],
+            tap=others_tapped,
+            sacrifice=others_sacrificed,
+            counters=step.counters,
+        )
+        by_type: dict[ManaType, list[Mana]] = {}
+        for unit in done.produced:
+            by_type.setdefault(unit.type, []).append(unit)
+        for unit in planned:
+            real[unit.uid] = by_type[unit.type].pop(0)
+        board, current = done.board, done.pool
+        life -= done.life_paid + done.damage
+        i = j
+    return board, current

@@ -1,0 +1,128 @@
+"""What a board can produce: the Pareto frontier of mana counts over W, U, B, R, G,
+C and "any" (CR 106.1, 106.7, 605.3a), for engines that show a player their
+options.
+
+>>> from mtgmana.battlefield import Board
+>>> result = options(Board.parse("3 Adarkar Wastes"))
+>>> result.count, result.options[:2]          # counts of W U B R G C and "any color"
+(10, ((3, 0, 0, 0, 0, 0, 0), (2, 1, 0, 0, 0, 0, 0)))
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Any
+
+from .._frontier import frontier as _frontier
+from ..battlefield import Board
+from ..costs import ManaCost
+from ..errors import MtgManaError
+from ..mana import Mana, ManaType
+from ..payment import PoolLike
+from ._api import can_pay
+from ._compile import ORDER, Source, compiled
+
+__all__ = ["Options", "options"]
+
+_ORDER = ORDER
+
+
+@dataclass(frozen=True)
+class Options:
+    """What a board can produce: the Pareto frontier of mana counts over W, U, B, R,
+    G, C and "any" (one mana of any color: covers any single colored mana, not
+    {C}), capped at ``limit`` options, and a summary."""
+
+    options: tuple[tuple[int, ...], ...]
+    count: int
+    truncated: bool
+    most: dict[str, int]
+    most_total: int
+    complete: bool = True
+    """Whether the frontier is whole (``count`` is exact). A board whose frontier
+    is too big to hold is cut (the largest totals kept); then ``most`` of each
+    type and ``most_total`` come from exact payability checks instead (``most``
+    of "any" stays a lower bound)."""
+
+    def to_json(self) -> dict[str, Any]:
+        keys = ("W", "U", "B", "R", "G", "C", "any")
+        return {
+            "options": [dict(zip(keys, option, strict=True)) for option in self.options],
+            "count": self.count,
+            "truncated": self.truncated,
+            "complete": self.complete,
+            "most": self.most,
+            "most_total": self.most_total,
+        }
+
+
+_ANY_COLOR = frozenset(t for t in ManaType if t is not ManaType.C)
+
+
+def options(board: Board, *, pool: PoolLike | Iterable[Mana] = (), limit: int = 1000) -> Options:
+    """The Pareto frontier of what ``board`` (and floating ``pool``) can produce: at
+    most ``limit`` options, the largest totals first."""
+    pool = tuple(pool.units) if isinstance(pool, PoolLike) else tuple(pool)
+    if not isinstance(board, Board):
+        raise TypeError(f"expected a Board, not {board!r}")
+    if not isinstance(limit, int) or limit < 1:
+        raise MtgManaError(f"limit must be a whole number 1 or more, not {limit!r}")
+    sources = compiled(board)
+    base = [0] * 7
+    for unit in pool:
+        base[_ORDER[unit.type]] += 1
+    groups = [(len(source.indexes), _vectors(source)) for source in sources]
+    ordered, truncated = _frontier(groups, tuple(base), limit * 50)
+    keys = ("W", "U", "B", "R", "G", "C", "any")
+    most = {k: max((v[i] + (v[6] if i < 5 else 0)) for v in ordered) for i, k in enumerate(keys)}
+    most_total = sum(ordered[0])
+    if truncated:  # the frontier was cut: the summary from exact checks
+        units = tuple(pool)
+        for k in keys[:6]:
+            most[k] = _most_payable(board, "{" + k + "}", units, most[k])
+        most_total = _most_payable(board, "{1}", units, most_total)
+    return Options(
+        tuple(ordered[:limit]),
+        len(ordered),
+        truncated or len(ordered) > limit,
+        most,
+        most_total,
+        not truncated,
+    )
+
+
+def _most_payable(board: Board, symbol: str, pool: tuple[Mana, ...], guess: int) -> int:
+    """The most copies of ``symbol`` the board pays, searched from ``guess``."""
+    low = guess if guess and can_pay(symbol * guess, board, pool=pool) else 0
+    step = max(1, guess)
+    high = low + step
+    while can_pay(symbol * high, board, pool=pool):
+        low, high, step = high, high + 2 * step, 2 * step
+    while high - low > 1:  # low is payable, high isn't
+        middle = (low + high) // 2
+        if can_pay(symbol * middle, board, pool=pool):
+            low = middle
+        else:
+            high = middle
+    return low
+
+
+def _vectors(source: Source) -> list[tuple[tuple[int, ...], ManaCost | None]]:
+    """Each option of a source as count vectors (W U B R G C any), one per way its
+    slots can be typed ("any color" slots count as any)."""
+    result: set[tuple[tuple[int, ...], ManaCost | None]] = set()
+    for option in (*source.simple, *source.complex):
+        per_slot: list[list[int]] = []
+        for slot_types in option.slots:
+            if slot_types == _ANY_COLOR:
+                per_slot.append([6])
+            else:
+                per_slot.append(sorted(_ORDER[t] for t in slot_types))
+        for combo in itertools.product(*per_slot):
+            vector = [0] * 7
+            for position in combo:
+                vector[position] += 1
+            result.add((tuple(vector), option.mana_cost))
+    return sorted(result, key=lambda item: item[0])

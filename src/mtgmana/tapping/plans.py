@@ -1,0 +1,176 @@
+"""Plans: which mana abilities to activate, in which order, with what, and what they
+make (CR 106.3, 601.2g-h, 602.2, 605.3) — values an engine can replay step by step.
+
+A :class:`Plan` is a tuple of :class:`Step` values, in an order that can really be
+followed (CR 605.3a: mana made by one activation pays only for later ones; life is
+paid while the life total allows, CR 119.4), then the :class:`~mtgmana.Payment` of
+the cost from the mana pool. Each step names the permanent by its id on the board
+(:attr:`~mtgmana.battlefield.Board.ids`: its place in the list the board was built
+from), the ability used (its printed text and its index among the permanent's
+abilities), what its cost took — mana, each unit with its source, and life
+(:class:`~mtgmana.payment.Paid`) — the permanents it tapped, untapped or sacrificed,
+the counters removed, and the mana it made, each unit with its source. Mana added by
+a triggered mana ability (Wild Growth, Mana Flare: CR 605.1b) is a step of its own,
+from the trigger's permanent, right after the step that triggered it.
+
+:meth:`Plan.apply` replays a plan through :func:`~mtgmana.tapping.activate` — every
+step checked as the rules check it — and returns the board and the mana pool after
+it, ready for the cost to be paid:
+
+>>> from mtgmana import pay
+>>> from mtgmana.battlefield import Board
+>>> from mtgmana.tapping import plan
+>>> board = Board.parse("Sunken Ruins, Swamp")
+>>> result = plan("{U}{U}", board)
+>>> [(step.permanent, step.card, step.ability) for step in result.steps]
+[(1, 'Swamp', '{T}: Add {B}.'), (0, 'Sunken Ruins', '{U/B}, {T}: Add {U}{U}, {U}{B}, or {B}{B}.')]
+>>> after, pool = result.apply(board)
+>>> [p.tapped for p in after.permanents], str(pool)
+([True, True], '{U}{U}')
+>>> pay("{U}{U}", pool).life_paid
+0
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from ..costs import ManaCost
+from ..mana import Mana, ManaType
+from ..payment import Paid, Payment
+from ..pool import ManaPool
+
+if TYPE_CHECKING:
+    from ..battlefield import Board
+
+__all__ = ["Plan", "Step"]
+
+_ORDER = {t: i for i, t in enumerate(ManaType)}
+
+
+def _symbols(units: tuple[Mana, ...]) -> str:
+    return "".join(str(unit) for unit in units)
+
+
+@dataclass(frozen=True)
+class Step:
+    """One mana ability activated (CR 605.3a), or a triggered mana ability's mana
+    (CR 605.1b, ``trigger=True``: ``ability_index`` is then -1).
+
+    ``permanent`` is the permanent's id on the board, ``card`` its name,
+    ``ability`` the printed ability used, ``ability_index`` its place among the
+    permanent's :attr:`~mtgmana.battlefield.Permanent.abilities`. ``paid_with`` is
+    what the ability's cost took (mana and life), ``tapped``, ``untapped`` and
+    ``sacrificed`` the ids of the permanents its cost tapped, untapped ({Q}) or
+    sacrificed, ``counters`` the counters it removed, ``damage`` the damage its
+    source dealt to you (painlands, CR 106.12), ``produces`` the mana it made.
+    """
+
+    permanent: int
+    card: str
+    ability: str
+    ability_index: int
+    produces: tuple[Mana, ...]
+    paid_with: Paid = field(default_factory=Paid)
+    tapped: tuple[int, ...] = ()
+    untapped: tuple[int, ...] = ()
+    sacrificed: tuple[int, ...] = ()
+    counters: int = 0
+    damage: int = 0
+    trigger: bool = False
+
+    def __str__(self) -> str:
+        text = f"{self.card} ({self.permanent}): {_symbols(self.produces)}"
+        if self.paid_with.mana or self.paid_with.life:
+            text += f", paying {self.paid_with}"
+        return text
+
+    def to_json(self) -> dict[str, Any]:
+        data: dict[str, Any] = {
+            "permanent": self.permanent,
+            "card": self.card,
+            "ability": self.ability,
+            "ability_index": self.ability_index,
+            "paid_with": self.paid_with.to_json(),
+            "produces": [unit.to_json() for unit in self.produces],
+            "tapped": list(self.tapped),
+            "sacrificed": list(self.sacrificed),
+        }
+        if self.untapped:
+            data["untapped"] = list(self.untapped)
+        if self.counters:
+            data["counters"] = self.counters
+        if self.damage:
+            data["damage"] = self.damage
+        if self.trigger:
+            data["trigger"] = True
+        return data
+
+
+@dataclass(frozen=True)
+class Plan:
+    """A plan to pay ``cost``: the ``steps`` in order, then the ``payment`` of the
+    cost from the mana pool they fill (CR 601.2g-h).
+
+    ``life_paid`` is all the life paid (activation costs and Phyrexian symbols),
+    ``damage`` the damage the sources dealt, ``sacrificed`` the ids of the
+    permanents sacrificed, ``floating_after`` the mana left in the pool once the
+    cost is paid.
+    """
+
+    cost: ManaCost
+    steps: tuple[Step, ...]
+    payment: Payment
+
+    @property
+    def life_paid(self) -> int:
+        return self.payment.life_paid + sum(step.paid_with.life for step in self.steps)
+
+    @property
+    def damage(self) -> int:
+        return sum(step.damage for step in self.steps)
+
+    @property
+    def sacrificed(self) -> tuple[int, ...]:
+        return tuple(i for step in self.steps for i in step.sacrificed)
+
+    @property
+    def tapped(self) -> tuple[int, ...]:
+        return tuple(i for step in self.steps for i in step.tapped)
+
+    @property
+    def floating_after(self) -> tuple[Mana, ...]:
+        return self.payment.remaining
+
+    def __str__(self) -> str:
+        steps = "; ".join(str(step) for step in self.steps) or "nothing to activate"
+        return f"{self.cost}: {steps}"
+
+    def apply(
+        self, board: Board, pool: ManaPool | None = None, *, life: int = 20
+    ) -> tuple[Board, ManaPool]:
+        """Replay the steps on ``board`` through :func:`~mtgmana.tapping.activate`,
+        each checked as the rules check it (raising
+        :class:`~mtgmana.tapping.IllegalActivation` when one can't be done), adding
+        their mana to ``pool`` (a copy of it: ``pool`` itself is left as it was;
+        by default an empty pool — give the floating mana the plan was made with).
+        Returns the board and the pool after the steps; the cost is still to pay
+        (:func:`mtgmana.pay`)."""
+        from .activation import replay
+
+        return replay(self, board, pool, life)
+
+    def to_json(self) -> dict[str, Any]:
+        """The plan as ``mtgmana tap --json`` prints it."""
+        return {
+            "payable": True,
+            "cost": str(self.cost),
+            "steps": [step.to_json() for step in self.steps],
+            "life_paid": self.life_paid,
+            "damage": self.damage,
+            "tapped": list(self.tapped),
+            "sacrificed": list(self.sacrificed),
+            "floating_after": [unit.to_json() for unit in self.floating_after],
+            "assignment": [part.to_json() for part in self.payment.assignment],
+        }
