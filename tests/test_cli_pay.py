@@ -14,6 +14,7 @@ def test_documented_shape(capsys: pytest.CaptureFixture[str]) -> None:
     assert status == 0
     assert data == {
         "payable": True,
+        "cost": "{W/P}{1}",
         "life_paid": 2,
         "x": None,
         "assignment": [

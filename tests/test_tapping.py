@@ -449,6 +449,7 @@ def test_tapper_agrees_with_brute_force(case: dict[str, Any]) -> None:
         return
     result = plan(cost, where, **kw)
     assert check_plan(result, cost, where, **kw) == best
+    replayed(result, str(cost), where, **kw)  # through activate(), then paid from the pool
 
 
 def test_available_agrees_with_can_pay_on_one_type_costs() -> None:

@@ -559,4 +559,4 @@ for _cls, _positional in (
     (ManaTrigger, ("tapped",)),
     (ManaReplacement, ("kind", "applies_to")),
 ):
-    _cls.__repr__ = _one_line_repr(_positional)
+    setattr(_cls, "__repr__", _one_line_repr(_positional))  # noqa: B010 (mypy: a method)

@@ -398,6 +398,10 @@ class Board:
     changes (:meth:`tap`, :meth:`remove`, ...) name it by. By default its index, so a
     board built from a list names each permanent by its place in that list; ids stay
     when other permanents leave (``()``: the indexes)."""
+    next_id: int = field(default=0, repr=False, compare=False)
+    """The id :meth:`add` gives next: more than every id the board has had, so an id
+    is never given again after its permanent left (at least one more than the
+    largest id)."""
     _index: dict[int, int] = field(init=False, repr=False, compare=False, default_factory=dict)
 
     def __post_init__(self) -> None:
@@ -419,6 +423,8 @@ class Board:
         if len(by_id) != len(ids):
             raise MtgManaError("two permanents on a board can't share an id")
         object.__setattr__(self, "_index", by_id)
+        if ids and self.next_id <= max(ids):
+            object.__setattr__(self, "next_id", max(ids) + 1)
         for permanent in permanents:
             target = permanent.attached_to
             if target is not None and target not in by_id:
@@ -448,12 +454,22 @@ class Board:
         return self.permanents[self.index_of(identifier)]
 
     def add(self, permanent: Permanent) -> Board:
-        """The board with ``permanent`` added, under a new id (one more than the
-        largest); :attr:`ids` ``[-1]`` of the result is its id."""
+        """The board with ``permanent`` added, under a new id (:attr:`next_id`: never
+        one a permanent had before); :attr:`ids` ``[-1]`` of the result is its id.
+
+        >>> board = Board.parse("Forest, Sol Ring").remove(1).add(Permanent.named("Island"))
+        >>> board.ids, [p.name for p in board.permanents]
+        ((0, 2), ['Forest', 'Island'])
+        """
         if not isinstance(permanent, Permanent):
             raise MtgManaError(f"not a Permanent: {permanent!r}")
-        new_id = max(self.ids, default=-1) + 1
-        return replace(self, permanents=(*self.permanents, permanent), ids=(*self.ids, new_id))
+        new_id = self.next_id
+        return replace(
+            self,
+            permanents=(*self.permanents, permanent),
+            ids=(*self.ids, new_id),
+            next_id=new_id + 1,
+        )
 
     def remove(self, identifier: int) -> Board:
         """The board without the permanent with this id (it left the battlefield);

@@ -198,6 +198,7 @@ class Payment:
         """The payment as the CLI prints it."""
         return {
             "payable": True,
+            "cost": str(self.cost),
             "life_paid": self.life_paid,
             "x": self.x,
             "assignment": [part.to_json() for part in self.assignment],

@@ -14,12 +14,25 @@ import argparse
 import sys
 from collections.abc import Sequence
 
-from . import card, castability, cost, deck, pay, pool, sources_needed, sources_table, tap
+from . import (
+    card,
+    castability,
+    cost,
+    deck,
+    pay,
+    pool,
+    serve,
+    sources_needed,
+    sources_table,
+    tap,
+)
 from ._output import CommandError, emit_error
 
 __all__ = ["build_parser", "main"]
 
-COMMANDS = (cost, card, pool, pay, tap, castability, sources_needed, sources_table, deck)
+COMMANDS = (
+    cost, card, pool, pay, tap, castability, sources_needed, sources_table, deck, serve,
+)  # fmt: skip
 
 
 def build_parser() -> argparse.ArgumentParser:

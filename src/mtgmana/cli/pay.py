@@ -1,7 +1,7 @@
 """``mtgmana pay COST --pool ...``: pay a cost from floating mana and life, exactly
 (CR 107.4, 118, 119.4, 601.2f-h).
 
-JSON: ``{"payable": true, "life_paid": 2, "x": null, "assignment": [{"symbol":
+JSON: ``{"payable": true, "cost": "{1}{W/P}", "life_paid": 2, "x": null, "assignment": [{"symbol":
 "{W/P}", "paid_with": {"mana": [], "life": 2}}, {"symbol": "{1}", "paid_with":
 {"mana": [{"type": "G"}], "life": 0}}], "remaining": [{"type": "G"}, {"type":
 "G"}]}`` (mana as :meth:`Mana.to_json <mtgmana.mana.Mana.to_json>` shows it, the
@@ -14,6 +14,7 @@ bad input exits with status 2.
 from __future__ import annotations
 
 import argparse
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from ._output import CommandError, print_json
@@ -21,7 +22,7 @@ from ._output import CommandError, print_json
 if TYPE_CHECKING:
     from ..mana import Mana
 
-__all__ = ["register", "run", "units_from_symbols"]
+__all__ = ["pay_result", "register", "run", "units_from_symbols"]
 
 
 def register(subparsers: Any) -> None:
@@ -37,7 +38,9 @@ def register(subparsers: Any) -> None:
     parser.add_argument(
         "--snow", default="", metavar="MANA", help="more floating mana, produced by snow sources"
     )
-    parser.add_argument("--life", type=int, default=0, metavar="N", help="your life total")
+    parser.add_argument(
+        "--life", type=int, default=20, metavar="N", help="your life total (default 20)"
+    )
     choice = parser.add_mutually_exclusive_group()
     choice.add_argument("--x", type=int, metavar="N", help="the value chosen for X")
     choice.add_argument("--max-x", action="store_true", help="the largest X you can pay")
@@ -84,44 +87,58 @@ def units_from_symbols(text: str, *, snow: bool = False) -> list[Mana]:
     return units
 
 
-def run(args: argparse.Namespace) -> int:
+def pay_result(request: Mapping[str, Any]) -> tuple[int, dict[str, Any]]:
+    """``mtgmana pay``'s answer to a request (``cost``, ``pool``, ``snow``,
+    ``life``, ``x``, ``max_x``, ``x_mana``, ``spell``, ``prefer_life``, ``future``):
+    (exit status, JSON). Raises :class:`~mtgmana.MtgManaError` for bad input."""
     from ..costs import ManaCost
-    from ..errors import MtgManaError
     from ..payment import CannotPay, Prefer, max_x, plan_payment
     from ..restrictions import Spend
 
+    cost = ManaCost.parse(request["cost"], lenient=True)
+    pool = units_from_symbols(request.get("pool", "")) + units_from_symbols(
+        request.get("snow", ""), snow=True
+    )
+    spell = request.get("spell")
+    spend = Spend.spell(spell, mana_cost=cost) if spell is not None else None
+    x_mana = list(request["x_mana"]) if request.get("x_mana") else None
+    prefer = Prefer.LIFE if request.get("prefer_life") else Prefer.MANA
+    future = [ManaCost.parse(text, lenient=True) for text in request.get("future", [])]
+    life = request.get("life", 20)
+    best_x: int | None = None
+    x = request.get("x")
+    if request.get("max_x"):
+        best_x = max_x(cost, pool, life=life, spend=spend, x_mana=x_mana)
+        x = best_x
+    result: dict[str, Any]
     try:
-        cost = ManaCost.parse(args.cost, lenient=True)
-        pool = units_from_symbols(args.pool) + units_from_symbols(args.snow, snow=True)
-        spend = Spend.spell(args.spell, mana_cost=cost) if args.spell is not None else None
-        x_mana = list(args.x_mana) if args.x_mana else None
-        prefer = Prefer.LIFE if args.prefer_life else Prefer.MANA
-        future = [ManaCost.parse(text, lenient=True) for text in args.future]
-        best_x: int | None = None
-        x = args.x
-        if args.max_x:
-            best_x = max_x(cost, pool, life=args.life, spend=spend, x_mana=x_mana)
-            x = best_x
-        result: dict[str, Any]
-        try:
-            payment = plan_payment(
-                cost, pool, life=args.life, x=x, spend=spend, prefer=prefer, future=future,
-                x_mana=x_mana,
-            )  # fmt: skip
-            result = payment.to_json()
-            status = 0
-        except CannotPay as refusal:
-            result = {"payable": False, "shortfall": list(refusal.shortfall), "error": str(refusal)}
-            status = 1
+        payment = plan_payment(
+            cost, pool, life=life, x=x, spend=spend, prefer=prefer, future=future,
+            x_mana=x_mana,
+        )  # fmt: skip
+        result, status = payment.to_json(), 0
+    except CannotPay as refusal:
+        result = {"payable": False, "shortfall": list(refusal.shortfall), "reason": str(refusal)}
+        status = 1
+    if request.get("max_x"):
+        result["max_x"] = best_x
+    return status, result
+
+
+def run(args: argparse.Namespace) -> int:
+    from ..errors import MtgManaError
+
+    try:
+        status, result = pay_result(vars(args))
     except MtgManaError as error:
         raise CommandError(str(error)) from None
-    if args.max_x:
-        result["max_x"] = best_x
+    cost = result.get("cost", args.cost)
+    best_x = result.get("max_x")
     if args.json:
         print_json(result)
         return status
     if not result["payable"]:
-        print(f"not payable: {result['error']}")
+        print(f"not payable: {result['reason']}")
         return status
     print(f"payable: {cost}" + (f" with X={result['x']}" if result["x"] is not None else ""))
     for part in result["assignment"]:

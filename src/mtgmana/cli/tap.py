@@ -129,7 +129,7 @@ def tap_result(
             cost, board, pool=pool, life=request.get("life", 20), x=request.get("x"), future=future
         )
     except CannotPay as refusal:
-        return 1, {"payable": False, "shortfall": list(refusal.shortfall), "error": str(refusal)}
+        return 1, {"payable": False, "shortfall": list(refusal.shortfall), "reason": str(refusal)}
     return 0, result.to_json()
 
 
@@ -163,7 +163,7 @@ def run_tap(args: argparse.Namespace) -> int:
         print_json(data)
         return status
     if status:
-        print(f"not payable: {data['error']}")
+        print(f"not payable: {data['reason']}")
         return status
     print(f"payable: {data['cost']}")
     rows = [["#", "permanent", "ability", "pays", "makes"]]

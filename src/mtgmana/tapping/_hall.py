@@ -75,14 +75,7 @@ def hall(need: Counter[int], total: int, masks: Counter[int]) -> bool:
     if sum(masks.values()) < total:
         return False
     units = [(m, k) for m, k in masks.items() if k]
-    reach: dict[int, int] = {}
-    for union, size in _demand_sets(need):
-        found = reach.get(union)
-        if found is None:
-            found = reach[union] = sum(n for m, n in units if m & union)
-        if found < size:
-            return False
-    return True
+    return all(sum(n for m, n in units if m & union) >= size for union, size in _unions(need))
 
 
 def max_match(units: Counter[int], need: Counter[int], generic: int) -> int:
@@ -95,9 +88,28 @@ def max_match(units: Counter[int], need: Counter[int], generic: int) -> int:
     best = min(sum(k for _, k in supply), n_need)
     if sum(1 for k in need.values() if k) > 8:
         return best
-    for union, size in _demand_sets(need):
+    for union, size in _unions(need):
         best = min(best, n_need - size + sum(n for m, n in supply if m & union))
     return best
+
+
+_UNIONS: dict[tuple[tuple[int, int], ...], tuple[tuple[int, int], ...]] = {}
+
+
+def _unions(need: Counter[int]) -> tuple[tuple[int, int], ...]:
+    """:func:`_demand_sets` with only the largest set for each union of bits (the
+    only one that counts for Hall's condition and for the deficiency), remembered."""
+    key = tuple(sorted((m, k) for m, k in need.items() if k))
+    found = _UNIONS.get(key)
+    if found is None:
+        largest: dict[int, int] = {}
+        for union, size in _demand_sets(need):
+            if size > largest.get(union, 0):
+                largest[union] = size
+        if len(_UNIONS) > 4096:
+            _UNIONS.clear()
+        found = _UNIONS[key] = tuple(largest.items())
+    return found
 
 
 def _demand_sets(need: Counter[int]) -> Iterator[tuple[int, int]]:

@@ -261,9 +261,14 @@ class _Tree:
         spent = max_match(units, need, generic)
         if by_costing:
             # In any order, the first mana-costing activation's cost is paid by
-            # other mana than theirs (CR 605.3a).
+            # other mana than theirs (CR 605.3a): of the activations' demands, the
+            # mana they make pays at most all but that cost's least; the cost's own
+            # symbols take at most what matches them.
             demanded = need.total() + generic
             spent = min(spent, floating - by_costing + min(by_costing, demanded - root))
+            acts = demanded - self.cost_most[0].total() - self.cost_most[1]
+            cost_only = max_match(units, self.cost_most[0], self.cost_most[1])
+            spent = min(spent, cost_only + min(acts, acts - root + floating - by_costing))
         waste = max(bound[2] + self.margin, floating - spent)
         if self.margin:
             return (*bound[:2], waste - self.margin)

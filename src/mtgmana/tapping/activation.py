@@ -22,7 +22,7 @@ mtgmana.tapping.activation.IllegalActivation: can't activate Llanowar Elves (0):
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from ..battlefield import Board
@@ -163,8 +163,8 @@ def activate(
             source.name, permanent, f"it has no mana ability {ability!r} (it has "
             f"{len(source.abilities)}: 0 to {len(source.abilities) - 1})"
         )  # fmt: skip
-    if not isinstance(life, int) or isinstance(life, bool) or life < 0:
-        raise MtgManaError(f"life must be a whole number 0 or more, not {life!r}")
+    if not isinstance(life, int) or isinstance(life, bool):  # damage can take it below 0
+        raise MtgManaError(f"life must be a whole number, not {life!r}")
     wanted = None if produce is None else _types(produce)
     choices = [
         o for o in options_of(board, index, board.could_produce) if o.ability_index == ability
@@ -189,7 +189,7 @@ def activate(
         )  # fmt: skip
     option, typing = min(found, key=lambda item: (item[0].damage, item[0].life))
     # Costs (CR 602.2b, 601.2g-h): life, mana, other permanents; then the mana.
-    if option.life > life:
+    if option.life and option.life > life:
         raise IllegalActivation(
             source.name, permanent, f"paying {option.life} life needs {option.life} life (CR 119.4)"
         )
@@ -238,15 +238,7 @@ def activate(
     permanents = list(board.permanents)
     for where, change in changes.items():
         permanents[where] = permanents[where].with_state(**change)
-    result = Board(
-        tuple(permanents),
-        board.effects,
-        board.commander_colors,
-        board.land_played,
-        board.opponent_commander_colors,
-        board.opponent_land_played,
-        board.ids,
-    )
+    result = replace(board, permanents=tuple(permanents))
     for gone in sacrificed:
         result = result.remove(gone)
     return Activated(
