@@ -362,7 +362,7 @@ def part_f() -> None:
     times: list[float] = []
     for path in sorted(PRECONS.glob("*.dck")):
         board, costs = precon_board(path)
-        mine = per_cost(costs, lambda c: try_plan(c, board, 3), 1)
+        mine = per_cost(costs, lambda c, board=board: try_plan(c, board, 3), 1)
         mine.sort()
         print(
             f"  {path.stem:<28} {len(costs)} costs: median {statistics.median(mine) * 1e3:.1f} ms,"
