@@ -38,6 +38,7 @@ Run: ``python bench/bench_tapping.py``.
 from __future__ import annotations
 
 import contextlib
+import functools
 import gzip
 import json
 import random
@@ -362,7 +363,7 @@ def part_f() -> None:
     times: list[float] = []
     for path in sorted(PRECONS.glob("*.dck")):
         board, costs = precon_board(path)
-        mine = per_cost(costs, lambda c, board=board: try_plan(c, board, 3), 1)
+        mine = per_cost(costs, functools.partial(try_plan, board=board, x=3), 1)
         mine.sort()
         print(
             f"  {path.stem:<28} {len(costs)} costs: median {statistics.median(mine) * 1e3:.1f} ms,"
