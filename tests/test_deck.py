@@ -13,7 +13,6 @@ from mtgmana.analysis.deck import (
     DeckError,
     analyze,
     example_text,
-    parse_changes,
 )
 from mtgmana.analysis.decklist import DecklistError
 from mtgmana.analysis.roles import Entry, role_of
@@ -75,7 +74,7 @@ def test_curve_colors_and_land_count_of_the_example() -> None:
     assert curve[7].cards == 2  # Hullbreaker Horror, in the 7+ bucket
     assert sum(bar.cards for bar in summary.curve) == 37
     colors = {c.color: c for c in summary.color_sources}
-    assert colors["U"].pips == 32 and colors["G"].pips == 30
+    assert colors["U"].pips == 35 and colors["G"].pips == 30  # Petty Theft too
     assert colors["U"].land_sources == 18 and colors["G"].land_sources == 19
     assert colors["G"].other_sources == 4.0  # 8 dorks at 0.5; Mind Stone makes {C}
     land = summary.land_count
@@ -176,49 +175,14 @@ def test_other_deck_sizes_extrapolate_the_formula_and_a_companion_adds() -> None
     assert companion.recommended == pytest.approx(19.59 + 1.90 * 1 + 0.27, abs=0.01)
 
 
-# -- what-ifs ------------------------------------------------------------------------
+# -- the deck ------------------------------------------------------------------------
 
 
-def test_what_ifs_are_ranked_by_the_worst_spells_change() -> None:
-    summary = analyze(Deck.example(), what_ifs=5)
-    deltas = [w.delta for w in summary.what_ifs]
-    assert deltas == sorted(deltas, reverse=True)
-    best = summary.what_ifs[0]
-    assert best.delta > 0 and best.worst_before == pytest.approx(summary.spell("Opt").probability)
-    assert best.deck_size == 60  # a swap keeps the size
-
-
-def test_asked_what_ifs_come_first() -> None:
-    summary = analyze(Deck.example(), what_ifs=2, changes=["+1 Island", "-1 Forest, +1 Island"])
-    assert [w.change for w in summary.what_ifs[:2]] == ["+1 Island", "-1 Forest, +1 Island"]
-    plus = summary.what_ifs[0]
-    assert (plus.deck_size, plus.lands) == (61, 24)
-    assert len(summary.what_ifs) == 4
-
-
-def test_parse_changes() -> None:
-    assert parse_changes("+1 Island") == {"Island": 1}
-    assert parse_changes("-2 Forest +2 Breeding Pool") == {"Forest": -2, "Breeding Pool": 2}
-    assert parse_changes("-1 Nykthos, Shrine to Nyx, +1 Swamp") == {
-        "Nykthos, Shrine to Nyx": -1,
-        "Swamp": 1,
-    }
-    for bad in ("Island", "+0 Island", "1 Island", ""):
-        with pytest.raises(DeckError):
-            parse_changes(bad)
-
-
-@pytest.mark.parametrize(
-    "change, message",
-    [
-        ("-5 Thornwood Falls", "can't remove 5 Thornwood Falls: the deck has 2"),
-        ("+1 Islnd", "unknown card name 'Islnd'; did you mean 'Island'"),
-        ("-1 Plains", "can't remove 1 Plains: the deck has 0"),
-    ],
-)
-def test_bad_what_ifs(change: str, message: str) -> None:
-    with pytest.raises(DeckError, match=message):
-        analyze(Deck.example(), what_ifs=0, changes=[change])
+def test_mdfc_lands_and_the_format_of_a_deck() -> None:
+    deck = Deck.parse("2 Emeria's Call\n3 Shatterskull Smashing\n20 Plains\n35 Savannah Lions")
+    assert (deck.lands, deck.mdfc_lands, deck.format) == (20, 5, "constructed")
+    assert Deck.parse("1 Valakut Awakening\n17 Island\n22 Opt").mdfc_lands == 1
+    assert Deck.parse("17 Island\n4 Hengegate Pathway\n19 Opt").mdfc_lands == 0  # land fronts
 
 
 # -- bad decks -----------------------------------------------------------------------

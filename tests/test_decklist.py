@@ -198,3 +198,247 @@ def test_not_text() -> None:
 def test_unknown_section_name() -> None:
     with pytest.raises(DecklistError, match="unknown section"):
         Decklist.parse("4 Opt").section("graveyard")
+
+
+# -- exports (issue 13) ---------------------------------------------------------------------
+
+
+def sections(decklist: Decklist) -> dict[str, int]:
+    found: dict[str, int] = {}
+    for e in decklist.entries:
+        found[e.section] = found.get(e.section, 0) + e.count
+    return found
+
+
+FORGE = """[metadata]
+Name=Arcane Maelstrom [C20] [2020]
+[commander]
+1 Kalamax, the Stormsire+|C20
+[main]
+1 Arcane Signet|C20|1
+1 Heaven // Earth|OTC|1
+30 Island|IKO
+[Sideboard]
+2 Negate|M20
+[Planes]
+1 Some Plane Forge Knows|PCA
+"""
+
+
+def test_forge_dck_metadata_sections_printings_and_foils() -> None:
+    deck = Decklist.parse(FORGE)
+    assert deck.name == "Arcane Maelstrom [C20] [2020]"
+    assert rows(deck) == [
+        (1, "Kalamax, the Stormsire", "commander", 4),
+        (1, "Arcane Signet", "main", 6),
+        (1, "Heaven // Earth", "main", 7),
+        (30, "Island", "main", 8),
+        (2, "Negate", "sideboard", 10),
+    ]  # [Planes] is not part of the deck
+    assert (deck.entries[1].set_code, deck.entries[1].collector_number) == ("C20", None)
+    assert [r.name for r in deck.resolve()][:3] == [
+        "Kalamax, the Stormsire",
+        "Arcane Signet",
+        "Heaven // Earth",
+    ]
+
+
+DEK = """<?xml version="1.0" encoding="utf-8"?>
+<Deck xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance">
+  <NetDeckID>0</NetDeckID>
+  <PreconstructedDeckID>0</PreconstructedDeckID>
+  <Cards CatID="1" Quantity="4" Sideboard="false" Name="Lightning Bolt" Annotation="0" />
+  <Cards CatID="2" Quantity="20" Sideboard="false" Name="Mountain" Annotation="0" />
+  <Cards CatID="3" Quantity="2" Sideboard="true" Name="Fire/Ice" Annotation="0" />
+  <Cards CatID="4" Quantity="1" Sideboard="false" Commander="true" Name="Krenko, Mob Boss" />
+</Deck>
+"""
+
+
+def test_mtgo_dek_xml() -> None:
+    deck = Decklist.parse(DEK)
+    assert rows(deck) == [
+        (4, "Lightning Bolt", "main", 5),
+        (20, "Mountain", "main", 6),
+        (2, "Fire/Ice", "sideboard", 7),
+        (1, "Krenko, Mob Boss", "commander", 8),
+    ]
+    assert deck.resolve()[2].name == "Fire // Ice"
+
+
+def test_cockatrice_cod_xml() -> None:
+    cod = (
+        '<?xml version="1.0" encoding="UTF-8"?>\n<cockatrice_deck version="1">\n'
+        "  <deckname>Burn</deckname>\n"
+        '  <zone name="main">\n    <card number="4" name="Lightning Bolt"/>\n'
+        '    <card number="20" name="Mountain"/>\n  </zone>\n'
+        '  <zone name="side">\n    <card number="2" name="Negate"/>\n  </zone>\n'
+        '  <zone name="tokens">\n    <card number="1" name="Goblin"/>\n  </zone>\n'
+        "</cockatrice_deck>\n"
+    )
+    deck = Decklist.parse(cod)
+    assert deck.name == "Burn"
+    assert rows(deck) == [
+        (4, "Lightning Bolt", "main", 5),
+        (20, "Mountain", "main", 6),
+        (2, "Negate", "sideboard", 9),
+    ]
+
+
+@pytest.mark.parametrize(
+    "text, line, message",
+    [
+        ('<Deck>\n  <Cards Quantity="4" Name="Opt">\n</Deck>', 3, "can't read the XML decklist"),
+        ('<Deck>\n<Cards Quantity="four" Name="Opt" /></Deck>', 2, "is not a count"),
+        ('<Deck>\n<Cards Quantity="0" Name="Opt" /></Deck>', 2, "at least 1"),
+        ('<Deck>\n<Cards Quantity="4" Name="" /></Deck>', 2, "without a name"),
+        ('<Deck><Cards Quantity="1001" Name="Opt" /></Deck>', 1, "at most 1,000"),
+    ],
+)
+def test_bad_xml_decklists_name_the_line(text: str, line: int, message: str) -> None:
+    with pytest.raises(DecklistError, match=message) as caught:
+        Decklist.parse(text)
+    assert caught.value.line == line
+
+
+def test_xml_entities_are_refused() -> None:
+    bomb = '<?xml version="1.0"?>\n<!DOCTYPE d [<!ENTITY a "aaaa">]>\n<Deck></Deck>'
+    with pytest.raises(DecklistError, match="document type"):
+        Decklist.parse(bomb)
+
+
+def test_archidekt_categories_labels_and_printings() -> None:
+    text = (
+        "1x Atraxa, Praetors' Voice (2x2) 190 *F* [Commander{top}]\n"
+        "1x Sol Ring (c21) 263 [Ramp,Artifact] ^Have,#37d67a^\n"
+        "1x Forest (znr) 381 [Land]\n"
+        "1x Negate (m20) 69 [Sideboard]\n"
+        "1x Opt (xln) 65 [Maybeboard{noDeck}{noPrice}]\n"
+        "1x Ponder (m12) 73 [Considering{noDeck}]\n"
+        "1x Brainstorm [ICE]\n"
+    )
+    deck = Decklist.parse(text)
+    assert [(e.name, e.section, e.set_code, e.collector_number) for e in deck.entries] == [
+        ("Atraxa, Praetors' Voice", "commander", "2x2", "190"),
+        ("Sol Ring", "main", "c21", "263"),
+        ("Forest", "main", "znr", "381"),
+        ("Negate", "sideboard", "m20", "69"),
+        ("Opt", "maybeboard", "xln", "65"),
+        ("Ponder", "maybeboard", "m12", "73"),
+        ("Brainstorm", "main", "ICE", None),
+    ]
+
+
+def test_tappedout_commander_marks_and_foils() -> None:
+    text = "1x Kalamax, the Stormsire (C20) *F* *CMDR*\n1x Arcane Signet\n1x Sol Ring *f*\n"
+    deck = Decklist.parse(text)
+    assert [(e.name, e.section) for e in deck.entries] == [
+        ("Kalamax, the Stormsire", "commander"),
+        ("Arcane Signet", "main"),
+        ("Sol Ring", "main"),
+    ]
+
+
+def test_moxfield_commander_first_then_the_deck_and_a_maybeboard() -> None:
+    text = "1 Kalamax, the Stormsire (C20) 8 *F*\n\n98 Island (IKO) 264\n1 Opt (XLN) 65\n\n"
+    text += "SIDEBOARD:\n1 Negate (M20) 69\n\nMAYBEBOARD:\n1 Ponder (M12) 73\n"
+    deck = Decklist.parse(text)
+    assert sections(deck) == {"commander": 1, "main": 99, "sideboard": 1, "maybeboard": 1}
+
+
+def test_names_that_look_like_printings_are_kept() -> None:
+    deck = Decklist.parse("1 Hazmat Suit (Used)\n1 B.F.M. (Big Furry Monster)\n2 Opt (XLN) 65")
+    assert [e.name for e in deck.entries] == [
+        "Hazmat Suit (Used)",
+        "B.F.M. (Big Furry Monster)",
+        "Opt",
+    ]
+    assert [r.name for r in deck.resolve()][:2] == [
+        "Hazmat Suit (Used)",
+        "B.F.M. (Big Furry Monster)",
+    ]
+
+
+def test_type_groups_and_comment_headers() -> None:
+    text = "Creatures (20)\n20 Grizzly Bears\n\nLands (24)\n24 Forest\n\nSpells\n16 Giant Growth\n"
+    text += "//Sideboard\n2 Negate\n"
+    assert sections(Decklist.parse(text)) == {"main": 60, "sideboard": 2}
+
+
+@pytest.mark.parametrize(
+    "groups, expected",
+    [
+        ([60, 15], {"main": 60, "sideboard": 15}),  # MTGO
+        ([40, 45], {"main": 40, "sideboard": 45}),  # a sealed pool
+        ([1, 59], {"main": 60}),  # a few cards before a big group: one deck
+        ([23, 17], {"main": 40}),
+        ([60, 40], {"main": 100}),  # two groups of one 100-card deck
+        ([99, 1], {"main": 99, "sideboard": 1}),  # MTGO's commander: see resolve
+        ([1, 99], {"commander": 1, "main": 99}),  # a commander first
+        ([2, 98], {"commander": 2, "main": 98}),  # partners first
+        ([1, 60, 39, 3], {"commander": 1, "main": 99, "sideboard": 3}),
+        ([20, 16, 24], {"main": 60}),  # grouped by type
+        ([20, 16, 24, 15], {"main": 60, "sideboard": 15}),
+        ([20, 16, 21, 3], {"main": 60}),  # 57 before the last group: not a deck
+    ],
+)
+def test_blank_line_groups(groups: list[int], expected: dict[str, int]) -> None:
+    names = iter(["Opt", "Island", "Forest", "Negate", "Swamp"])
+    text = "\n\n".join(f"{n} {next(names)}" for n in groups)
+    assert sections(Decklist.parse(text)) == expected
+
+
+def test_every_unknown_card_is_named_at_once() -> None:
+    text = "4 Lightening Bolt\n20 Mountain\n4 Counterspel\n1 Xyzzy Qwerty\n4 Lightening Bolt"
+    with pytest.raises(DecklistError) as caught:
+        Decklist.parse(text).resolve()
+    error = caught.value
+    assert [(p.line, p.name) for p in error.problems] == [
+        (1, "Lightening Bolt"),
+        (3, "Counterspel"),
+        (4, "Xyzzy Qwerty"),
+        (5, "Lightening Bolt"),
+    ]
+    assert error.problems[0].suggestions[0] == "Lightning Bolt"
+    assert error.problems[2].suggestions == ()
+    assert error.line == 1 and error.suggestions[0] == "Lightning Bolt"
+    message = str(error)
+    assert message.startswith("4 unknown card names:\n  line 1: 'Lightening Bolt'; did you mean")
+    assert "line 3: 'Counterspel'; did you mean 'Counterspell'" in message
+    line, name, suggestions = error.problems[1]  # a (line, name, suggestions) tuple
+    assert (line, name, suggestions[0]) == (3, "Counterspel", "Counterspell")
+
+
+def test_one_unknown_card_keeps_the_single_message() -> None:
+    with pytest.raises(DecklistError) as caught:
+        Decklist.parse("4 Opt\n2 Brainstrom").resolve()
+    assert str(caught.value).startswith("line 2: unknown card name 'Brainstrom'; did you mean")
+    assert len(caught.value.problems) == 1
+
+
+def test_mtgo_puts_the_commander_in_the_sideboard() -> None:
+    resolved = Decklist.parse("60 Island\n39 Opt\n\n1 Kalamax, the Stormsire").resolve()
+    assert [(r.name, r.entry.section) for r in resolved][-1] == (
+        "Kalamax, the Stormsire",
+        "commander",
+    )
+    partners = Decklist.parse("98 Island\n\n1 Tymna the Weaver\n1 Kraum, Ludevic's Opus").resolve()
+    assert [r.entry.section for r in partners] == ["main", "commander", "commander"]
+    # Not a commander: a sideboard card that can't be one, or a 60-card deck.
+    negate = Decklist.parse("99 Island\n\n1 Negate").resolve()
+    assert negate[-1].entry.section == "sideboard"
+    sixty = Decklist.parse("59 Island\n\n1 Kalamax, the Stormsire").resolve()
+    assert sixty[-1].entry.section == "sideboard"
+
+
+def test_names_any_case_accents_and_split_card_slashes() -> None:
+    resolved = Decklist.parse(
+        "1 LIGHTNING BOLT\n1 nazgul\n1 Fire /// Ice\n1 Kalamax, the Stormsire+\n1 Emeria's Call"
+    ).resolve()
+    assert [r.name for r in resolved] == [
+        "Lightning Bolt",
+        "Nazgûl",
+        "Fire // Ice",
+        "Kalamax, the Stormsire",
+        "Emeria's Call // Emeria, Shattered Skyclave",
+    ]

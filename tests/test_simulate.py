@@ -1,17 +1,22 @@
-"""The Monte Carlo of a real deck (issue 6): deterministic with a seed (whatever the
-number of processes), the London mulligan, land drops, taplands, fetch lands, dorks
-with summoning sickness, rocks, the tapper's cache, intervals, and bad input. Few
-games each, so the suite stays fast."""
+"""The Monte Carlo of a real deck (issues 6 and 13): deterministic with a seed
+(whatever the number of processes), the London mulligan, land drops, taplands,
+fetch lands, dorks with summoning sickness, rocks, ramp (land searches, Treasure),
+modal double-faced lands, Phyrexian, split, adventurer and X spells, restricted
+mana, Gemstone Caverns, Exotic Orchard, the cache's real hit rate, intervals, and
+bad input. Few games each, so the suite stays fast."""
 
 from __future__ import annotations
 
+import json
 import math
+from pathlib import Path
 
 import pytest
 
 from mtgmana.analysis import castability
 from mtgmana.analysis.deck import Deck, DeckError
 from mtgmana.analysis.simulate import CHUNK, SpellOdds, simulate, wilson
+from mtgmana.cli import main
 
 MONO = Deck.parse("24 Mountain\n12 Lightning Bolt\n12 Ash Zealot\n12 Thundermaw Hellkite")
 
@@ -178,3 +183,100 @@ def test_conditional_mana_abilities_are_asked_of_the_whole_battlefield() -> None
     duress = mixed.spell("Duress")
     assert duress.on_curve == 0  # turn 1: one land, the Verge needs another
     assert duress.delays[1] > 80
+
+
+# -- modern mana (issue 13) ------------------------------------------------------------
+
+
+def test_phyrexian_symbols_are_paid_with_life_and_the_other_figure_with_mana() -> None:
+    # Dismember {1}{B/P}{B/P} in mono-red (CR 107.4f): castable with life, never with mana.
+    result = simulate(Deck.parse("24 Mountain\n4 Dismember\n32 Lightning Bolt"), games=300)
+    dismember = result.spell("Dismember")
+    assert dismember.p_on_curve > 0.8
+    assert dismember.without_life is not None and dismember.without_life.p_on_curve == 0.0
+    assert result.spell("Lightning Bolt").without_life is None
+
+
+def test_both_halves_of_split_and_adventure_cards_are_asked() -> None:
+    deck = Deck.parse("12 Island\n12 Mountain\n4 Fire // Ice\n4 Bonecrusher Giant\n28 Opt")
+    result = simulate(deck, games=200, seed=2)
+    names = {odds.name: odds for odds in result.spells}
+    assert {"Fire", "Ice", "Bonecrusher Giant", "Stomp"} <= set(names)
+    assert names["Ice"].card == "Fire // Ice" and names["Stomp"].turn == 2
+    assert result.spell("Fire // Ice").name == "Fire"  # the card's name finds its first half
+
+
+def test_x_is_one_by_default_and_can_be_set_per_card() -> None:
+    deck = Deck.parse("24 Mountain\n36 Fireball")
+    assert simulate(deck, games=100).spell("Fireball").turn == 2  # {X}{R}, X = 1
+    assert simulate(deck, games=100, x={"Fireball": 3}).spell("Fireball").turn == 4
+    with pytest.raises(DeckError, match="X for Fireball"):
+        simulate(deck, games=10, x={"Fireball": -1})
+
+
+def test_modal_double_faced_lands_are_played_when_lands_are_short() -> None:
+    # Sea Gate Restoration // Sea Gate, Reborn: a spell whose back is an Island-like land.
+    base = "12 Island\n40 Divination\n"
+    without = simulate(Deck.parse(base + "8 Opt"), games=400, seed=3)
+    mdfc = simulate(Deck.parse(base + "8 Sea Gate Restoration"), games=400, seed=3)
+    assert mdfc.spell("Divination").p_on_curve > without.spell("Divination").p_on_curve + 0.05
+
+
+def test_ramp_is_cast_and_its_lands_come_from_the_library() -> None:
+    base = "16 Forest\n4 Island\n28 Krosan Tusker\n"
+    without = simulate(Deck.parse(base + "12 Grizzly Bears"), games=500, seed=4)
+    ramp = simulate(Deck.parse(base + "12 Rampant Growth"), games=500, seed=4)
+    assert ramp.spell("Krosan Tusker").p_by_turn(7) > without.spell("Krosan Tusker").p_by_turn(7)
+    assert dict(ramp.ramp) == {"Rampant Growth": "puts 1 basic land onto the battlefield tapped"}
+    assert not without.ramp
+
+
+def test_treasure_and_rocks_cast_as_ramp() -> None:
+    base = "16 Mountain\n32 Shivan Dragon\n"  # {4}{R}{R}
+    plain = simulate(Deck.parse(base + "12 Shock"), games=400, seed=5)
+    treasure = simulate(Deck.parse(base + "12 Seize the Spoils"), games=400, seed=5)
+    rocks = simulate(Deck.parse(base + "12 Mind Stone"), games=400, seed=5)
+    dragon = plain.spell("Shivan Dragon").p_by_turn(8)
+    assert treasure.spell("Shivan Dragon").p_by_turn(8) > dragon
+    assert rocks.spell("Shivan Dragon").p_by_turn(8) > dragon
+    assert dict(treasure.ramp)["Seize the Spoils"] == "creates 1 Treasure token"
+
+
+def test_restricted_mana_pays_only_the_spells_it_may_pay() -> None:
+    # Ancient Ziggurat: any color, only for creature spells (CR 106.6).
+    result = simulate(Deck.parse("24 Ancient Ziggurat\n18 Grizzly Bears\n18 Divination"),
+                      games=200)  # fmt: skip
+    assert result.spell("Grizzly Bears").p_by_turn(4) > 0.8
+    assert result.spell("Divination").censored == 200
+
+
+def test_gemstone_caverns_begins_on_the_battlefield_on_the_draw() -> None:
+    # With a luck counter it makes any color; otherwise {C}.
+    deck = Deck.parse("4 Gemstone Caverns\n20 Mountain\n36 Divination")
+    play = simulate(deck, games=400, seed=6)
+    draw = simulate(deck, games=400, seed=6, on_the_draw=True)
+    assert play.spell("Divination").censored == 400
+    assert draw.spell("Divination").p_by_turn(draw.turns) > 0.2
+
+
+def test_exotic_orchard_assumes_an_opponent_with_the_decks_colors() -> None:
+    result = simulate(Deck.parse("24 Exotic Orchard\n36 Lightning Bolt"), games=200)
+    assert result.spell("Lightning Bolt").p_on_curve > 0.8
+
+
+def test_the_hit_rate_is_a_real_rate() -> None:
+    result = simulate(Deck.example(), games=300, seed=8)
+    assert 0.0 <= result.hit_rate <= 1.0 and result.cache_misses <= result.queries
+    assert 0.0 <= result.tapper_rate <= 1.0
+
+
+def test_the_command_line_sets_x(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    deck = tmp_path / "deck.txt"
+    deck.write_text("24 Mountain\n36 Fireball\n", encoding="utf-8")
+    status = main(["deck", str(deck), "--games", "50", "--x", "Fireball=3", "--json"])
+    data = json.loads(capsys.readouterr().out)
+    assert status == 0
+    fireball = next(spell for spell in data["spells"] if spell["name"] == "Fireball")
+    assert fireball["turn"] == 4
+    assert main(["deck", str(deck), "--games", "0", "--x", "Fireball"]) == 2
+    assert "NAME=X" in capsys.readouterr().err

@@ -11,23 +11,30 @@ gives its :class:`DeckSummary`:
   advises), the deck's sources of that color for that spell, and the exact-model
   probability (:func:`~mtgmana.analysis.castability`) with those sources;
 * the mana curve by color, pips against sources per color, the land count against
-  Karsten's 2022 formula (:class:`LandCount`), and what-ifs (:class:`WhatIf`:
-  "+1 Island", "-1 Mountain", "-1 Mountain +1 Island") ranked by how much they
-  raise the worst spell's probability.
+  Karsten's 2022 formula (:class:`LandCount`), what-ifs (:mod:`.what_ifs`: swaps
+  such as "-1 Mountain, +1 Island" that keep the deck legal, ranked by what they do
+  to the worst spell's probability and the average castability), and the legality
+  warnings of the deck's format (:mod:`.legality`).
 
 **Counting sources** (Karsten 2022, shared/reference/karsten-2022.md): a land that
 makes the color is a full source; a land whose color is a *choice* (Pathways, fetch
-lands that find one color or another, Thriving lands' chosen color, Fabled Passage)
-is a full source in a deck of at most two colors and 2/3 of a source in a deck of
-three or more; a fetch land makes what the lands it can find *in this deck* make (a
-fetch that finds a dual is a full source of both colors). "Any color" lands count
+lands that find basic lands of one color or another, Thriving lands' chosen color,
+Fabled Passage) is a full source in a deck of at most two colors and 2/3 of a source
+in a deck of three or more; a fetch land makes what the lands it can find *in this
+deck* make, and one that finds nonbasic lands (Polluted Delta) is a full source of
+every color it can find (it is cracked for the one needed). "Any color" lands count
 for every color; "a color in your commander's color identity" for the commander's
-colors; "a color a land an opponent controls could produce" for none (unknown).
+colors; "a color a land an opponent controls could produce" for the deck's colors
+(an opponent whose lands make them is assumed, and the land's row says so).
 Lands that enter tapped on turn 1 (taplands, check lands, slow lands, reveal lands,
 fetches that put the land onto the battlefield tapped) don't count for spells of
 mana value 1. Mana dorks count 0.5 for spells of mana value 2 or more, rocks 0.75
 for 3 or more, Treasure makers 0.25 of any color for 2 or more — each only for spells
-that cost more than the source itself.
+that cost more than the source itself. How modern mana is counted where Karsten is
+silent (Phyrexian, hybrid and X costs, both halves of split cards, modal
+double-faced lands, fetch lands in three colors, restricted mana, Exotic Orchard,
+Nykthos, Gemstone Caverns) is in :mod:`.counting`; each spell and land says how it
+was counted (``counted_as``).
 
 **The exact probability with fractional sources**: the model needs a whole number of
 sources among the lands, so the probability at ``S`` sources is interpolated
@@ -56,22 +63,33 @@ card draw and ramp" is defined in :mod:`mtgmana.analysis.roles`.
 from __future__ import annotations
 
 import importlib.resources
-import math
-import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
-from functools import lru_cache
 from typing import Final
 
 from ..abilities import DynamicSlot
-from ..cards import Card, CardDatabase
+from ..cards import Card, CardDatabase, Layout
 from ..colors import Color
-from ..costs import ManaCost
 from ..errors import MtgManaError
-from ..symbols import ONE_MANA_KINDS
+from .counting import (
+    ColorNeed,
+    ColorSources,
+    LandCount,
+    LandReport,
+    SpellReport,
+    _color_sources,
+    _Counter,  # noqa: F401 - for the land table
+    _land_count,
+    _land_reports,
+    _spell_reports,
+    deck_colors,
+)
 from .decklist import Decklist
-from .karsten import HAND_SIZE, MAX_DECK_SIZE, Requirement, sources_table, target_for
+from .karsten import HAND_SIZE, MAX_DECK_SIZE
+from .legality import FORMATS, LegalityWarning, check_legality, infer_format
 from .roles import CardRole, role_of
+from .what_ifs import WhatIf, parse_changes
+from .what_ifs import what_ifs as _what_ifs
 
 __all__ = [
     "BASIC_LANDS",
@@ -103,6 +121,7 @@ _DORK: Final = 0.5
 _ROCK: Final = 0.75
 _TREASURE: Final = 0.25
 _EXAMPLE: Final = "example-deck.txt"
+_COMMANDER_DECK: Final = 100  # CR 903.5a
 
 
 class DeckError(MtgManaError):
@@ -147,7 +166,15 @@ class Deck:
 
     @classmethod
     def from_decklist(cls, decklist: Decklist, *, database: CardDatabase | None = None) -> Deck:
-        """Resolve a :class:`Decklist`; copies of a card on several lines merge."""
+        """Resolve a :class:`Decklist`; copies of a card on several lines merge. A
+        commander listed in the main deck too, in a list that has 100 cards without
+        that copy, is the commander only (CR 903.5a).
+
+        >>> deck = Deck.parse("Commander\\n1 Tatyova, Benthic Druid\\n\\n1 Tatyova, Benthic Druid"
+        ...                   "\\n40 Forest\\n59 Opt")
+        >>> deck.size, [c.name for c in deck.commander]
+        (99, ['Tatyova, Benthic Druid'])
+        """
         resolved = decklist.resolve(database)
         sections: dict[str, dict[str, DeckCard]] = {}
         for item in resolved:
@@ -161,6 +188,17 @@ class Deck:
                 cards[item.card.name] = replace(
                     old, count=old.count + item.count, lines=(*old.lines, item.entry.line)
                 )
+
+        main, commanders = sections.get("main", {}), sections.get("commander", {})
+        listed = sum(c.count for c in main.values()) + sum(c.count for c in commanders.values())
+        twice = [name for name in commanders if name in main]
+        if twice and listed - len(twice) == _COMMANDER_DECK:
+            for name in twice:
+                old = main[name]
+                if old.count == 1:
+                    del main[name]
+                else:
+                    main[name] = replace(old, count=old.count - 1)
 
         def part(name: str) -> tuple[DeckCard, ...]:
             return tuple(sections.get(name, {}).values())
@@ -182,7 +220,31 @@ class Deck:
 
     @property
     def lands(self) -> int:
+        """Cards in the main deck whose front face is a land."""
         return sum(c.count for c in self.main if c.role.is_land)
+
+    @property
+    def mdfc_lands(self) -> int:
+        """Main-deck modal double-faced cards with a spell front and a land back
+        (CR 712.3, e.g. Emeria's Call // Emeria, Shattered Skyclave): not in
+        :attr:`lands`, playable as one.
+
+        >>> Deck.parse("2 Emeria's Call\\n20 Plains\\n38 Savannah Lions").mdfc_lands
+        2
+        """
+        return sum(
+            c.count
+            for c in self.main
+            if not c.role.is_land
+            and c.card.layout is Layout.MODAL_DFC
+            and any("Land" in face.type_line.split("—")[0] for face in c.card.faces[1:])
+        )
+
+    @property
+    def format(self) -> str:
+        """The format the deck's shape suggests (:func:`~.legality.infer_format`):
+        ``"commander"``, ``"limited"`` or ``"constructed"``."""
+        return infer_format(self)
 
     @property
     def spells(self) -> tuple[DeckCard, ...]:
@@ -194,14 +256,10 @@ class Deck:
 
     @property
     def colors(self) -> str:
-        """The colors of the pips of the deck's spells, in WUBRG order."""
-        found: set[str] = set()
-        for item in self.spells:
-            cost = item.role.cost
-            if cost is not None:
-                for symbol in cost:
-                    found |= {h for h in symbol.halves if h in COLOR_LETTERS}
-        return "".join(c for c in COLOR_LETTERS if c in found)
+        """The colors the deck's spells need, in WUBRG order
+        (:func:`~.counting.deck_colors`: hybrid, Phyrexian and {2/W} symbols add
+        none on their own)."""
+        return deck_colors(self)
 
     @property
     def commander_colors(self) -> Color | None:
@@ -290,54 +348,6 @@ def example_text() -> str:
 
 
 @dataclass(frozen=True)
-class ColorNeed:
-    """One color (or hybrid group, ``"WU"``) of a spell: its ``pips``, Karsten's
-    ``required`` sources (``None`` when no number of sources reaches the target),
-    the deck's ``sources`` (fractional) and ``land_sources`` (lands counted at all),
-    and the exact-model ``probability`` with those sources."""
-
-    colors: str
-    pips: int
-    required: int | None
-    sources: float
-    land_sources: int
-    probability: float
-    target: float
-
-    @property
-    def meets(self) -> bool:
-        """Whether the deck has Karsten's required sources."""
-        return self.required is not None and self.sources + 1e-9 >= self.required
-
-
-@dataclass(frozen=True)
-class SpellReport:
-    """A spell of the deck: its cost, mana value, the turn it is cast on curve
-    (its mana value, at least 1), pips per color, and one :class:`ColorNeed` per
-    color group. ``probability`` is the lowest of its needs' (see the module)."""
-
-    name: str
-    count: int
-    cost: str
-    mana_value: int
-    turn: int
-    kind: str
-    pips: Mapping[str, int]
-    needs: tuple[ColorNeed, ...]
-    probability: float
-    target: float
-    zone: str = "main"
-
-    @property
-    def meets(self) -> bool:
-        return all(need.meets for need in self.needs)
-
-    @property
-    def gold(self) -> bool:
-        return sum(1 for need in self.needs if set(need.colors) & set(COLOR_LETTERS)) >= 2
-
-
-@dataclass(frozen=True)
 class CurveBar:
     """The nonland cards of one mana value (``7`` is 7 or more), by color: the
     color letter, ``"M"`` multicolored, ``"C"`` colorless."""
@@ -345,62 +355,6 @@ class CurveBar:
     mana_value: int
     cards: int
     by_color: Mapping[str, int]
-
-
-@dataclass(frozen=True)
-class ColorSources:
-    """One color: the pips of the deck's spells (copies counted; a hybrid pip
-    counts for each of its colors), its share of all colored pips, the lands that
-    make it (a choice counted as Karsten counts it) and the dorks, rocks and
-    Treasure makers (at their fractional values, as for a spell of mana value 4)."""
-
-    color: str
-    pips: int
-    share: float
-    land_sources: float
-    other_sources: float
-
-    @property
-    def sources(self) -> float:
-        return self.land_sources + self.other_sources
-
-
-@dataclass(frozen=True)
-class LandCount:
-    """The deck's lands against Karsten's 2022 formula."""
-
-    lands: int
-    recommended: float
-    average_mana_value: float
-    cheap_draw_or_ramp: int
-    companion: bool
-    formula: str
-    extrapolated: bool
-
-    @property
-    def difference(self) -> float:
-        """Lands minus the recommended count."""
-        return self.lands - self.recommended
-
-
-@dataclass(frozen=True)
-class WhatIf:
-    """A change to the main deck and what it does to the worst spell's exact-model
-    probability (``worst_before`` → ``worst_after``, the spell ``worst_spell``)."""
-
-    change: str
-    changes: Mapping[str, int]
-    deck_size: int
-    lands: int
-    worst_before: float
-    worst_after: float
-    worst_spell: str
-    below_target_before: int
-    below_target_after: int
-
-    @property
-    def delta(self) -> float:
-        return self.worst_after - self.worst_before
 
 
 @dataclass(frozen=True)
@@ -419,6 +373,11 @@ class DeckSummary:
     land_count: LandCount
     what_ifs: tuple[WhatIf, ...]
     notes: tuple[str, ...] = field(default=())
+    warnings: tuple[LegalityWarning, ...] = field(default=())
+    """The deck's legality problems (:mod:`.legality`); they don't stop the analysis."""
+    land_rows: tuple[LandReport, ...] = field(default=())
+    """The land-by-land table: how each land (and modal double-faced spell with a
+    land back) was counted (:class:`~.counting.LandReport`)."""
 
     @property
     def worst(self) -> SpellReport | None:
@@ -426,227 +385,15 @@ class DeckSummary:
         return min(self.spells, key=lambda s: (s.probability, s.name), default=None)
 
     def spell(self, name: str) -> SpellReport:
+        """The spell (or the first half of the card) called ``name``."""
         key = name.casefold()
         for spell in self.spells:
-            if spell.name.casefold() == key:
+            if key in (spell.name.casefold(), spell.card.casefold()):
                 return spell
         raise DeckError(f"{name!r} is not a spell of the deck")
 
 
-# -- sources ----------------------------------------------------------------------
-
-
-def _groups(cost: ManaCost) -> dict[frozenset[str], int]:
-    """Pips of a cost by group of mana types (see :class:`ColorNeed`)."""
-    groups: dict[frozenset[str], int] = {}
-    for symbol in cost:
-        if symbol.kind in ONE_MANA_KINDS:
-            key = frozenset(h for h in symbol.halves if h in _PIP_KEYS)
-            if key:
-                groups[key] = groups.get(key, 0) + 1
-    return groups
-
-
-def _label(group: frozenset[str]) -> str:
-    return "".join(c for c in _PIP_KEYS if c in group)
-
-
-class _Counter:
-    """Karsten's counting of a deck's sources (see the module)."""
-
-    def __init__(self, deck: Deck) -> None:
-        self.deck = deck
-        self.colors = frozenset(deck.colors)
-        identity = deck.commander_colors
-        commander = frozenset(str(identity)) if identity else frozenset()
-        self.choice_value = 1.0 if len(self.colors) <= 2 else _CHOICE_MANY_COLORS
-        land_colors: frozenset[str] = frozenset()
-        for item in deck.main:
-            if item.role.is_land:
-                land_colors |= item.role.produces
-        self.dynamic_options: dict[DynamicSlot, tuple[frozenset[str], ...]] = {}
-        for slot in DynamicSlot:
-            if slot is DynamicSlot.COMMANDER_COLORS:
-                value: tuple[frozenset[str], ...] = (commander,) if commander else ()
-            elif slot.name.startswith("OPPONENT"):
-                value = ()
-            elif slot.name.startswith(("OWN", "GATE")):
-                value = (land_colors,) if land_colors else ()
-            else:  # chosen colors, colors of permanents: a choice among the deck's colors
-                value = tuple(frozenset(c) for c in sorted(self.colors))
-            self.dynamic_options[slot] = value
-        self._options: dict[str, tuple[frozenset[str], ...]] = {}
-
-    def options(self, role: CardRole) -> tuple[frozenset[str], ...]:
-        """The choices a source's controller makes *once* (which face of a Pathway
-        to play, what a fetch land finds, a Thriving land's color), each the set of
-        mana letters the permanent can then make on every activation; dynamic
-        slots resolved."""
-        found = self._options.get(role.name)
-        if found is not None:
-            return found
-        every: frozenset[str] = frozenset().union(*role.options)
-        chosen = False
-        for slot in role.dynamic:
-            if slot in (DynamicSlot.CHOSEN_COLOR, DynamicSlot.CHOSEN_COLORS):
-                chosen = True
-                continue
-            for option in self.dynamic_options[slot]:
-                every |= option
-        choices: list[frozenset[str]] = []
-        if chosen:
-            extra = [c for c in sorted(self.colors) if c not in every]
-            choices = [every | {c} for c in extra] or [every]
-        elif role.back is not None:
-            back: frozenset[str] = frozenset().union(*role.back_options)
-            choices = [every, back]
-        elif role.fetch is not None:
-            for item in self.deck.main:
-                if item.role.is_land and item.role.fetch is None and role.fetch.finds(item.card):
-                    option = self.produces(item.role)
-                    if option and option not in choices:
-                        choices.append(option)
-        elif every:
-            choices = [every]
-        result = tuple(c for c in choices if c)
-        self._options[role.name] = result
-        return result
-
-    def produces(self, role: CardRole) -> frozenset[str]:
-        result: frozenset[str] = frozenset()
-        for option in self.options(role):
-            result |= option
-        return result
-
-    def value(self, role: CardRole, group: frozenset[str]) -> float:
-        """How much of a source of ``group`` one copy of a source is."""
-        options = self.options(role)
-        if not options:
-            return 0.0
-        hits = [bool(option & group) for option in options]
-        if all(hits):
-            return 1.0
-        if not any(hits):
-            return 0.0
-        union = self.produces(role) & (self.colors | {"C"})
-        if any(option >= union for option in options):
-            return 1.0
-        return self.choice_value
-
-    def turn_one(self, role: CardRole) -> bool:
-        if not role.entry.untapped_on_turn_one():
-            return False
-        return role.fetch is None or not role.fetch.tapped
-
-    def sources(self, group: frozenset[str], mana_value: int) -> tuple[float, int, float]:
-        """(land sources, lands counted, other sources) of ``group`` for a spell of
-        ``mana_value``."""
-        lands = other = 0.0
-        counted = 0
-        for item in self.deck.main:
-            role = item.role
-            if role.is_land:
-                if mana_value <= 1 and not self.turn_one(role):
-                    continue
-                value = self.value(role, group)
-                if value:
-                    lands += value * item.count
-                    counted += item.count
-            elif role.kind in ("dork", "rock", "treasure") and mana_value > role.mana_value:
-                if role.kind == "dork" and mana_value >= 2:
-                    weight = _DORK
-                elif role.kind == "rock" and mana_value >= 3:
-                    weight = _ROCK
-                elif role.kind == "treasure" and mana_value >= 2:
-                    other += _TREASURE * item.count  # any color
-                    continue
-                else:
-                    continue
-                value = self.value(role, group)
-                other += weight * value * item.count
-        return lands, counted, other
-
-
-# -- the exact model, cached --------------------------------------------------------
-
-
-@lru_cache(maxsize=2048)
-def _curve(
-    size: int, lands: int, mana_value: int, pips: int, on_the_draw: bool, commander: bool
-) -> tuple[int | None, tuple[float, ...]]:
-    """(Karsten's sources needed, P for S = 0..lands) for a requirement."""
-    need = Requirement(f"{mana_value - pips}{'C' * pips}", mana_value, pips, None)
-    (row,) = sources_table(size, lands, [need], on_the_draw=on_the_draw, commander=commander)
-    return row.sources, tuple(float(p) for p in row.curve)
-
-
-def _interpolate(curve: tuple[float, ...], sources: float) -> float:
-    s = min(max(sources, 0.0), len(curve) - 1)
-    low = math.floor(s)
-    high = min(low + 1, len(curve) - 1)
-    fraction = s - low
-    return curve[low] * (1 - fraction) + curve[high] * fraction
-
-
 # -- the analysis --------------------------------------------------------------------
-
-
-def _spell_reports(deck: Deck, on_the_draw: bool) -> tuple[SpellReport, ...]:
-    counter = _Counter(deck)
-    size, lands, commander = deck.size, deck.lands, deck.commander_rules
-    reports = []
-    zones = [("main", c) for c in deck.main if not c.role.is_land]
-    zones += [("commander", c) for c in deck.commander if not c.role.is_land]
-    zones += [("companion", c) for c in deck.companion if not c.role.is_land]
-    for zone, item in zones:
-        role = item.role
-        cost = role.cost
-        if cost is None:  # pragma: no cover - nonland cards have a cost
-            continue
-        value = role.mana_value
-        turn = max(value, 1)
-        groups = _groups(cost)
-        colored = sum(1 for g in groups if g & set(COLOR_LETTERS))
-        needs = []
-        for group, pips in sorted(groups.items(), key=lambda kv: _PIP_KEYS.index(_label(kv[0])[0])):
-            pips = min(pips, turn)
-            needed, curve = _curve(size, lands, turn, pips, on_the_draw, commander)
-            land_sources, counted, other = counter.sources(group, value)
-            total = land_sources + other
-            required = None if needed is None else needed + (1 if colored >= 2 else 0)
-            needs.append(
-                ColorNeed(
-                    colors=_label(group),
-                    pips=pips,
-                    required=required,
-                    sources=round(total, 4),
-                    land_sources=counted,
-                    probability=_interpolate(curve, total),
-                    target=float(target_for(turn)),
-                )
-            )
-        if needs:
-            probability = min(need.probability for need in needs)
-        else:
-            _, curve = _curve(size, lands, turn, 0, on_the_draw, commander)
-            probability = curve[0]
-        pips_by_color = {c: sum(n for g, n in groups.items() if c in g) for c in _PIP_KEYS}
-        reports.append(
-            SpellReport(
-                name=item.name,
-                count=item.count,
-                cost=str(cost),
-                mana_value=value,
-                turn=turn,
-                kind=role.kind,
-                pips={c: n for c, n in pips_by_color.items() if n},
-                needs=tuple(needs),
-                probability=probability,
-                target=float(target_for(turn)),
-                zone=zone,
-            )
-        )
-    return tuple(reports)
 
 
 def _curve_bars(deck: Deck) -> tuple[CurveBar, ...]:
@@ -667,175 +414,61 @@ def _curve_bars(deck: Deck) -> tuple[CurveBar, ...]:
     )
 
 
-def _color_sources(deck: Deck) -> tuple[ColorSources, ...]:
-    counter = _Counter(deck)
-    pips = dict.fromkeys(COLOR_LETTERS, 0)
-    for item in deck.spells:
-        if item.role.cost is None:  # pragma: no cover
-            continue
-        for group, n in _groups(item.role.cost).items():
-            for c in group & set(COLOR_LETTERS):
-                pips[c] += n * item.count
-    total = sum(pips.values())
-    result = []
-    for c in COLOR_LETTERS:
-        if c not in deck.colors and not pips[c]:
-            continue
-        lands, _, other = counter.sources(frozenset(c), 4)
-        share = pips[c] / total if total else 0.0
-        result.append(ColorSources(c, pips[c], share, round(lands, 4), round(other, 4)))
-    return tuple(result)
-
-
-def _land_count(deck: Deck) -> LandCount:
-    values = [(item.role.mana_value, item.count) for item in deck.main if not item.role.is_land]
-    cards = sum(n for _, n in values)
-    average = sum(v * n for v, n in values) / cards if cards else 0.0
-    cheap = sum(item.count for item in deck.main if item.role.cheap_draw_or_ramp)
-    companion = bool(deck.companion)
-    size = deck.size
-    if size in (99, 100):
-        recommended = 31.42 + 3.13 * average - 0.28 * cheap
-        formula = "31.42 + 3.13 x average mana value - 0.28 x cheap draw/ramp"
-        extrapolated = False
-    else:
-        recommended = 19.59 + 1.90 * average - 0.28 * cheap + (0.27 if companion else 0.0)
-        formula = "19.59 + 1.90 x average mana value - 0.28 x cheap draw/ramp"
-        if companion:
-            formula += " + 0.27 (companion)"
-        extrapolated = size != 60
-        if extrapolated:
-            recommended *= size / 60
-            formula = f"({formula}) x {size}/60"
-    return LandCount(
-        lands=deck.lands,
-        recommended=round(recommended, 2),
-        average_mana_value=round(average, 3),
-        cheap_draw_or_ramp=cheap,
-        companion=companion,
-        formula=formula,
-        extrapolated=extrapolated,
-    )
-
-
-_CHANGE = re.compile(r"\s*(?P<sign>[+\-−])\s*(?P<n>\d{1,4})\s*[xX]?\s+(?P<name>.+?)\s*")
-
-
-def parse_changes(text: str) -> dict[str, int]:
-    """A what-if such as ``"+1 Island"``, ``"-1 Mountain, +1 Island"`` or ``"-2
-    Forest +2 Breeding Pool"``, as a mapping of names to changes.
-
-    >>> parse_changes("-1 Mountain, +1 Island")
-    {'Mountain': -1, 'Island': 1}
-    >>> parse_changes("Island")
-    Traceback (most recent call last):
-    ...
-    mtgmana.analysis.deck.DeckError: can't read the what-if 'Island': write changes like ...
-    """
-    if not isinstance(text, str) or len(text) > 1000:
-        raise DeckError("a what-if is a short text like '+1 Island'")
-    pieces = re.split(r"(?:,\s*|\s+)(?=[+\-−]\s*\d)", text.strip())
-    changes: dict[str, int] = {}
-    for piece in pieces:
-        match = _CHANGE.fullmatch(piece.rstrip(", "))
-        if match is None:
-            raise DeckError(
-                f"can't read the what-if {text!r}: write changes like '+1 Island' or "
-                "'-1 Mountain, +1 Island'"
-            )
-        n = int(match["n"]) * (1 if match["sign"] == "+" else -1)
-        if n == 0:
-            raise DeckError(f"the what-if {piece.strip()!r} changes nothing")
-        changes[match["name"]] = changes.get(match["name"], 0) + n
-    return changes
-
-
-def _describe(changes: Mapping[str, int]) -> str:
-    return ", ".join(f"{'+' if n > 0 else '-'}{abs(n)} {name}" for name, n in changes.items())
-
-
-def _candidates(deck: Deck) -> list[dict[str, int]]:
-    basics = [BASIC_LANDS[c] for c in deck.colors]
-    lands = [item.name for item in deck.main if item.role.is_land]
-    found: list[dict[str, int]] = []
-    for basic in basics:
-        found.append({basic: 1})
-    for land in lands:
-        found.append({land: -1})
-    for land in lands:
-        for basic in basics:
-            if basic != land:
-                found.append({land: -1, basic: 1})
-    return found
-
-
-def _what_if(
-    deck: Deck,
-    changes: Mapping[str, int],
-    before: tuple[SpellReport, ...],
-    on_the_draw: bool,
-    database: CardDatabase | None,
-) -> WhatIf:
-    changed = deck.with_changes(changes, database=database)
-    changed.check()
-    after = _spell_reports(changed, on_the_draw)
-    worst_before = min((s.probability for s in before), default=1.0)
-    worst = min(after, key=lambda s: (s.probability, s.name), default=None)
-    return WhatIf(
-        change=_describe(changes),
-        changes=dict(changes),
-        deck_size=changed.size,
-        lands=changed.lands,
-        worst_before=worst_before,
-        worst_after=1.0 if worst is None else worst.probability,
-        worst_spell="" if worst is None else worst.name,
-        below_target_before=sum(1 for s in before if s.probability < s.target),
-        below_target_after=sum(1 for s in after if s.probability < s.target),
-    )
-
-
 def analyze(
     deck: Deck,
     *,
     on_the_draw: bool = False,
-    what_ifs: int = 8,
+    what_ifs: int = 5,
     changes: Iterable[str | Mapping[str, int]] = (),
     database: CardDatabase | None = None,
+    format: str | None = None,
+    x: Mapping[str, int] | None = None,
 ) -> DeckSummary:
     """The :class:`DeckSummary` of ``deck`` (see the module).
 
-    ``what_ifs`` is how many of the generated what-ifs to keep — +1 basic land of
-    each of the deck's colors, -1 of each land, and each swap of a land for such a
-    basic — ranked by the change in the worst spell's probability (best first; ties
-    by fewer spells below target). ``changes`` are what-ifs you ask for
-    (``"+1 Island"``), always reported, first. Raises :class:`DeckError` for decks
-    that can't be analyzed (:meth:`Deck.check`) and bad what-ifs.
+    ``x`` sets X for spells by name (``{"Fireball": 3}``; default 1, CR 107.3).
+
+    ``format`` (``"constructed"``, ``"limited"`` or ``"commander"``; inferred from
+    the deck when ``None``, :func:`~.legality.infer_format`) sets the deckbuilding
+    rules whose breaches are the summary's ``warnings`` (:mod:`.legality`).
+
+    ``what_ifs`` is how many of the generated what-ifs to keep: swaps of one land
+    for another that keep the deck's size and legality (:mod:`.what_ifs`),
+    ranked by :attr:`WhatIf.score` — the change in the worst spell's probability
+    plus the change in the deck's average castability — best first, improvements
+    only, at most one per land added while others remain. ``changes`` are what-ifs
+    you ask for (``"+1 Island"``), always reported, first, with the legality
+    problems they bring. Raises :class:`DeckError` for decks that can't be analyzed
+    (:meth:`Deck.check`), bad what-ifs and unknown formats.
+
+    >>> summary = analyze(Deck.parse("20 Forest\\n4 Island\\n32 Grizzly Bears\\n4 Opt"))
+    >>> [(w.change, w.deck_size) for w in summary.what_ifs]
+    [('-1 Forest, +1 Island', 60)]
     """
     if not isinstance(deck, Deck):
         raise DeckError(f"analyze needs a Deck, not {type(deck).__name__}")
     if isinstance(what_ifs, bool) or not isinstance(what_ifs, int) or what_ifs < 0:
         raise DeckError(f"what_ifs must be a count of at least 0, not {what_ifs!r}")
+    if format is not None and (not isinstance(format, str) or format.lower() not in FORMATS):
+        raise DeckError(f"unknown format {format!r}: use one of {', '.join(FORMATS)}")
     deck.check()
-    spells = _spell_reports(deck, on_the_draw)
+    fmt = deck.format if format is None else format.lower()
+    warnings = check_legality(deck, fmt)
+    spells = _spell_reports(deck, on_the_draw, x)
     asked = [parse_changes(c) if isinstance(c, str) else dict(c) for c in changes]
-    results = [_what_if(deck, c, spells, on_the_draw, database) for c in asked]
-    if what_ifs:
-        generated = []
-        for candidate in _candidates(deck):
-            try:
-                generated.append(_what_if(deck, candidate, spells, on_the_draw, database))
-            except MtgManaError:
-                continue  # a change the deck can't take (a deck too small, ...)
-        generated.sort(key=lambda w: (-w.delta, w.below_target_after, w.change))
-        results += generated[:what_ifs]
+    results = _what_ifs(
+        deck,
+        spells,
+        lambda changed: _spell_reports(changed, on_the_draw, x),
+        asked=asked,
+        keep=what_ifs,
+        fmt=fmt,
+        warnings=warnings,
+        database=database,
+    )
     notes: list[str] = []
     for item in (*deck.main, *deck.commander, *deck.companion):
         notes.extend(item.role.notes)
-        layout = item.card.layout
-        if layout.is_double_faced and not item.role.is_land and len(item.card.faces) > 1:
-            back = item.card.faces[1].type_line
-            if "Land" in back:
-                notes.append(f"{item.name}: counted as a spell (its land back face is not counted)")
     if not deck.commander and any(
         DynamicSlot.COMMANDER_COLORS in item.role.dynamic for item in deck.main
     ):
@@ -851,6 +484,8 @@ def analyze(
         curve=_curve_bars(deck),
         color_sources=_color_sources(deck),
         land_count=_land_count(deck),
-        what_ifs=tuple(results),
+        what_ifs=results,
         notes=tuple(dict.fromkeys(notes)),
+        warnings=warnings,
+        land_rows=_land_reports(deck),
     )

@@ -1,28 +1,43 @@
-"""Decklists as people paste them: Arena and MTGO exports and plain lists.
+"""Decklists as people export them: plain lists, Arena, MTGO (``.txt`` and ``.dek``),
+Moxfield, Archidekt, TappedOut, Forge ``.dck`` and Cockatrice ``.cod``.
 
 :meth:`Decklist.parse` reads the text of a decklist into :class:`DeckEntry` values,
-each with its count, name, section and line number. It reads:
+each with its count, name, section and line number. The format is detected from the
+text, no flag needed: XML (MTGO ``.dek``, Cockatrice) is read by
+:mod:`._decklist_xml`, everything else line by line by :mod:`._decklist_text`:
 
 * ``4 Lightning Bolt``, ``4x Lightning Bolt``, ``4 x Lightning Bolt`` and a bare
   ``Lightning Bolt`` (one copy);
-* Arena's set and collector number, ``4 Lightning Bolt (M11) 149`` (also ``[M11]``
-  and foil marks such as ``*F*``), which are kept but don't change the card;
-* section headers, alone on a line, any case, with or without a colon: ``Deck``
-  (also ``Main``, ``Mainboard``, ``Main Deck``), ``Sideboard``, ``Commander``,
-  ``Companion``, ``Maybeboard`` (also ``Considering``); Arena's ``About`` block
-  (``Name ...``) is skipped;
-* MTGO's blank-line sideboard: in the main deck, a blank line followed by more
-  cards starts the sideboard (a blank line after the commander or companion goes
-  back to the main deck); ``SB: 2 Negate`` (MTGO, Cockatrice) is a sideboard card;
-* comments: lines starting with ``#`` or ``//``.
+* printings, kept but not changing the card: Arena's and Moxfield's ``(M11) 149``,
+  Archidekt's ``(m11) 149``, ``[M11]``, Forge's ``Name|SET|art`` (a name ending in
+  ``+`` is Forge's foil), foil marks such as ``*F*`` and ``*E*``;
+* sections: header lines in any case, with or without a colon or a count (``Deck``,
+  ``Main``, ``Sideboard``, ``Commander``, ``Companion``, ``Maybeboard``, ...; card-type
+  groups such as ``Creatures (20)`` are the main deck), Forge's ``[Main]`` /
+  ``[Commander]`` / ``[Sideboard]`` (its ``[metadata]`` gives the deck's ``Name=``),
+  Arena's ``About`` block (``Name ...``), ``SB: 2 Negate`` (MTGO, Cockatrice),
+  TappedOut's ``*CMDR*`` and Archidekt's categories (``[Commander{top}]``,
+  ``[Sideboard]``, ``[Maybeboard]``; a category marked ``{noDeck}`` is not in the
+  deck, the others, ``[Land]``, ``[Ramp,Draw]``, are);
+* blank lines: MTGO's main deck, a blank line, the sideboard (but a few cards
+  before a group of more than 15 are one deck); a commander, a blank line, the deck
+  (one or two cards, then cards making 100 with them); in a list grouped by blank
+  lines, the last group is the sideboard only if it has at most 15 cards and the
+  groups before it make a 40-, 60-, 99- or 100-card deck;
+* comments: lines starting with ``#`` or ``//`` (``//Sideboard`` is a header).
 
 Names are resolved against a card database by :meth:`Decklist.resolve` (the
-bundled one by default): an unknown name raises :class:`DecklistError` naming the
-line and suggesting close spellings. Anything unreadable raises
-:class:`DecklistError` with the line number. Limits keep a stray paste cheap:
-:data:`MAX_TEXT` characters (a 10 MB paste fails at once, before any parsing),
-:data:`MAX_LINE` characters a line, :data:`MAX_COPIES` copies a line and
-:data:`MAX_CARDS` cards in all; parsing is linear in the text.
+bundled one by default), ignoring case and accents; a face name (the front of a
+double-faced card) stands for the card, and split cards may be written ``Fire/Ice``,
+``Fire // Ice`` or ``Fire /// Ice``. Every unknown name is reported at once in one
+:class:`DecklistError`, each with its line and close spellings. A commander MTGO
+puts in the sideboard (one or two sideboard cards that can be commanders, with a
+main deck making 100 cards with them) is read as the commander.
+
+Anything unreadable raises :class:`DecklistError` with the line number. Limits keep a
+stray paste cheap: :data:`MAX_TEXT` characters (a 10 MB paste fails at once, before
+any parsing), :data:`MAX_LINE` characters a line, :data:`MAX_COPIES` copies a line
+and :data:`MAX_CARDS` cards in all; parsing is linear in the text.
 
 >>> deck = Decklist.parse('''
 ... Deck
@@ -48,8 +63,8 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
-from dataclasses import dataclass
-from typing import Final
+from dataclasses import dataclass, replace
+from typing import Final, NamedTuple
 
 from ..cards import Card, CardDatabase
 from ..errors import MtgManaError
@@ -64,6 +79,7 @@ __all__ = [
     "Decklist",
     "DecklistError",
     "ResolvedEntry",
+    "UnknownCard",
 ]
 
 MAX_TEXT: Final = 1_000_000
@@ -81,45 +97,74 @@ MAX_CARDS: Final = 1000
 SECTIONS: Final = ("main", "sideboard", "commander", "companion", "maybeboard")
 """The sections of a decklist, as :attr:`DeckEntry.section` names them."""
 
-_HEADERS: Final = {
-    "deck": "main", "main": "main", "maindeck": "main", "main deck": "main",
-    "mainboard": "main", "sideboard": "sideboard", "side": "sideboard",
-    "commander": "commander", "commanders": "commander", "companion": "companion",
-    "maybeboard": "maybeboard", "maybe": "maybeboard", "considering": "maybeboard",
-    "about": "about",
-}  # fmt: skip
+_COMMANDER_DECK: Final = 100  # CR 903.5a
 
-_ENTRY: Final = re.compile(
-    r"(?:(?P<count>\d+)\s*(?:[xX×](?=\s|$))?\s*)?"
-    r"(?P<name>.*?)"
-    r"(?:\s+[(\[](?P<set>[A-Za-z0-9]{2,6})[)\]](?:\s+(?P<number>[^\s*]+))?)?"
-    r"(?:\s+\*[A-Za-z]+\*)*"
-)
-_HEADER: Final = re.compile(r"(?P<word>[A-Za-z ]+?)\s*(?:\(\d+\))?\s*:?")
-_SIDEBOARD_PREFIX: Final = re.compile(r"SB:\s*", re.IGNORECASE)
+
+class UnknownCard(NamedTuple):
+    """A name the card database doesn't know: its line, the name as written and
+    the closest real names."""
+
+    line: int
+    name: str
+    suggestions: tuple[str, ...]
 
 
 class DecklistError(MtgManaError):
     """A decklist that can't be read: ``line`` is the 1-based line number (``None``
-    for the whole list) and ``suggestions`` the close names for an unknown card."""
+    for the whole list) and ``suggestions`` the close names for an unknown card.
+
+    For unknown card names, ``problems`` lists every one (:class:`UnknownCard`:
+    line, name, suggestions); ``line`` and ``suggestions`` are the first's."""
 
     def __init__(
-        self, message: str, *, line: int | None = None, suggestions: Iterable[str] = ()
+        self,
+        message: str,
+        *,
+        line: int | None = None,
+        suggestions: Iterable[str] = (),
+        problems: Iterable[UnknownCard] = (),
     ) -> None:
         self.message = message
         self.line = line
         self.suggestions = list(suggestions)
+        self.problems: tuple[UnknownCard, ...] = tuple(problems)
         super().__init__(f"line {line}: {message}" if line is not None else message)
 
     def __str__(self) -> str:
         return str(self.args[0])
+
+    @classmethod
+    def unknown(cls, problems: Iterable[UnknownCard]) -> DecklistError:
+        """The error for unknown card names, all of them in one message."""
+        found = tuple(problems)
+        if not found:
+            raise ValueError("no unknown cards")
+
+        def hint(problem: UnknownCard) -> str:
+            if not problem.suggestions:
+                return ""
+            return "; did you mean " + ", ".join(map(repr, problem.suggestions)) + "?"
+
+        first = found[0]
+        if len(found) == 1:
+            return cls(
+                f"unknown card name {first.name!r}{hint(first)}",
+                line=first.line,
+                suggestions=first.suggestions,
+                problems=found,
+            )
+        lines = [f"{len(found)} unknown card names:"]
+        lines += [f"  line {p.line}: {p.name!r}{hint(p)}" for p in found]
+        error = cls("\n".join(lines), suggestions=first.suggestions, problems=found)
+        error.line = first.line
+        return error
 
 
 @dataclass(frozen=True)
 class DeckEntry:
     """One line of a decklist: ``count`` copies of ``name`` in ``section`` (one of
     :data:`SECTIONS`), read from line ``line`` (1-based); ``set_code`` and
-    ``collector_number`` are Arena's printing, if given."""
+    ``collector_number`` are the printing, if given."""
 
     count: int
     name: str
@@ -155,7 +200,7 @@ class Decklist:
 
     entries: tuple[DeckEntry, ...]
     name: str | None = None
-    """The deck's name, from Arena's ``About`` block (``Name ...``)."""
+    """The deck's name (Arena's ``About`` block, Forge's ``Name=``)."""
 
     @classmethod
     def parse(cls, text: str) -> Decklist:
@@ -168,6 +213,9 @@ class Decklist:
         'sideboard'
         >>> Decklist.parse("Commander\\n1 Atraxa, Praetors' Voice\\n\\n99 Forest").count("main")
         99
+        >>> Decklist.parse("1x Atraxa, Praetors' Voice (2x2) 190 [Commander{top}]").entries[0]
+        DeckEntry(count=1, name="Atraxa, Praetors' Voice", section='commander', line=1, \
+set_code='2x2', collector_number='190')
         """
         if not isinstance(text, str):
             raise DecklistError(f"a decklist is text, not {type(text).__name__}")
@@ -176,54 +224,15 @@ class Decklist:
                 f"the decklist is {len(text):,} characters long; the limit is {MAX_TEXT:,} "
                 "(a deck list is a few kilobytes: was the wrong file pasted?)"
             )
-        entries: list[DeckEntry] = []
-        section = "main"
-        blank_after_cards = False
-        deck_name: str | None = None
-        total = 0
-        for number, raw in enumerate(text.splitlines(), start=1):
-            line = raw.strip().lstrip("\ufeff")
-            if len(line) > MAX_LINE:
-                raise DecklistError(
-                    f"the line is {len(line):,} characters long; a decklist line has at "
-                    f"most {MAX_LINE}",
-                    line=number,
-                )
-            if not line:
-                if any(e.section == section for e in entries[-1:]):
-                    blank_after_cards = True
-                continue
-            if line.startswith(("#", "//")):
-                continue
-            header = _header(line)
-            if header is not None:
-                section, blank_after_cards = header, False
-                continue
-            if section == "about":
-                if line.lower().startswith("name "):
-                    deck_name = line[5:].strip() or None
-                    continue
-                section = "main"  # a card after the About block: the deck has begun
-            current = section
-            match = _SIDEBOARD_PREFIX.match(line)
-            if match is not None:
-                line = line[match.end() :]
-                current = "sideboard"
-            elif blank_after_cards:
-                if section == "main":
-                    section = "sideboard"  # MTGO: a blank line starts the sideboard
-                elif section in ("commander", "companion"):
-                    section = "main"  # Arena: the commander, a blank line, the deck
-                current = section
-            blank_after_cards = False
-            entry = _entry(line, number, current)
-            total += entry.count
-            if total > MAX_CARDS:
-                raise DecklistError(
-                    f"the decklist has more than {MAX_CARDS:,} cards by this line", line=number
-                )
-            entries.append(entry)
-        return cls(tuple(entries), deck_name)
+        if text.lstrip("\ufeff \t\r\n").startswith("<"):
+            from ._decklist_xml import read_xml
+
+            entries, name = read_xml(text)
+        else:
+            from ._decklist_text import read_lines
+
+            entries, name = read_lines(text)
+        return cls(tuple(entries), name)
 
     def count(self, section: str | None = None) -> int:
         """The number of cards in ``section`` (all sections if ``None``)."""
@@ -238,28 +247,38 @@ class Decklist:
     def resolve(self, database: CardDatabase | None = None) -> tuple[ResolvedEntry, ...]:
         """Each entry with its card from ``database`` (the bundled one by default).
 
-        Raises :class:`DecklistError` for the first unknown name, with its line and
-        close spellings.
+        Raises one :class:`DecklistError` naming every unknown name, with its line
+        and close spellings. A commander in MTGO's sideboard moves to the
+        ``"commander"`` section (see the module).
 
         >>> Decklist.parse("3 Lightening Bolt").resolve()
         Traceback (most recent call last):
         ...
         mtgmana.analysis.decklist.DecklistError: line 1: unknown card name 'Lightening Bolt'; ...
+        >>> error = None
+        >>> try:
+        ...     Decklist.parse("4 Counterspel\\n20 Island\\n4 Opt\\n2 Brainstrom").resolve()
+        ... except DecklistError as caught:
+        ...     error = caught
+        >>> [(p.line, p.name, p.suggestions[0]) for p in error.problems]
+        [(1, 'Counterspel', 'Counterspell'), (4, 'Brainstrom', 'Brainstorm')]
         """
         db = CardDatabase.bundled() if database is None else database
-        resolved = []
+        resolved: list[ResolvedEntry] = []
+        unknown: list[UnknownCard] = []
+        found: dict[str, Card | None] = {}
         for entry in self.entries:
-            card = db.get(entry.name)
+            if entry.name not in found:
+                found[entry.name] = _find(db, entry.name)
+            card = found[entry.name]
             if card is None:
-                card = db.get(_arena_name(entry.name))
-            if card is None:
-                suggestions = db.suggest(entry.name, 3)
-                message = f"unknown card name {entry.name!r}"
-                if suggestions:
-                    message += "; did you mean " + ", ".join(map(repr, suggestions)) + "?"
-                raise DecklistError(message, line=entry.line, suggestions=suggestions)
-            resolved.append(ResolvedEntry(entry, card))
-        return tuple(resolved)
+                suggestions = tuple(db.suggest(_clean(entry.name), 3))
+                unknown.append(UnknownCard(entry.line, entry.name, suggestions))
+            else:
+                resolved.append(ResolvedEntry(entry, card))
+        if unknown:
+            raise DecklistError.unknown(unknown)
+        return _commander_from_sideboard(tuple(resolved))
 
     def __str__(self) -> str:
         """The list in Arena's format."""
@@ -272,41 +291,40 @@ class Decklist:
         return "\n\n".join(parts)
 
 
-def _header(line: str) -> str | None:
-    match = _HEADER.fullmatch(line)
-    if match is None:
-        return None
-    return _HEADERS.get(" ".join(match["word"].lower().split()))
+def _clean(name: str) -> str:
+    """A name as written, less Forge's foil ``+`` and with split-card slashes as
+    ``//`` (Arena writes ``Fire /// Ice``, some lists ``Fire/Ice``)."""
+    name = name.rstrip("+").rstrip() if name.endswith("+") else name
+    return re.sub(r"\s*/{1,3}\s*", " // ", name) if "/" in name else name
 
 
-def _entry(line: str, number: int, section: str) -> DeckEntry:
-    match = _ENTRY.fullmatch(line)
-    if match is None:  # pragma: no cover - the pattern matches any line
-        raise DecklistError(f"can't read {line!r}: expected a count and a name", line=number)
-    count_text, name = match["count"], match["name"].strip()
-    if not name:
-        if count_text is not None:
-            raise DecklistError(f"{line!r} has a count but no card name", line=number)
-        raise DecklistError(f"can't read {line!r}: expected a count and a name", line=number)
-    if not any(ch.isalpha() for ch in name):
-        raise DecklistError(
-            f"can't read {line!r}: expected a count and a card name, like '4 Lightning Bolt'",
-            line=number,
-        )
-    count = 1
-    if count_text is not None:
-        if len(count_text) > 6:
-            raise DecklistError(f"{count_text} copies is too many", line=number)
-        count = int(count_text)
-        if count == 0:
-            raise DecklistError(f"{line!r}: a count must be at least 1", line=number)
-        if count > MAX_COPIES:
-            raise DecklistError(
-                f"{count:,} copies of {name!r}: at most {MAX_COPIES:,} a line", line=number
-            )
-    return DeckEntry(count, name, section, number, match["set"], match["number"])
+def _find(db: CardDatabase, name: str) -> Card | None:
+    card = db.get(name)
+    if card is None:
+        cleaned = _clean(name)
+        if cleaned != name:
+            card = db.get(cleaned)
+    return card
 
 
-def _arena_name(name: str) -> str:
-    """Arena writes split cards ``Fire /// Ice`` and some lists ``Fire/Ice``."""
-    return re.sub(r"\s*/{1,3}\s*", " // ", name)
+def _commander_from_sideboard(resolved: tuple[ResolvedEntry, ...]) -> tuple[ResolvedEntry, ...]:
+    """MTGO exports a Commander deck as its 99 (or 98) cards and the commander(s)
+    as the sideboard: one or two sideboard cards that can be commanders (CR 903.3,
+    702.124), making 100 cards with the main deck, are the commanders."""
+    from .legality import can_be_commander
+
+    if any(r.entry.section == "commander" for r in resolved):
+        return resolved
+    side = [r for r in resolved if r.entry.section == "sideboard"]
+    side_cards = sum(r.count for r in side)
+    main = sum(r.count for r in resolved if r.entry.section == "main")
+    if not 1 <= side_cards <= 2 or main + side_cards != _COMMANDER_DECK:
+        return resolved
+    if not all(can_be_commander(r.card) for r in side):
+        return resolved
+    return tuple(
+        ResolvedEntry(replace(r.entry, section="commander"), r.card)
+        if r.entry.section == "sideboard"
+        else r
+        for r in resolved
+    )

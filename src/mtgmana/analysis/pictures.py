@@ -1,12 +1,15 @@
-"""Pictures of a deck report, drawn with matplotlib (the optional extra
-``pip install "mtgmana[plot]"``).
+"""Pictures of a deck report as PNG, drawn with matplotlib (the optional extra
+``pip install "mtgmana[plot]"``). The HTML page doesn't need them: it draws the
+same charts as inline SVG (:mod:`mtgmana.analysis.charts`).
 
-Three panels: the **mana curve by color** (nonland cards per mana value, stacked by
-color: white, blue, black, red, green, multicolored, colorless), **castability per
-spell** (the exact model's probability, the simulation's P(on curve) with its 95%
-interval, and Karsten's target), and **castability by turn** (the simulation's
-P(castable by turn T) for each spell). :func:`save_png` writes all three in one PNG;
-:func:`panel_png` draws one panel (the HTML page embeds them one by one).
+Three panels, from the same data as the page's charts, every axis from 0 and at
+most eight series a panel: the **mana curve by color** (nonland cards per mana
+value, stacked by color), **castability on curve** (per spell, or per turn for a
+deck of more than :data:`~mtgmana.analysis.charts.PER_SPELL_LIMIT` spells: the
+exact model, the simulation given the land drops and over all games with its 95%
+interval, Karsten's target; 0-100%), and **castability by turn** (the simulation's
+P(castable by turn T), one line per mana value; 0-100%). :func:`save_png` writes all
+three in one PNG; :func:`panel_png` draws one panel.
 
 Only matplotlib's object-oriented API is used (no ``pyplot``, no global state), with
 the Agg renderer, so it works without a display. Without matplotlib every function
@@ -21,6 +24,7 @@ import os
 from typing import TYPE_CHECKING, Any, Final
 
 from ..errors import MtgManaError
+from .charts import castability_title, curve_stacks, row_series, spell_rows, turn_series
 from .deck import DeckSummary
 from .simulate import Simulation
 
@@ -28,26 +32,13 @@ if TYPE_CHECKING:
     from matplotlib.axes import Axes
     from matplotlib.figure import Figure
 
-__all__ = ["PANELS", "PicturesUnavailable", "figure", "panel_png", "save_png"]
+__all__ = ["PANELS", "PicturesUnavailable", "figure", "panel_png", "require", "save_png"]
 
 PANELS: Final = ("curve", "castability", "by_turn")
 """The panels, in the order :func:`save_png` stacks them."""
 
-COLORS: Final = {
-    "W": "#f0e6a8",
-    "U": "#1f6fb4",
-    "B": "#3b3430",
-    "R": "#d3352b",
-    "G": "#1d7a45",
-    "M": "#c9a227",
-    "C": "#9a9a9a",
-}
-"""Bar colors for each color of mana (``M``: multicolored, ``C``: colorless)."""
-
-_NAMES: Final = {
-    "W": "white", "U": "blue", "B": "black", "R": "red", "G": "green",
-    "M": "multicolored", "C": "colorless",
-}  # fmt: skip
+_INSTALL: Final = 'pictures need matplotlib: install it with pip install "mtgmana[plot]"'
+_STYLES: Final = ("-", "--", ":", "-.")
 
 
 class PicturesUnavailable(MtgManaError):
@@ -59,34 +50,36 @@ def _matplotlib() -> tuple[Any, Any]:
         from matplotlib.backends.backend_agg import FigureCanvasAgg
         from matplotlib.figure import Figure
     except ImportError:
-        raise PicturesUnavailable(
-            'pictures need matplotlib: install it with pip install "mtgmana[plot]"'
-        ) from None
+        raise PicturesUnavailable(_INSTALL) from None
     return Figure, FigureCanvasAgg
 
 
-def _short(name: str, width: int = 28) -> str:
-    name = name.split(" // ")[0]
-    return name if len(name) <= width else name[: width - 1] + "…"
+def require() -> None:
+    """Raise :class:`PicturesUnavailable` now if matplotlib is missing (before a
+    long simulation, say)."""
+    _matplotlib()
 
 
 def _curve(ax: Axes, summary: DeckSummary) -> None:
-    values = [bar.mana_value for bar in summary.curve]
-    bottoms = [0] * len(values)
-    for key in "WUBRGMC":
-        heights = [bar.by_color.get(key, 0) for bar in summary.curve]
-        if any(heights):
-            ax.bar(
-                values,
-                heights,
-                bottom=bottoms,
-                color=COLORS[key],
-                edgecolor="#222222",
-                linewidth=0.6,
-                label=_NAMES[key],
-            )
-            bottoms = [b + h for b, h in zip(bottoms, heights, strict=True)]
-    ax.set_xticks(values, [f"{v}+" if v == 7 else str(v) for v in values])
+    from matplotlib.ticker import MaxNLocator
+
+    categories, stacks = curve_stacks(summary)
+    positions = list(range(len(categories)))
+    bottoms = [0.0] * len(categories)
+    for stack in stacks:
+        ax.bar(
+            positions,
+            stack.values,
+            bottom=bottoms,
+            color=stack.color,
+            edgecolor="#222222",
+            linewidth=0.6,
+            label=stack.label,
+        )
+        bottoms = [b + v for b, v in zip(bottoms, stack.values, strict=True)]
+    ax.set_xticks(positions, list(categories))
+    ax.set_ylim(0, max([*bottoms, 1.0]) * 1.1)
+    ax.yaxis.set_major_locator(MaxNLocator(integer=True))
     ax.set_xlabel("mana value")
     ax.set_ylabel("cards")
     ax.set_title("Mana curve by color (nonland cards)")
@@ -95,88 +88,96 @@ def _curve(ax: Axes, summary: DeckSummary) -> None:
 
 
 def _castability(ax: Axes, summary: DeckSummary, simulation: Simulation | None) -> None:
-    spells = summary.spells
-    names = [_short(s.name) for s in spells]
-    rows = list(range(len(spells)))[::-1]
-    model = [s.probability * 100 for s in spells]
-    height = 0.38 if simulation is not None else 0.7
-    offset = height / 2 if simulation is not None else 0.0
-    ax.barh(
-        [r + offset for r in rows],
-        model,
-        height=height,
-        color="#9ecae1",
-        edgecolor="#3182bd",
-        label="exact model (Karsten 2022)",
-    )
-    if simulation is not None:
-        odds = {o.name: o for o in simulation.spells}
-        values, lows, highs = [], [], []
-        for s in spells:
-            found = odds.get(s.name)
-            p = found.p_on_curve if found else 0.0
-            low, high = found.ci if found else (0.0, 0.0)
-            values.append(p * 100)
-            lows.append((p - low) * 100)
-            highs.append((high - p) * 100)
-        ax.barh(
-            [r - offset for r in rows],
-            values,
-            height=height,
-            color="#fdae6b",
-            edgecolor="#e6550d",
-            xerr=[lows, highs],
-            error_kw={"elinewidth": 1, "capsize": 2, "ecolor": "#333333"},
-            label=f"simulation, on curve ({simulation.games:,} games, 95% CI)",
+    groups = spell_rows(summary, simulation)
+    series = row_series(summary, simulation)
+    labels: list[str] = []
+    positions: list[float] = []
+    rows = []
+    y = 0.0
+    for group in groups:
+        if group.heading:
+            labels.append(group.heading)
+            positions.append(y)
+            y += 1
+        for row in group.rows:
+            labels.append(row.label if len(row.label) <= 30 else row.label[:29] + "…")
+            positions.append(y)
+            rows.append((y, row))
+            y += 1
+    height = 0.8 / len(series)
+    handles: list[Any] = []
+    for n, s in enumerate(series):
+        ys, values, lows, highs, have_ci = [], [], [], [], False
+        for row_y, row in rows:
+            bar = row.bars[n]
+            if bar is None:
+                continue
+            ys.append(row_y - 0.4 + height * (n + 0.5))
+            values.append(bar.value * 100)
+            low, high = bar.interval if bar.interval is not None else (bar.value, bar.value)
+            have_ci = have_ci or bar.interval is not None
+            lows.append((bar.value - low) * 100)
+            highs.append((high - bar.value) * 100)
+        handles.append(
+            ax.barh(
+                ys,
+                values,
+                height=height,
+                color=s.color,
+                label=s.label,
+                xerr=[lows, highs] if have_ci else None,
+                error_kw={"elinewidth": 1, "capsize": 2},
+            )
         )
-    for r, s in zip(rows, spells, strict=True):
-        ax.plot([s.target * 100] * 2, [r - 0.45, r + 0.45], color="#222222", linewidth=1.2)
-    ax.plot([], [], color="#222222", linewidth=1.2, label="Karsten's target")
-    ax.set_yticks(rows, names, fontsize=8)
-    low = min([*model, 100.0])
-    if simulation is not None:
-        low = min(low, *(o.p_on_curve * 100 for o in simulation.spells))
-    ax.set_xlim(max(0.0, min(low - 5, 80.0)), 100.5)
+    for row_y, row in rows:
+        if row.target is not None:
+            ax.plot(
+                [row.target * 100] * 2, [row_y - 0.45, row_y + 0.45], color="#222222", linewidth=1.4
+            )
+    handles += ax.plot([], [], color="#222222", linewidth=1.4, label="Karsten's target")
+    ax.set_yticks(positions, labels, fontsize=8)
+    for tick, label in zip(ax.get_yticklabels(), labels, strict=True):
+        if " · target " in label:
+            tick.set_fontweight("bold")
+    ax.set_ylim(y - 0.5, -0.6)
+    ax.set_xlim(0, 100)
     ax.set_xlabel("P(castable on curve), %")
-    ax.set_title("Castability per spell")
-    ax.legend(frameon=False, fontsize=8, loc="upper center", bbox_to_anchor=(0.5, -0.1), ncol=3)
+    ax.set_title(castability_title(summary), pad=36)
+    ax.legend(
+        handles=handles,
+        frameon=False,
+        fontsize=8,
+        loc="lower center",
+        bbox_to_anchor=(0.5, 1.0),
+        ncol=2,
+    )
     ax.grid(axis="x", alpha=0.3)
 
 
 def _by_turn(ax: Axes, summary: DeckSummary, simulation: Simulation | None) -> None:
-    ax.set_title("Castability by turn (simulation)")
+    ax.set_title("Castability by turn, by mana value (simulation)")
     ax.set_xlabel("turn")
     ax.set_ylabel("P(castable by this turn), %")
+    ax.set_ylim(0, 100)
     if simulation is None:
-        ax.text(0.5, 0.5, "no simulation (--games 0)", ha="center", va="center",
-                transform=ax.transAxes)  # fmt: skip
+        ax.text(
+            0.5, 0.5, "no simulation (--games 0)", ha="center", va="center", transform=ax.transAxes
+        )
         return
-    colors = {s.name: _spell_color(s.pips) for s in summary.spells}
-    styles = ["-", "--", ":", "-."]
-    for n, odds in enumerate(simulation.spells):
-        turns = list(range(odds.turn, simulation.turns + 1))
+    for n, series in enumerate(turn_series(summary, simulation)):
         ax.plot(
-            turns,
-            [odds.p_by_turn(t) * 100 for t in turns],
+            [x for x, _ in series.points],
+            [y * 100 for _, y in series.points],
             marker="o",
             markersize=3,
-            linestyle=styles[n % len(styles)],
-            color=colors.get(odds.name, COLORS["C"]),
-            label=_short(odds.name, 22),
+            color=series.color,
+            label=series.label,
+            linestyle=_STYLES[n % len(_STYLES)],
         )
+    ax.set_xlim(0.5, simulation.turns + 0.5)
     ax.set_xticks(range(1, simulation.turns + 1))
-    ax.set_ylim(None, 100.5)
     ax.grid(alpha=0.3)
-    ax.legend(frameon=False, fontsize=7, loc="center left", bbox_to_anchor=(1.01, 0.5))
-
-
-def _spell_color(pips: Any) -> str:
-    colored = [c for c in "WUBRG" if pips.get(c)]
-    if len(colored) > 1:
-        return COLORS["M"]
-    if colored:
-        return "#b8a83a" if colored[0] == "W" else COLORS[colored[0]]
-    return COLORS["C"]
+    ax.legend(frameon=False, fontsize=8, loc="lower right")
 
 
 def _draw(name: str, ax: Axes, summary: DeckSummary, simulation: Simulation | None) -> None:
@@ -190,16 +191,17 @@ def _draw(name: str, ax: Axes, summary: DeckSummary, simulation: Simulation | No
         raise MtgManaError(f"unknown panel {name!r}: use one of {', '.join(PANELS)}")
 
 
-def _size(name: str, summary: DeckSummary) -> tuple[float, float]:
+def _size(name: str, summary: DeckSummary, simulation: Simulation | None) -> tuple[float, float]:
     if name == "castability":
-        return 9.0, max(3.0, 0.42 * len(summary.spells) + 1.8)
+        rows = sum(len(g.rows) + (1 if g.heading else 0) for g in spell_rows(summary, simulation))
+        return 9.0, max(3.0, 0.3 * rows + 1.8)
     return 9.0, 4.2
 
 
 def figure(summary: DeckSummary, simulation: Simulation | None = None) -> Figure:
     """All three panels in one matplotlib figure."""
     figure_class, canvas_class = _matplotlib()
-    heights = [_size(name, summary)[1] for name in PANELS]
+    heights = [_size(name, summary, simulation)[1] for name in PANELS]
     fig = figure_class(figsize=(9.0, sum(heights)), layout="constrained")
     canvas_class(fig)
     axes = fig.subplots(len(PANELS), 1, gridspec_kw={"height_ratios": heights})
@@ -222,7 +224,9 @@ def panel_png(
 ) -> bytes:
     """One panel (``"curve"``, ``"castability"``, ``"by_turn"``) as PNG bytes."""
     figure_class, canvas_class = _matplotlib()
-    fig = figure_class(figsize=_size(name, summary), layout="constrained")
+    if name not in PANELS:
+        raise MtgManaError(f"unknown panel {name!r}: use one of {', '.join(PANELS)}")
+    fig = figure_class(figsize=_size(name, summary, simulation), layout="constrained")
     canvas_class(fig)
     _draw(name, fig.add_subplot(), summary, simulation)
     return _png(fig, dpi)

@@ -40,10 +40,34 @@ they have.
 gives the tapper their abilities). A nonland card whose text creates Treasure tokens
 (CR 111.10a) and costs at most 3 is a *Treasure maker*. A card is a **land** if its
 front face is one (CR 712.14: a modal double-faced card is cast or played front face
-up); a modal double-faced card with a land back (Emeria's Call) is a spell here.
+up); a modal double-faced card with a land back (Emeria's Call) is a spell that may
+be played as a land (see below).
 
 **The cost a spell is cast for** is its front face's (for a split card, the first
-half's; for an adventurer card, the creature's), with X = 0 (CR 107.3b, 202.3e).
+half's; for an adventurer card, the creature's), with X = 0 (CR 107.3b, 202.3e);
+:attr:`CardRole.spell_faces` lists every face that can be cast (both halves of a
+split card, CR 709.3; an adventurer card's creature and Adventure, CR 715.3; both
+faces of a modal double-faced card whose back is not a land, CR 712.12).
+
+**Modal double-faced cards with a land back** (Emeria's Call // Emeria, Shattered
+Skyclave) are spells that may be played as a land (CR 712.12):
+:attr:`CardRole.land_back` is the land face as a mana source, with its entry.
+
+**Restricted mana** (CR 106.6: Cavern of Souls, Ancient Ziggurat, Pillar of the
+Paruns) is kept apart: :attr:`CardRole.restricted` pairs the mana letters with the
+restriction, and :attr:`CardRole.options` has the unrestricted mana only. An
+"instead" ability that needs counters the card doesn't start with (Gemstone
+Caverns' luck counter) is left out of the options.
+
+**Ramp** (:class:`Ramp`, read from the Oracle text, not a list of names): mana
+dorks and rocks; "search your library for ... land card(s) ... put ... onto the
+battlefield" as a spell's effect, an enters trigger or a free sacrifice ability
+(Cultivate, Rampant Growth, Farseek, Three Visits, Wood Elves, Sakura-Tribe Elder,
+Harrow); "create N Treasure tokens" as a spell's effect or an enters trigger;
+"you may play an additional land" and "put a land card from your hand onto the
+battlefield" (Explore, Growth Spiral, Oracle of Mul Daya). Searches that cost mana
+to activate (Burnished Hart), conditional ones (Loyal Warhound) and Treasure
+triggers on attacks or combat damage are not ramp the simulation casts.
 
 **Cheap card draw and ramp**, for Karsten's land-count formula: a nonland card of
 mana value at most 2 that is a dork, a rock or a Treasure maker, searches the
@@ -68,15 +92,15 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Final
 
-from ..abilities import ANY_COLOR, DynamicSlot, ManaAbility
+from ..abilities import ANY_COLOR, Condition, DynamicSlot, ManaAbility
 from ..ability_text import mana_of
 from ..battlefield import Permanent
-from ..cards import Card
+from ..cards import Card, Layout
 from ..costs import ManaCost
 from ..errors import MtgManaError
-from ..restrictions import parse_type_line
+from ..restrictions import Restriction, parse_type_line
 
-__all__ = ["BASIC_TYPES", "CardRole", "Entry", "Fetch", "role_of"]
+__all__ = ["BASIC_TYPES", "CardRole", "Entry", "Fetch", "Ramp", "role_of", "spell_faces"]
 
 BASIC_TYPES: Final = {"Plains": "W", "Island": "U", "Swamp": "B", "Mountain": "R", "Forest": "G"}
 """The basic land types and the color each one's intrinsic ability makes (CR 305.6)."""
@@ -113,6 +137,27 @@ _TREASURE = re.compile(
 _DRAW = re.compile(r"\bdraws? (?:a|an|one|two|three|X) cards?\b", re.IGNORECASE)
 _LAND_SEARCH = re.compile(r"Search your library for [^.]*\bland cards?\b")
 _REMINDER = re.compile(r"\([^()]*\)")
+_SEARCH = re.compile(
+    r"[Ss]earch your library for (?P<what>(?:up to )?(?:a|an|one|two|three) [^.]*?) cards?"
+    r"(?: and/or (?P<also>[A-Z][a-z]+) cards)?, (?:reveal (?:it|them|those cards), )?"
+    r"put (?P<put>[^.]*?), then shuffle"
+)
+_SEARCH_ETB = re.compile(
+    r"When (?:this [a-z]+|~|[^,.]+) enters(?: the battlefield)?, (?:you may )?"
+    r"(?P<sac>sacrifice a land\. If you do, )?(?:you may )?"
+)
+_FREE_SACRIFICE = re.compile(r"Sacrifice (?:this [a-z]+|~): ")
+_TREASURE_NOW = re.compile(
+    r"\bcreate (?P<n>a|an|one|two|three|four|five) (?P<tapped>tapped )?Treasure tokens?\b"
+)
+_EXTRA_LAND = re.compile(
+    r"You may play (?P<n>an|one|two) additional lands? (?P<when>this turn|on each of your turns)"
+)
+_LAND_FROM_HAND = re.compile(
+    r"(?:^|\. |, )(?:you may )?put a land card from your hand onto the battlefield"
+    r"(?P<tapped> tapped)?",
+    re.IGNORECASE,
+)
 
 
 @dataclass(frozen=True)
@@ -195,6 +240,79 @@ class Fetch:
 
 
 @dataclass(frozen=True)
+class Ramp:
+    """What a card does to ramp, as the simulation casts it.
+
+    ``kind`` is ``"mana source"`` (a dork or rock), ``"land search"`` (``lands``
+    land cards with one of ``types`` — any land if empty, basic only if
+    ``basic_only`` — put onto the battlefield, ``tapped`` or not, and ``to_hand``
+    more into the hand; ``sacrifice_land``: a land is sacrificed first),
+    ``"treasure"`` (``treasures`` Treasure tokens, CR 111.10a) or ``"extra land"``
+    (``extra_lands`` more land drops, this turn or ``every_turn``; ``from_hand``:
+    a land card put from the hand onto the battlefield, ``tapped`` or not).
+
+    >>> from mtgmana.cards import lookup
+    >>> role_of(lookup("Cultivate")).ramp.description
+    'puts 1 basic land onto the battlefield tapped (and 1 into the hand)'
+    >>> role_of(lookup("Three Visits")).ramp.description
+    'puts 1 Forest land onto the battlefield'
+    """
+
+    kind: str
+    lands: int = 0
+    to_hand: int = 0
+    basic_only: bool = False
+    types: frozenset[str] = frozenset()
+    tapped: bool = False
+    sacrifice_land: bool = False
+    treasures: int = 0
+    extra_lands: int = 0
+    every_turn: bool = False
+    from_hand: bool = False
+    also: frozenset[str] = frozenset()
+    """Land types found besides (Map the Frontier's "and/or Desert cards")."""
+
+    def finds(self, card: Card) -> bool:
+        """Whether the search can find ``card`` (CR 701.23)."""
+        supertypes, card_types, subtypes = parse_type_line(card.faces[0].type_line)
+        if "Land" not in card_types:
+            return False
+        if self.also & subtypes:
+            return True
+        if self.basic_only and "Basic" not in supertypes:
+            return False
+        return not self.types or bool(self.types & subtypes)
+
+    @property
+    def description(self) -> str:
+        """What it does, in a few words."""
+        if self.kind == "mana source":
+            return "a mana source, used from the next turn (creatures) or at once (artifacts)"
+        if self.kind == "treasure":
+            n = self.treasures
+            return f"creates {n} Treasure token{'s' if n > 1 else ''}"
+        if self.kind == "extra land":
+            if self.from_hand:
+                return "puts a land card from the hand onto the battlefield" + (
+                    " tapped" if self.tapped else ""
+                )
+            when = "each turn" if self.every_turn else "this turn"
+            return f"{self.extra_lands} more land drop{'s' if self.extra_lands > 1 else ''} {when}"
+        what = "/".join(sorted(self.types))
+        if self.basic_only:
+            what = ("basic " + what).strip()
+        if self.also:
+            what = (what + " or " if what else "") + "/".join(sorted(self.also))
+        text = f"puts {self.lands} {what + ' ' if what else ''}land{'s' if self.lands > 1 else ''}"
+        text += " onto the battlefield" + (" tapped" if self.tapped else "")
+        if self.to_hand:
+            text += f" (and {self.to_hand} into the hand)"
+        if self.sacrifice_land:
+            text = "sacrifices a land and " + text
+        return text
+
+
+@dataclass(frozen=True)
 class CardRole:
     """What a card does for the mana base (see the module's documentation).
 
@@ -224,6 +342,23 @@ class CardRole:
     (Pathways): it may be played either way up (CR 712.12)."""
     back_options: tuple[frozenset[str], ...] = ()
     """The back face's ``options``."""
+    restricted: tuple[tuple[frozenset[str], Restriction], ...] = ()
+    """Mana that may be spent only as a restriction allows (CR 106.6): the letters
+    each restricted choice makes, with the restriction."""
+    ramp: Ramp | None = None
+    """How the simulation casts it to ramp (``None``: it doesn't)."""
+    spell_faces: tuple[int, ...] = ()
+    """The faces that can be cast as spells (indexes into ``card.faces``)."""
+    land_back: Permanent | None = None
+    """The land back face of a modal double-faced spell (Emeria's Call), as a mana
+    source (``None`` otherwise, or when it makes no mana the model reads)."""
+    land_back_entry: Entry = Entry()
+    """How that land back face enters."""
+    land_back_options: tuple[frozenset[str], ...] = ()
+    """The land back face's ``options``."""
+    opening_hand: bool = False
+    """Gemstone Caverns: not the starting player, it may begin the game on the
+    battlefield with a luck counter (then a card of the hand is exiled)."""
 
     @property
     def name(self) -> str:
@@ -240,12 +375,22 @@ class CardRole:
 
     @property
     def produces(self) -> frozenset[str]:
-        """Every type of mana letter it can make, either face, without dynamic
-        slots."""
+        """Every type of mana letter it can make, either face, restricted mana
+        included, without dynamic slots."""
         result: frozenset[str] = frozenset()
-        for option in (*self.options, *self.back_options):
+        for option in (*self.options, *self.back_options, *(o for o, _ in self.restricted)):
             result |= option
         return result
+
+    @property
+    def is_mdfc_land(self) -> bool:
+        """A modal double-faced spell with a land back face (CR 712.12)."""
+        return self.land_back is not None or (
+            not self.is_land
+            and self.card.layout is Layout.MODAL_DFC
+            and len(self.card.faces) > 1
+            and "Land" in parse_type_line(self.card.faces[1].type_line)[1]
+        )
 
     @property
     def subtypes(self) -> frozenset[str]:
@@ -266,7 +411,7 @@ def role_of(card: Card) -> CardRole:
 @lru_cache(maxsize=4096)
 def _role(card: Card) -> CardRole:
     face = card.faces[0]
-    supertypes, card_types, _ = parse_type_line(face.type_line)
+    _, card_types, _ = parse_type_line(face.type_line)
     text = _REMINDER.sub("", face.oracle_text)
     notes: list[str] = []
     is_land = "Land" in card_types
@@ -288,7 +433,7 @@ def _role(card: Card) -> CardRole:
         notes.extend(
             f"{face.name}: unsupported mana ability ({why})" for _, why in mana.unsupported
         )
-    options, dynamic = _options(abilities)
+    options, dynamic, restricted = _options(abilities)
     permanent: Permanent | None = None
     if abilities and (is_land or card_types & {"Creature", "Artifact"}):
         try:
@@ -298,17 +443,26 @@ def _role(card: Card) -> CardRole:
     fetch = _fetch(text) if is_land else None
     back: Permanent | None = None
     back_options: tuple[frozenset[str], ...] = ()
-    if is_land and permanent is not None and len(card.faces) == 2:
+    land_back: Permanent | None = None
+    land_back_entry = Entry()
+    land_back_options: tuple[frozenset[str], ...] = ()
+    if len(card.faces) == 2 and card.layout.is_double_faced:
         back_face = card.faces[1]
-        if "Land" in parse_type_line(back_face.type_line)[1] and card.layout.is_double_faced:
+        if "Land" in parse_type_line(back_face.type_line)[1] and (is_land or permanent is None):
             try:
                 back_mana = mana_of(card, 1)
-                back = Permanent.from_card(card, face=1)
+                made = Permanent.from_card(card, face=1)
             except MtgManaError as error:
                 notes.append(str(error))
             else:
-                back_options, more_dynamic = _options(back_mana.abilities)
-                dynamic = dynamic | more_dynamic
+                more_options, more_dynamic, _ = _options(back_mana.abilities)
+                if is_land and permanent is not None:
+                    back, back_options = made, more_options
+                    dynamic = dynamic | more_dynamic
+                elif not is_land and card.layout is Layout.MODAL_DFC:
+                    land_back, land_back_options = made, more_options
+                    land_back_entry = _entry(_REMINDER.sub("", back_face.oracle_text))
+                    dynamic = dynamic | more_dynamic
     if is_land:
         kind = "land"
     elif permanent is not None and "Creature" in card_types:
@@ -329,7 +483,6 @@ def _role(card: Card) -> CardRole:
             or bool(_LAND_SEARCH.search(text))
         )
     )
-    del supertypes
     return CardRole(
         card=card,
         kind=kind,
@@ -344,16 +497,135 @@ def _role(card: Card) -> CardRole:
         notes=tuple(notes),
         back=back,
         back_options=back_options,
+        restricted=restricted,
+        ramp=None if is_land else _ramp(text, card_types, kind),
+        spell_faces=() if is_land else spell_faces(card),
+        land_back=land_back,
+        land_back_entry=land_back_entry,
+        land_back_options=land_back_options,
+        opening_hand=is_land and "you may begin the game with" in text,
+    )
+
+
+def spell_faces(card: Card) -> tuple[int, ...]:
+    """The faces of ``card`` that can be cast: both halves of a split card (CR
+    709.3), an adventurer card's creature and Adventure (CR 715.3), both faces of a
+    modal double-faced card unless a face is a land (CR 712.12); else the front.
+
+    >>> from mtgmana.cards import lookup
+    >>> spell_faces(lookup("Fire // Ice")), spell_faces(lookup("Emeria's Call"))
+    ((0, 1), (0,))
+    """
+    faces = card.faces
+    if "Land" in parse_type_line(faces[0].type_line)[1]:
+        return ()
+    if len(faces) < 2:
+        return (0,)
+    layout = card.layout
+    both = layout in (Layout.SPLIT, Layout.ADVENTURE) or (
+        layout is Layout.MODAL_DFC and "Land" not in parse_type_line(faces[1].type_line)[1]
+    )
+    if both and faces[1].mana_cost.has_mana_cost:
+        return (0, 1)
+    return (0,)
+
+
+def _fresh(condition: Condition | None) -> bool:
+    """Whether an ability's condition holds for a permanent that just entered
+    without counters (conditions on other permanents count as holding)."""
+    if condition is None or condition.permanents or condition.land_played:
+        return True
+    if condition.entered_this_turn:
+        return True
+    return (condition.counters <= 0) != condition.negated
+
+
+def _ramp(text: str, card_types: frozenset[str], kind: str) -> Ramp | None:
+    """How the card ramps (see the module), read from its rules text."""
+    if kind in ("dork", "rock"):
+        return Ramp("mana source")
+    one_shot = bool(card_types & {"Instant", "Sorcery"})
+    additional_sacrifice = "As an additional cost to cast this spell, sacrifice a land" in text
+    for line in text.split("\n"):
+        match = _SEARCH.search(line)
+        if match is not None:
+            prefix = line[: match.start()]
+            etb = _SEARCH_ETB.fullmatch(prefix)
+            if (one_shot and not prefix) or etb is not None or _FREE_SACRIFICE.fullmatch(prefix):
+                found = _search(match, sacrifice=additional_sacrifice or bool(etb and etb["sac"]))
+                if found is not None:
+                    return found
+        match = _TREASURE_NOW.search(line)
+        if match is not None:
+            prefix = line[: match.start()]
+            plain = one_shot and not re.search(r"\b(?:When|Whenever|At|If|if|For each)\b", prefix)
+            if plain or _SEARCH_ETB.fullmatch(prefix):
+                return Ramp("treasure", treasures=_count(match["n"]))
+        match = _EXTRA_LAND.search(line)
+        if match is not None and (one_shot or match["when"] != "this turn"):
+            return Ramp(
+                "extra land",
+                extra_lands=_count(match["n"]),
+                every_turn=match["when"] != "this turn",
+            )
+        match = _LAND_FROM_HAND.search(line)
+        if match is not None:
+            prefix = line[: match.start() + (match.group(0)[0] in ".,")]
+            if (one_shot and not re.search(r"\b(?:When|Whenever|At)\b", prefix)) or (
+                _SEARCH_ETB.match(line) is not None
+            ):
+                return Ramp(
+                    "extra land", extra_lands=1, from_hand=True, tapped=match["tapped"] is not None
+                )
+    return None
+
+
+def _search(match: re.Match[str], *, sacrifice: bool) -> Ramp | None:
+    what = match["what"]
+    put = match["put"]
+    count = _count(re.sub(r"^up to ", "", what).split()[0])
+    words = re.findall(r"[A-Z][a-z]+", what)
+    known = {"Plains", "Island", "Swamp", "Mountain", "Forest", "Desert", "Gate", "Cave"}
+    if any(w not in known for w in words) or not ("land" in what or words):
+        return None  # "a creature card", "a card with mana value 3", ...
+    if "onto the battlefield" not in put:
+        return None
+    split = re.match(
+        r"one onto the battlefield(?P<tapped> tapped)? and the other into your hand", put
+    )
+    if sacrifice and count <= 1:
+        return None  # a land for a land (Crop Rotation): fixing, not ramp
+    also = frozenset({match["also"]}) if match["also"] else frozenset()
+    return Ramp(
+        "land search",
+        lands=1 if split else count,
+        to_hand=count - 1 if split else 0,
+        basic_only="basic" in what,
+        types=frozenset(words),
+        tapped=" tapped" in put.split(" and ")[0],
+        sacrifice_land=sacrifice,
+        also=also,
     )
 
 
 def _options(
     abilities: tuple[ManaAbility, ...],
-) -> tuple[tuple[frozenset[str], ...], frozenset[DynamicSlot]]:
-    """The static choices of mana types of the abilities, and the dynamic slots."""
+) -> tuple[
+    tuple[frozenset[str], ...],
+    frozenset[DynamicSlot],
+    tuple[tuple[frozenset[str], Restriction], ...],
+]:
+    """The static choices of mana types of the abilities, the dynamic slots, and
+    the restricted choices (CR 106.6). Abilities whose condition fails for a fresh
+    permanent (Gemstone Caverns' luck counter) are left out."""
     options: list[frozenset[str]] = []
     dynamic: set[DynamicSlot] = set()
+    restricted: list[tuple[frozenset[str], Restriction]] = []
     for ability in abilities:
+        if not _fresh(ability.condition):
+            continue
+        if ability.production.per is not None and ability.cost.mana:
+            continue  # Nykthos: an amount that needs other permanents, for mana
         for choice in ability.production.choices:
             letters: set[str] = set()
             for item in choice.slots:
@@ -365,10 +637,12 @@ def _options(
                     letters |= {t.value for t in item}
             if letters:
                 option = frozenset(letters)
-                if option not in options:
+                if ability.restriction is not None:
+                    restricted.append((option, ability.restriction))
+                elif option not in options:
                     options.append(option)
     # A single ability "Add {W} or {U}" is one option {W, U}: both at once.
-    return tuple(options), frozenset(dynamic)
+    return tuple(options), frozenset(dynamic), tuple(restricted)
 
 
 def _count(word: str) -> int:

@@ -4,27 +4,36 @@ real deck with the auto-tapper (P(on curve) and the delay with 95% intervals); t
 mana curve, pips against sources, the land count against Karsten's 2022 formula and
 ranked what-ifs (:mod:`mtgmana.analysis.deck`, :mod:`mtgmana.analysis.simulate`).
 
-Reads an Arena / MTGO export or a plain ``4x Name`` list from FILE, from standard
-input (``-``), or the example deck shipped with mtgmana (``--example``). ``--json``
-prints every figure as one JSON object; ``--png FILE`` and ``--html FILE`` write
-pictures and a self-contained page. Bad input (an unreadable line, an unknown card,
-an empty deck, a deck without lands, a 10 MB paste, turn 0, ...) exits with status
-2 and says what and where, e.g. ``{"error": "line 3: unknown card name ...",
-"line": 3, "suggestions": ["Lightning Bolt"]}``.
+Reads a decklist from FILE, from standard input (``-``), or the example deck shipped
+with mtgmana (``--example``): a plain ``4x Name`` list or an export of Arena, MTGO
+(``.txt`` or ``.dek``), Moxfield, Archidekt, TappedOut, Forge (``.dck``) or
+Cockatrice, recognised from the text (:mod:`mtgmana.analysis.decklist`); every
+unknown card is named at once (JSON: ``"unknown": [{"line", "name", "suggestions"}]``).
+Legality problems of the format (``--format``, inferred by default) are warnings at
+the top of the report (JSON: ``"warnings"``). X spells are judged at X = 1 unless
+``--x "Fireball=3"`` says otherwise; on a terminal a progress bar shows when the
+simulation takes more than a second. ``--json``
+prints every figure as one JSON object; ``--html FILE`` writes a self-contained page
+(charts as inline SVG, nothing to install) and ``--png FILE`` the charts as a
+picture (with matplotlib: ``pip install "mtgmana[plot]"``; without it the command
+fails at once and says so). Text lines are at most 100 columns. Bad input (an
+unreadable line, an unknown card, an empty deck, a deck without lands, a 10 MB
+paste, turn 0, ...) exits with status 2 and says what and where, e.g.
+``{"error": "line 3: unknown card name ...", "line": 3, "suggestions":
+["Lightning Bolt"]}``.
 """
 
 from __future__ import annotations
 
 import argparse
 import sys
-from typing import Any
+import time
+from typing import TYPE_CHECKING, Any
 
-from ..analysis.deck import Deck, analyze, example_text
-from ..analysis.decklist import MAX_TEXT, DecklistError
-from ..analysis.report import text_report, to_json
-from ..analysis.simulate import Simulation, simulate
-from ..errors import MtgManaError
 from ._output import CommandError, print_json
+
+if TYPE_CHECKING:
+    from ..analysis.simulate import Simulation
 
 __all__ = ["read_decklist", "register", "run"]
 
@@ -33,7 +42,8 @@ def register(subparsers: Any) -> None:
     parser = subparsers.add_parser(
         "deck",
         help="a deck's mana: Karsten's requirements, exact odds, a Monte Carlo, what-ifs",
-        description="Analyze a decklist (Arena / MTGO export or '4x Name' lines): per "
+        description="Analyze a decklist (a '4x Name' list or an Arena, MTGO, Moxfield, "
+        "Archidekt, TappedOut, Forge or Cockatrice export, recognised from the text): per "
         "spell Karsten's requirement, the deck's sources and the exact probability; a "
         "seeded Monte Carlo with the auto-tapper; curve, colors, land count, what-ifs.",
     )
@@ -55,6 +65,13 @@ def register(subparsers: Any) -> None:
         "--jobs", type=int, default=1, metavar="N", help="processes (0: one per core; default 1)"
     )
     parser.add_argument("--turns", type=int, metavar="T", help="the last turn simulated")
+    parser.add_argument(
+        "--x",
+        action="append",
+        default=[],
+        metavar="NAME=X",
+        help="X for a spell, e.g. 'Fireball=3' (repeatable; default X=1)",
+    )
     parser.add_argument("--draw", action="store_true", help="on the draw (default: on the play)")
     parser.add_argument(
         "--what-if",
@@ -64,10 +81,25 @@ def register(subparsers: Any) -> None:
         help="a change to evaluate, e.g. '+1 Island' or '-1 Mountain, +1 Island' (repeatable)",
     )
     parser.add_argument(
-        "--what-ifs", type=int, default=8, metavar="N", help="generated what-ifs shown (default 8)"
+        "--what-ifs", type=int, default=5, metavar="N", help="generated what-ifs shown (default 5)"
     )
-    parser.add_argument("--png", metavar="FILE", help="write pictures to a PNG file")
-    parser.add_argument("--html", metavar="FILE", help="write a self-contained HTML report")
+    parser.add_argument(
+        "--format",
+        choices=("constructed", "limited", "commander"),
+        type=str.lower,
+        help="the format whose deckbuilding rules are checked (default: from the deck's "
+        "shape: a commander or 99-100 cards is commander, under 50 cards limited)",
+    )
+    parser.add_argument(
+        "--png",
+        metavar="FILE",
+        help='write the charts to a PNG file (needs matplotlib: pip install "mtgmana[plot]")',
+    )
+    parser.add_argument(
+        "--html",
+        metavar="FILE",
+        help="write a self-contained HTML report (charts as SVG; nothing to install)",
+    )
     parser.add_argument(
         "--progress",
         action=argparse.BooleanOptionalAction,
@@ -81,6 +113,9 @@ def register(subparsers: Any) -> None:
 def read_decklist(args: argparse.Namespace) -> str:
     """The decklist text the arguments name, read at most a little past the size
     limit (a huge file fails at once)."""
+    from ..analysis.deck import example_text
+    from ..analysis.decklist import MAX_TEXT
+
     if args.example:
         if args.file is not None:
             raise CommandError("give a decklist FILE or --example, not both")
@@ -111,14 +146,29 @@ def read_decklist(args: argparse.Namespace) -> str:
     return text
 
 
+def _x_values(items: list[str]) -> dict[str, int]:
+    """``--x "Fireball=3"`` options as a mapping of names to X."""
+    found: dict[str, int] = {}
+    for item in items:
+        name, sep, value = item.rpartition("=")
+        if not sep or not name.strip() or not value.strip().isdigit():
+            raise CommandError(f"--x takes NAME=X, like 'Fireball=3', not {item!r}")
+        found[name.strip()] = int(value)
+    return found
+
+
 class _Bar:
-    def __init__(self, enabled: bool) -> None:
+    def __init__(self, enabled: bool, delay: float = 0.0) -> None:
         self.enabled = enabled
         self.shown = False
+        self.delay = delay
+        self.start = time.monotonic()
 
     def __call__(self, done: int, total: int) -> None:
         if not self.enabled:
             return
+        if not self.shown and time.monotonic() - self.start < self.delay:
+            return  # a run shorter than the delay shows no bar
         width = 30
         filled = width * done // total if total else width
         sys.stderr.write(
@@ -134,18 +184,34 @@ class _Bar:
 
 
 def run(args: argparse.Namespace) -> int:
+    from ..analysis.deck import Deck, analyze
+    from ..analysis.decklist import DecklistError
+    from ..analysis.report import text_report, to_json
+    from ..analysis.simulate import simulate
+    from ..errors import MtgManaError
+
     text = read_decklist(args)
+    x = _x_values(getattr(args, "x", []) or [])
     if args.games < 0:
         raise CommandError(f"--games must be 0 or more, not {args.games}")
     try:
+        if args.png:  # before a long simulation: without matplotlib, say so now
+            from ..analysis.pictures import require
+
+            require()
         deck = Deck.parse(text)
         summary = analyze(
-            deck, on_the_draw=args.draw, what_ifs=max(args.what_ifs, 0), changes=args.what_if
+            deck,
+            on_the_draw=args.draw,
+            what_ifs=max(args.what_ifs, 0),
+            changes=args.what_if,
+            format=args.format,
+            x=x,
         )
         simulation: Simulation | None = None
         if args.games:
             enabled = sys.stderr.isatty() if args.progress is None else args.progress
-            bar = _Bar(enabled)
+            bar = _Bar(enabled, 1.0 if args.progress is None else 0.0)
             try:
                 simulation = simulate(
                     deck,
@@ -155,6 +221,7 @@ def run(args: argparse.Namespace) -> int:
                     on_the_draw=args.draw,
                     turns=args.turns,
                     progress=bar,
+                    x=x,
                 )
             finally:
                 bar.close()
@@ -172,6 +239,11 @@ def run(args: argparse.Namespace) -> int:
             details["line"] = error.line
         if error.suggestions:
             details["suggestions"] = error.suggestions
+        if error.problems:
+            details["unknown"] = [
+                {"line": p.line, "name": p.name, "suggestions": list(p.suggestions)}
+                for p in error.problems
+            ]
         raise CommandError(str(error), **details) from None
     except MtgManaError as error:
         raise CommandError(str(error)) from None

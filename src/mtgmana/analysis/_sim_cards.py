@@ -1,0 +1,333 @@
+"""A deck compiled for the simulation (:mod:`mtgmana.analysis.simulate`): each card
+once into small integer records — the castability questions (one per castable
+face; Phyrexian spells twice, with and without life), the land faces a card can be
+played as (with how they enter), fetch targets, ramp — and the mana sources into
+the classes of :mod:`mtgmana.analysis._sim_sources`.
+
+**Static effects** (Urborg, Tomb of Yawgmoth; Chromatic Lantern; CR 604, 613) are
+the seam for the core's continuous-effects model (:mod:`mtgmana.effects`): a
+permanent with static abilities (``Permanent.statics``) compiles as a source the
+fast check doesn't decide (:mod:`._sim_sources`), so on any battlefield with it
+the auto-tapper — which applies the effects — answers; :func:`static_effects` is
+where effects that don't come from a permanent of the deck would be given. Until
+the card data reads static abilities, such cards make no mana here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any, Final
+
+from ..battlefield import Permanent
+from ..colors import Color
+from ..costs import ManaCost
+from ..mana import ManaType
+from ..restrictions import Spend, parse_type_line
+from ._sim_payer import Payer
+from ._sim_sources import ANY, LIFE_LIMIT, SourceClass, SpellCost, compile_source, paid_with_mana
+from .counting import _x_for, chosen_creature_type, deck_colors, spell_cost
+from .deck import Deck, DeckCard
+from .roles import BASIC_TYPES, CardRole, Entry, Ramp
+
+__all__ = ["CompiledDeck", "LandFace", "Question", "RampRecord", "static_effects"]
+
+_TYPE_ORDER: Final = tuple(BASIC_TYPES)
+ENTRY_CODES: Final = {"untapped": 0, "pay life": 0, "tapped": 1, "control": 2, "few lands": 3,
+                      "many lands": 4, "basics": 5, "reveal": 6, "early": 7}  # fmt: skip
+"""How a land enters, as a small integer (see :class:`~.roles.Entry`)."""
+
+
+def static_effects(deck: Deck) -> tuple[object, ...]:
+    """The continuous effects of the deck's permanents that change mana abilities
+    (CR 613; Urborg, Tomb of Yawgmoth, Chromatic Lantern): none modelled yet — the
+    seam for the core's continuous-effects model."""
+    del deck
+    return ()
+
+
+def _type_bits(types: frozenset[str]) -> int:
+    return sum(1 << i for i, t in enumerate(_TYPE_ORDER) if t in types)
+
+
+@dataclass(frozen=True)
+class Question:
+    """A castability question: a face of a card, at X chosen, with or without life
+    for its Phyrexian symbols (``shadow``: the index of the question it is the
+    "without life" twin of, else -1)."""
+
+    name: str
+    card: str
+    zone: str
+    mana_value: int
+    turn: int
+    cost: ManaCost
+    spend: Spend
+    shadow: int = -1
+
+
+@dataclass(frozen=True)
+class LandFace:
+    """A face a card may be played as a land: its source class, how it enters
+    (``entry``: code, count, type bits), whether it is basic, its basic land type
+    bits, the colors it makes."""
+
+    source: int
+    entry: tuple[int, int, int]
+    basic: bool
+    types: int
+    colors: int
+
+
+@dataclass(frozen=True)
+class RampRecord:
+    """A ramp card compiled: its :class:`~.roles.Ramp`, the question asking whether
+    it can be cast, the class it becomes (mana sources), whether that is a creature
+    (summoning sick, CR 302.6) or enters tapped, and the cards of the deck a search
+    can find."""
+
+    ramp: Ramp
+    question: int
+    source: int = -1
+    creature: bool = False
+    tapped: bool = False
+    targets: tuple[int, ...] = ()
+
+
+class CompiledDeck:
+    """The deck's cards as records (see the module)."""
+
+    def __init__(
+        self, deck: Deck, x: Mapping[str, int] | None = None, *, fast: bool = True
+    ) -> None:
+        self.deck = deck
+        self.caches: dict[str, dict[int, Any]] = {}
+        """The answers of the engines playing this deck, by battlefield key."""
+        items = list(deck.main)
+        self.items = items
+        self.names = [item.name for item in items]
+        self.colors = deck_colors(deck)
+        identity = deck.commander_colors
+        self.commander_colors: Color | None = identity
+        self.opponent = tuple(
+            Permanent.named(
+                {"W": "Plains", "U": "Island", "B": "Swamp", "R": "Mountain", "G": "Forest"}[c],
+                controller="opponent",
+            )
+            for c in self.colors
+        )
+        self.chosen_type = chosen_creature_type(deck)
+        self.weights = self._weights()
+        self.effects = static_effects(deck)
+        # -- source classes (by the permanent, state included) --
+        self.classes: list[SourceClass] = []
+        self._class_of: dict[Permanent, int] = {}
+        # -- questions --
+        self.questions: list[Question] = []
+        self._questions(x)
+        # -- cards --
+        n = len(items)
+        self.is_land = [item.role.is_land for item in items]
+        self.land_faces: list[tuple[LandFace, ...]] = []
+        self.mdfc_face: list[LandFace | None] = []
+        for item in items:
+            role = item.role
+            if role.is_land:
+                faces = [role.permanent] if role.back is None else [role.permanent, role.back]
+                self.land_faces.append(tuple(self._face(role, face, role.entry) for face in faces))
+                self.mdfc_face.append(None)
+            else:
+                self.land_faces.append(())
+                back = role.land_back
+                self.mdfc_face.append(
+                    None if back is None else self._face(role, back, role.land_back_entry)
+                )
+        self.playable = [bool(f) or m is not None for f, m in
+                         zip(self.land_faces, self.mdfc_face, strict=True)]  # fmt: skip
+        self.subtypes = [_type_bits(item.role.subtypes) for item in items]
+        self.basic = [item.role.is_basic for item in items]
+        # Fetch lands: the land cards of the deck each one finds.
+        self.fetch_targets: list[tuple[int, ...]] = []
+        for item in items:
+            fetch = item.role.fetch
+            if fetch is None or item.role.cost:
+                self.fetch_targets.append(())
+                continue
+            self.fetch_targets.append(
+                tuple(
+                    j
+                    for j, other in enumerate(items)
+                    if other.role.is_land and other.role.fetch is None and fetch.finds(other.card)
+                )
+            )
+        # Gemstone Caverns with a luck counter (CR 103.6 actions before the game).
+        self.opening: list[int] = [-1] * n
+        for k, item in enumerate(items):
+            if item.role.opening_hand and item.role.permanent is not None:
+                self.opening[k] = self.source(item.role.permanent.with_state(counters=1))
+        self.treasure = self.source(Permanent.named("Treasure"))
+        # Ramp.
+        self.ramp: list[RampRecord | None] = [self._ramp(k, item) for k, item in enumerate(items)]
+        # What each card asks of the mana, for the policy.
+        self.need = [0] * n
+        self.curve = [0] * n
+        for k, item in enumerate(items):
+            if item.role.is_land:
+                continue
+            bits = 0
+            for index in item.role.spell_faces or (0,):
+                for symbol in item.card.faces[index].mana_cost:
+                    for half in symbol.halves:
+                        if half in "WUBRG":
+                            bits |= 1 << "WUBRG".index(half)
+            self.need[k] = bits
+            self.curve[k] = max(item.role.mana_value, 1)
+        self.payer = Payer(
+            self.classes, self._costs(), identity, self.opponent, track_life=self._life(),
+            fast=fast,
+        )  # fmt: skip
+
+    def _life(self) -> bool:
+        """Whether the life a payment could cost must be tracked: the deck's
+        painful sources together and the most life a cost takes could reach the
+        limit (else every payment is within it)."""
+        most = 0
+        for k, item in enumerate(self.items):
+            worst = 0
+            for face in self.land_faces[k]:
+                worst = max(worst, self.classes[face.source].life)
+            back = self.mdfc_face[k]
+            if back is not None:
+                worst = max(worst, self.classes[back.source].life)
+            record = self.ramp[k]
+            if record is not None and record.source >= 0:
+                worst = max(worst, self.classes[record.source].life)
+            most += worst * item.count
+        most += max(
+            (2 * sum(1 for s in q.cost if s.is_phyrexian) for q in self.questions), default=0
+        )
+        return most > LIFE_LIMIT
+
+    # -- compiling --
+
+    def _weights(self) -> dict[str, int]:
+        """Pips of each color among the deck's spells (the Thriving lands' choice)."""
+        weights = dict.fromkeys("WUBRG", 0)
+        for item in self.deck.spells:
+            for index in item.role.spell_faces or (0,):
+                for symbol in item.card.faces[index].mana_cost:
+                    for h in symbol.halves:
+                        if h in weights:
+                            weights[h] += item.count
+        return weights
+
+    def source(self, permanent: Permanent) -> int:
+        """The class of a permanent (compiled once)."""
+        found = self._class_of.get(permanent)
+        if found is None:
+            found = len(self.classes)
+            self.classes.append(
+                compile_source(
+                    permanent, commander_colors=self.commander_colors, opponent=self.opponent
+                )
+            )
+            self._class_of[permanent] = found
+        return found
+
+    def _state(self, role: CardRole, permanent: Permanent) -> Permanent:
+        """The choices made as it enters: a Thriving land's color (the deck color it
+        lacks that the spells need most), Cavern of Souls' creature type."""
+        from ..abilities import DynamicSlot
+
+        if DynamicSlot.CHOSEN_COLOR in role.dynamic and permanent.chosen_color is None:
+            own = role.options[0] if role.options else frozenset()
+            choices = [c for c in self.colors if c not in own] or [
+                c for c in "WUBRG" if c not in own
+            ]
+            best = max(choices, key=lambda c: (self.weights.get(c, 0), -"WUBRG".index(c)))
+            permanent = permanent.with_state(chosen_color=ManaType(best))
+        if self.chosen_type is not None and any(
+            ability.restriction is not None and "chosen type" in str(ability.restriction)
+            for ability in permanent.abilities
+        ):
+            permanent = permanent.with_state(chosen_type=self.chosen_type)
+        return permanent
+
+    def _face(self, role: CardRole, permanent: Permanent | None, entry: Entry) -> LandFace:
+        if permanent is None:
+            # A land that makes no mana (a fetch land, Urborg) is still a land drop.
+            front = role.card.faces[0]
+            permanent = Permanent(front.name, type_line=front.type_line)
+        permanent = self._state(role, permanent)
+        c = self.source(permanent)
+        supertypes, _, subtypes = parse_type_line(permanent.type_line)
+        return LandFace(
+            source=c,
+            entry=(ENTRY_CODES.get(entry.kind, 1), entry.count, _type_bits(entry.types)),
+            basic="Basic" in supertypes,
+            types=_type_bits(subtypes),
+            colors=self.classes[c].colors & ANY,
+        )
+
+    def _questions(self, x: Mapping[str, int] | None) -> None:
+        spells = [("main", c) for c in self.deck.main if not c.role.is_land]
+        spells += [("commander", c) for c in self.deck.commander if not c.role.is_land]
+        spells += [("companion", c) for c in self.deck.companion if not c.role.is_land]
+        self.first_question: dict[int, int] = {}
+        for zone, item in spells:
+            faces = item.role.spell_faces or (0,)
+            for face in faces:
+                self._question(zone, item, face, len(faces) > 1, x)
+
+    def _question(
+        self, zone: str, item: DeckCard, face: int, halves: bool, x: Mapping[str, int] | None
+    ) -> None:
+        chosen = item.card.faces[face]
+        printed = chosen.mana_cost
+        cost = spell_cost(printed, _x_for(item, x, chosen.name)) if printed.x_count else printed
+        raw = cost.mana_value
+        value = int(raw) if isinstance(raw, (int, float)) else 0
+        spend = Spend.spell(chosen.type_line, mana_cost=printed, cost=cost, name=chosen.name)
+        name = chosen.name if halves else item.name
+        card = item.name if halves else ""
+        index = len(self.questions)
+        self.first_question.setdefault(id(item), index)
+        self.questions.append(Question(name, card, zone, value, max(value, 1), cost, spend))
+        if any(symbol.is_phyrexian for symbol in cost):
+            mana = paid_with_mana(cost)
+            self.questions.append(
+                Question(name, card, zone, value, max(value, 1), mana, spend, shadow=index)
+            )
+
+    def _costs(self) -> list[SpellCost]:
+        """One :class:`SpellCost` per question."""
+        return [SpellCost.of(q.cost, q.spend) for q in self.questions]
+
+    def _ramp(self, k: int, item: DeckCard) -> RampRecord | None:
+        role = item.role
+        ramp = role.ramp
+        if ramp is None or role.is_land:
+            return None
+        question = self.first_question.get(id(item), -1)
+        if question < 0:
+            return None
+        if ramp.kind == "mana source":
+            if role.permanent is None:
+                return None
+            permanent = self._state(role, role.permanent)
+            c = self.source(permanent)
+            if self.classes[c].kind == "none":
+                return None
+            creature = "Creature" in parse_type_line(permanent.type_line)[1]
+            tapped = "enters tapped" in item.card.faces[0].oracle_text
+            return RampRecord(ramp, question, c, creature, tapped)
+        if ramp.kind == "land search":
+            targets = tuple(
+                j
+                for j, other in enumerate(self.items)
+                if other.role.is_land and ramp.finds(other.card)
+            )
+            if not targets:
+                return None
+            return RampRecord(ramp, question, targets=targets)
+        return RampRecord(ramp, question)

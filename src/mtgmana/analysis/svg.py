@@ -1,0 +1,433 @@
+"""A small SVG chart writer with no dependencies, for the deck report's pages.
+
+Three kinds of chart, each returned as one ``<svg>`` element (a string) that scales
+to the width of its box (``viewBox``, ``width: 100%``) and carries its own font,
+colors and an accessible ``<title>``:
+
+* :func:`line_chart`: a few series of points (the deck report keeps it to at most
+  :data:`MAX_SERIES`), the y axis from 0 (0-100% for probabilities);
+* :func:`stacked_bars`: vertical bars stacked by category (the mana curve by color),
+  the y axis from 0;
+* :func:`bar_rows`: one row per item with a bar for each series, optional 95%
+  interval whiskers and a target tick, rows in labelled groups, the x axis 0-100%.
+
+No scripts, no external resources: the charts work in a page opened from a file.
+
+>>> chart = line_chart([Series("G", "#1d7a45", ((1, 0.5), (2, 0.9)))], title="t",
+...                    x_label="turn", y_label="P", x_ticks=[(1, "1"), (2, "2")])
+>>> chart.startswith("<svg") and chart.endswith("</svg>") and "<title" in chart
+True
+>>> nice_ticks(17)
+(0, 5, 10, 15, 20)
+"""
+
+from __future__ import annotations
+
+import html
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Final
+
+__all__ = [
+    "MAX_SERIES",
+    "Bar",
+    "BarRow",
+    "BarSeries",
+    "RowGroup",
+    "Series",
+    "Stack",
+    "bar_rows",
+    "line_chart",
+    "nice_ticks",
+    "stacked_bars",
+    "text_width",
+]
+
+MAX_SERIES: Final = 8
+"""At most this many series in a chart: more lines can't be told apart."""
+
+FONT: Final = 'system-ui, -apple-system, "Segoe UI", Roboto, sans-serif'
+_FONT_SIZE: Final = 13
+_SMALL: Final = 12
+_INK: Final = "#1d1d1f"
+_MUTED: Final = "#555555"
+_GRID: Final = "#e4e4e4"
+_DASHES: Final = ("", "6 3", "2 3", "8 3 2 3")
+
+
+@dataclass(frozen=True)
+class Series:
+    """A line: its legend ``label``, CSS ``color`` and ``(x, y)`` points."""
+
+    label: str
+    color: str
+    points: tuple[tuple[float, float], ...]
+
+
+@dataclass(frozen=True)
+class Stack:
+    """One layer of stacked bars: a value per category."""
+
+    label: str
+    color: str
+    values: tuple[float, ...]
+
+
+@dataclass(frozen=True)
+class BarSeries:
+    """A series of :func:`bar_rows`: legend ``label`` and fill ``color``."""
+
+    label: str
+    color: str
+
+
+@dataclass(frozen=True)
+class Bar:
+    """A value in 0..1 with an optional interval ``(low, high)``."""
+
+    value: float
+    interval: tuple[float, float] | None = None
+
+
+@dataclass(frozen=True)
+class BarRow:
+    """One item: a :class:`Bar` (or ``None``) per series, and a target tick."""
+
+    label: str
+    bars: tuple[Bar | None, ...]
+    target: float | None = None
+
+
+@dataclass(frozen=True)
+class RowGroup:
+    """Rows under a heading."""
+
+    heading: str
+    rows: tuple[BarRow, ...]
+
+
+def text_width(text: str, size: float = _FONT_SIZE) -> float:
+    """An estimate of the width of ``text`` in a sans-serif font of ``size`` px."""
+    wide = sum(1 for c in text if c in "MWmw%@")
+    narrow = sum(1 for c in text if c in "iljtfI.,:;'!|() ")
+    return size * (0.58 * len(text) + 0.3 * wide - 0.28 * narrow)
+
+
+def _fit(text: str, width: float, size: float = _FONT_SIZE) -> str:
+    """``text`` cut with an ellipsis to fit ``width`` px."""
+    if text_width(text, size) <= width:
+        return text
+    while text and text_width(text + "…", size) > width:
+        text = text[:-1]
+    return text.rstrip() + "…"
+
+
+def nice_ticks(top: float, count: int = 5) -> tuple[int, ...]:
+    """Whole-number ticks from 0 to at least ``top`` (at most about ``count``+1)."""
+    top = max(float(top), 1.0)
+    raw = top / count
+    magnitude = 10 ** math.floor(math.log10(raw)) if raw >= 1 else 1
+    step = next((m * magnitude for m in (1, 2, 5, 10) if m * magnitude >= raw), 10 * magnitude)
+    step = max(int(step), 1)
+    last = math.ceil(top / step) * step
+    return tuple(range(0, last + 1, step))
+
+
+def _n(value: float) -> str:
+    text = f"{value:.1f}"
+    return text[:-2] if text.endswith(".0") else text
+
+
+def _e(text: str) -> str:
+    return html.escape(text, quote=True)
+
+
+class _Svg:
+    """Accumulates SVG elements."""
+
+    def __init__(self, width: float, title: str, chart_id: str) -> None:
+        self.width = width
+        self.title = title
+        self.chart_id = chart_id
+        self.parts: list[str] = []
+        self.under: list[str] = []
+        """Drawn first (grid lines, under the bars)."""
+
+    def text(
+        self,
+        x: float,
+        y: float,
+        text: str,
+        *,
+        anchor: str = "start",
+        size: float = _FONT_SIZE,
+        fill: str = _INK,
+        weight: str = "",
+        rotate: bool = False,
+    ) -> None:
+        extra = f' font-weight="{weight}"' if weight else ""
+        if rotate:
+            extra += f' transform="rotate(-90 {_n(x)} {_n(y)})"'
+        self.parts.append(
+            f'<text x="{_n(x)}" y="{_n(y)}" text-anchor="{anchor}" font-size="{_n(size)}" '
+            f'fill="{fill}"{extra}>{_e(text)}</text>'
+        )
+
+    def line(
+        self,
+        x1: float,
+        y1: float,
+        x2: float,
+        y2: float,
+        stroke: str,
+        width: float = 1.0,
+        *,
+        under: bool = False,
+    ) -> None:
+        (self.under if under else self.parts).append(
+            f'<line x1="{_n(x1)}" y1="{_n(y1)}" x2="{_n(x2)}" y2="{_n(y2)}" '
+            f'stroke="{stroke}" stroke-width="{_n(width)}"/>'
+        )
+
+    def rect(
+        self,
+        x: float,
+        y: float,
+        w: float,
+        h: float,
+        fill: str,
+        *,
+        stroke: str = "",
+        title: str = "",
+    ) -> None:
+        edge = f' stroke="{stroke}" stroke-width="0.8"' if stroke else ""
+        body = f"<title>{_e(title)}</title></rect>" if title else "/>"
+        end = ">" + body if title else body
+        self.parts.append(
+            f'<rect x="{_n(x)}" y="{_n(y)}" width="{_n(max(w, 0.0))}" '
+            f'height="{_n(max(h, 0.0))}" fill="{fill}"{edge}{end}'
+        )
+
+    def legend(self, items: Sequence[tuple[str, str, str]], top: float, left: float) -> float:
+        """Legend entries ``(kind, color, label)`` (kind ``"box"``, ``"line"`` or a
+        dash pattern after ``"line:"``) wrapped into rows; the y below them."""
+        x, y = left, top + 12
+        for kind, color, label in items:
+            item_width = 22 + text_width(label, _SMALL) + 14
+            if x > left and x + item_width > self.width - 8:
+                x, y = left, y + 18
+            if kind == "box":
+                self.rect(x, y - 9, 12, 10, color, stroke="#333333")
+            elif kind == "tick":
+                self.line(x + 6, y - 11, x + 6, y + 3, color, 2)
+            else:
+                dash = kind.partition(":")[2]
+                style = f' stroke-dasharray="{dash}"' if dash else ""
+                self.parts.append(
+                    f'<line x1="{_n(x)}" y1="{_n(y - 4)}" x2="{_n(x + 18)}" y2="{_n(y - 4)}" '
+                    f'stroke="{color}" stroke-width="2.2"{style}/>'
+                )
+            self.text(x + 22, y, label, size=_SMALL, fill=_INK)
+            x += item_width
+        return y + 10
+
+    def render(self, height: float) -> str:
+        title_id = f"{self.chart_id}-title"
+        head = (
+            f'<svg class="chart" id="{_e(self.chart_id)}" viewBox="0 0 {_n(self.width)} '
+            f'{_n(height)}" width="{_n(self.width)}" height="{_n(height)}" role="img" '
+            f'aria-labelledby="{_e(title_id)}" font-family="{_e(FONT)}" '
+            f'preserveAspectRatio="xMinYMin meet">'
+            f'<title id="{_e(title_id)}">{_e(self.title)}</title>'
+            f'<rect x="0" y="0" width="{_n(self.width)}" height="{_n(height)}" fill="#ffffff"/>'
+        )
+        return head + "".join(self.under) + "".join(self.parts) + "</svg>"
+
+
+def _check_series(count: int) -> None:
+    if count > MAX_SERIES:
+        raise ValueError(f"{count} series in one chart: at most {MAX_SERIES} can be told apart")
+
+
+def line_chart(
+    series: Sequence[Series],
+    *,
+    title: str,
+    x_label: str,
+    y_label: str,
+    x_ticks: Sequence[tuple[float, str]],
+    percent: bool = True,
+    width: float = 460,
+    height: float = 250,
+    chart_id: str = "line-chart",
+) -> str:
+    """Lines of ``series`` (at most :data:`MAX_SERIES`) on axes from 0; with
+    ``percent`` the y values are probabilities drawn 0-100%."""
+    _check_series(len(series))
+    svg = _Svg(width, title, chart_id)
+    left, right, top = 52.0, width - 14, 30.0
+    bottom = top + height - 80
+    svg.text(left, 18, title, weight="600")
+    xs = [x for x, _ in x_ticks] or [0.0, 1.0]
+    x_low, x_high = min(xs), max(xs)
+    span = (x_high - x_low) or 1.0
+
+    def px(x: float) -> float:
+        return left + 8 + (x - x_low) / span * (right - left - 16)
+
+    if percent:
+        y_top = 1.0
+        y_ticks: Sequence[float] = (0, 0.25, 0.5, 0.75, 1.0)
+    else:
+        values = [y for s in series for _, y in s.points]
+        y_ticks = nice_ticks(max(values, default=1.0))
+        y_top = float(y_ticks[-1])
+
+    def py(y: float) -> float:
+        return bottom - y / y_top * (bottom - top)
+
+    for tick in y_ticks:
+        y = py(tick)
+        svg.line(left, y, right, y, _GRID, under=True)
+        label = f"{tick * 100:.0f}%" if percent else _n(tick)
+        svg.text(left - 6, y + 4, label, anchor="end", size=_SMALL, fill=_MUTED)
+    for x, label in x_ticks:
+        svg.line(px(x), bottom, px(x), bottom + 4, _MUTED)
+        svg.text(px(x), bottom + 17, label, anchor="middle", size=_SMALL, fill=_MUTED)
+    svg.line(left, bottom, right, bottom, _MUTED)
+    svg.line(left, top, left, bottom, _MUTED)
+    svg.text((left + right) / 2, bottom + 33, x_label, anchor="middle", size=_SMALL)
+    svg.text(14, (top + bottom) / 2, y_label, anchor="middle", size=_SMALL, rotate=True)
+    items = []
+    for n, s in enumerate(series):
+        dash = _DASHES[n % len(_DASHES)] if len(series) > 4 else ""
+        style = f' stroke-dasharray="{dash}"' if dash else ""
+        points = " ".join(f"{_n(px(x))},{_n(py(y))}" for x, y in s.points)
+        if points:
+            svg.parts.append(
+                f'<polyline points="{points}" fill="none" stroke="{s.color}" '
+                f'stroke-width="2.2" stroke-linejoin="round"{style}/>'
+            )
+        for x, y in s.points:
+            value = f"{y * 100:.1f}%" if percent else _n(y)
+            svg.parts.append(
+                f'<circle cx="{_n(px(x))}" cy="{_n(py(y))}" r="3" fill="{s.color}">'
+                f"<title>{_e(s.label)}: {_e(value)} at {_e(_n(x))}</title></circle>"
+            )
+        items.append(("line:" + dash, s.color, s.label))
+    end = svg.legend(items, bottom + 42, left)
+    return svg.render(end + 4)
+
+
+def stacked_bars(
+    categories: Sequence[str],
+    stacks: Sequence[Stack],
+    *,
+    title: str,
+    x_label: str,
+    y_label: str,
+    width: float = 460,
+    height: float = 250,
+    chart_id: str = "bar-chart",
+) -> str:
+    """Vertical bars, one per category, stacked by ``stacks`` (at most
+    :data:`MAX_SERIES`), on a y axis from 0 with whole-number ticks."""
+    _check_series(len(stacks))
+    svg = _Svg(width, title, chart_id)
+    left, right, top = 44.0, width - 14, 30.0
+    bottom = top + height - 80
+    svg.text(left, 18, title, weight="600")
+    totals = [sum(s.values[i] for s in stacks) for i in range(len(categories))]
+    ticks = nice_ticks(max(totals, default=1))
+    y_top = float(ticks[-1])
+
+    def py(y: float) -> float:
+        return bottom - y / y_top * (bottom - top)
+
+    for tick in ticks:
+        svg.line(left, py(tick), right, py(tick), _GRID, under=True)
+        svg.text(left - 6, py(tick) + 4, str(tick), anchor="end", size=_SMALL, fill=_MUTED)
+    slot = (right - left) / max(len(categories), 1)
+    bar = slot * 0.7
+    for i, category in enumerate(categories):
+        x = left + i * slot + (slot - bar) / 2
+        base = 0.0
+        for s in stacks:
+            value = s.values[i]
+            if value:
+                svg.rect(x, py(base + value), bar, py(base) - py(base + value), s.color,
+                         stroke="#333333", title=f"{category}: {_n(value)} {s.label}")  # fmt: skip
+                base += value
+        if totals[i]:
+            svg.text(x + bar / 2, py(totals[i]) - 4, _n(totals[i]), anchor="middle",
+                     size=_SMALL, fill=_MUTED)  # fmt: skip
+        svg.text(x + bar / 2, bottom + 17, category, anchor="middle", size=_SMALL, fill=_MUTED)
+    svg.line(left, bottom, right, bottom, _MUTED)
+    svg.line(left, top, left, bottom, _MUTED)
+    svg.text((left + right) / 2, bottom + 33, x_label, anchor="middle", size=_SMALL)
+    svg.text(14, (top + bottom) / 2, y_label, anchor="middle", size=_SMALL, rotate=True)
+    end = svg.legend([("box", s.color, s.label) for s in stacks], bottom + 42, left)
+    return svg.render(end + 4)
+
+
+def bar_rows(
+    groups: Sequence[RowGroup],
+    series: Sequence[BarSeries],
+    *,
+    title: str,
+    x_label: str,
+    target_label: str = "",
+    width: float = 460,
+    chart_id: str = "row-chart",
+) -> str:
+    """Horizontal bars, 0-100%: a row per item with one bar per series (at most
+    :data:`MAX_SERIES`; ``None`` draws nothing), its interval as a whisker, its
+    target as a black tick; rows under their group's heading."""
+    _check_series(len(series))
+    svg = _Svg(width, title, chart_id)
+    label_width = min(170.0, width * 0.36)
+    left, right = label_width + 8, width - 16
+    bar = 5.0 if len(series) > 1 else 9.0
+    row_height = max(len(series) * bar + 6, 16.0)
+    svg.text(8, 18, title, weight="600")
+    items: list[tuple[str, str, str]] = [("box", s.color, s.label) for s in series]
+    if target_label:
+        items.append(("tick", _INK, target_label))
+    y = svg.legend(items, 28, 8) + 6
+
+    def px(p: float) -> float:
+        return left + min(max(p, 0.0), 1.0) * (right - left)
+
+    axis_top = y
+    for group in groups:
+        if group.heading:
+            svg.text(8, y + 14, group.heading, size=_SMALL, fill=_MUTED, weight="600")
+            y += 20
+        for row in group.rows:
+            svg.text(label_width, y + row_height / 2 + 4, _fit(row.label, label_width - 8),
+                     anchor="end", size=_SMALL + 1)  # fmt: skip
+            offset = y + (row_height - bar * len(series)) / 2
+            for n, (item, s) in enumerate(zip(row.bars, series, strict=True)):
+                if item is None:
+                    continue
+                top = offset + n * bar
+                svg.rect(left, top, px(item.value) - left, bar - 1, s.color,
+                         title=f"{row.label}, {s.label}: {item.value * 100:.1f}%")  # fmt: skip
+                if item.interval is not None:
+                    low, high = item.interval
+                    middle = top + (bar - 1) / 2
+                    svg.line(px(low), middle, px(high), middle, _INK, 1)
+                    svg.line(px(low), middle - 2, px(low), middle + 2, _INK, 1)
+                    svg.line(px(high), middle - 2, px(high), middle + 2, _INK, 1)
+            if row.target is not None:
+                svg.line(px(row.target), y + 1, px(row.target), y + row_height - 1, _INK, 2)
+            y += row_height
+        y += 4
+    for tick in (0.0, 0.25, 0.5, 0.75, 1.0):
+        svg.line(px(tick), axis_top, px(tick), y, _GRID, under=True)
+        svg.text(px(tick), y + 14, f"{tick * 100:.0f}%", anchor="middle", size=_SMALL,
+                 fill=_MUTED)  # fmt: skip
+    svg.line(left, axis_top, left, y, _MUTED)
+    svg.text((left + right) / 2, y + 30, x_label, anchor="middle", size=_SMALL)
+    return svg.render(y + 40)

@@ -1,0 +1,129 @@
+"""The HTML report in a real browser: Playwright drives the system Chromium
+(``/usr/bin/chromium``; skipped without it or without the ``playwright`` package —
+``pip install playwright``, the Python package only: it uses the system browser).
+
+At a desktop width (1280 px) and a phone's (390 px), for the example deck and a
+100-card Commander precon: the page never scrolls sideways, every chart is a
+visible SVG of a sensible size, the mana symbols are drawn with the embedded font,
+nothing is fetched from the network and nothing is logged as an error. Screenshots
+of both widths are written (to ``$MTGMANA_SCREENSHOTS`` if set, else a temporary
+directory) for people to look at.
+"""
+
+from __future__ import annotations
+
+import os
+import struct
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from mtgmana.analysis.deck import Deck, analyze
+from mtgmana.analysis.html import save_html
+from mtgmana.analysis.simulate import simulate
+from test_deck_output import commander_text
+
+pytestmark = pytest.mark.browser
+
+CHROMIUM = Path("/usr/bin/chromium")
+ARGS = [
+    "--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+    "--disable-component-update", "--disable-sync", "--no-first-run",
+]  # fmt: skip
+WIDTHS = (1280, 390)
+
+_PAGE_FACTS = """() => {
+  const root = document.documentElement;
+  const charts = [...document.querySelectorAll("svg.chart")].map(svg => {
+    const box = svg.getBoundingClientRect();
+    return {id: svg.id, width: box.width, height: box.height, right: box.right,
+            visible: svg.checkVisibility({checkOpacity: true, checkVisibilityCSS: true})};
+  });
+  const symbol = document.querySelector("i.ms");
+  const boxes = [...document.querySelectorAll(".scroll")].map(
+    box => box.getBoundingClientRect().right);
+  return {
+    scrollWidth: root.scrollWidth, bodyScrollWidth: document.body.scrollWidth,
+    innerWidth: window.innerWidth, charts, boxes,
+    fonts: [...document.fonts].map(face => [face.family.replaceAll('"', ""), face.status]),
+    manaReady: document.fonts.check('16px "Mana"'),
+    symbolFont: symbol ? getComputedStyle(symbol).fontFamily : "",
+    symbolGlyph: symbol ? getComputedStyle(symbol, "::before").content : "",
+    symbols: document.querySelectorAll("i.ms").length,
+  };
+}"""
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    if not CHROMIUM.exists():
+        pytest.skip("no system Chromium at /usr/bin/chromium")
+    sync_api = pytest.importorskip("playwright.sync_api")
+    with sync_api.sync_playwright() as playwright:
+        launched = playwright.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
+        yield launched
+        launched.close()
+
+
+@pytest.fixture(scope="module")
+def pages(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
+    folder = tmp_path_factory.mktemp("pages")
+    found = {}
+    for name, deck, games in (
+        ("example", Deck.example(), 300),
+        ("commander", Deck.parse(commander_text()), 40),
+    ):
+        path = folder / f"{name}.html"
+        save_html(analyze(deck, what_ifs=4), simulate(deck, games=games, seed=4), path)
+        found[name] = path
+    return found
+
+
+def _screenshots(tmp_path: Path) -> Path:
+    folder = Path(os.environ.get("MTGMANA_SCREENSHOTS") or tmp_path)
+    folder.mkdir(parents=True, exist_ok=True)
+    return folder
+
+
+@pytest.mark.parametrize("deck", ["example", "commander"])
+@pytest.mark.parametrize("width", WIDTHS)
+def test_the_page_in_a_browser(
+    browser: Any, pages: dict[str, Path], deck: str, width: int, tmp_path: Path
+) -> None:
+    context = browser.new_context(viewport={"width": width, "height": 900})
+    try:
+        page = context.new_page()
+        errors: list[str] = []
+        requests: list[str] = []
+        page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+        page.on("pageerror", lambda error: errors.append(str(error)))
+        page.on("request", lambda request: requests.append(request.url))
+        page.goto(pages[deck].as_uri(), wait_until="load")
+        page.evaluate("document.fonts.ready.then(() => true)")
+        facts = page.evaluate(_PAGE_FACTS)
+        shot = _screenshots(tmp_path) / f"{deck}-{width}.png"
+        page.screenshot(path=str(shot), full_page=True)
+    finally:
+        context.close()
+    # no sideways scrolling of the page: wide tables scroll inside their box
+    assert facts["innerWidth"] == width
+    assert facts["scrollWidth"] <= width and facts["bodyScrollWidth"] <= width
+    assert all(right <= width + 0.5 for right in facts["boxes"])
+    # every chart drawn, visible, within the screen
+    assert [c["id"] for c in facts["charts"]] == ["chart-spells", "chart-curve", "chart-turns"]
+    for chart in facts["charts"]:
+        assert chart["visible"], chart
+        assert 200 <= chart["width"] <= width and chart["height"] >= 150, chart
+        assert chart["right"] <= width + 0.5, chart
+    # mana symbols with the embedded font
+    assert ["Mana", "loaded"] in facts["fonts"] and facts["manaReady"]
+    assert facts["symbols"] > 10 and "Mana" in facts["symbolFont"]
+    assert facts["symbolGlyph"] not in ("", "none", "normal")
+    # nothing from the network, no errors
+    assert [url for url in requests if not url.startswith(("file:", "data:"))] == []
+    assert errors == []
+    data = shot.read_bytes()
+    assert data[:8] == b"\x89PNG\r\n\x1a\n"
+    assert struct.unpack(">I", data[16:20])[0] == width
