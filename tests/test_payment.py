@@ -273,7 +273,7 @@ def instances(draw: st.DrawFn) -> dict[str, object]:
     }
 
 
-@settings(max_examples=10_000, suppress_health_check=[HealthCheck.too_slow], deadline=None)
+@settings(suppress_health_check=[HealthCheck.too_slow], deadline=None)
 @given(instances())
 def test_solver_agrees_with_brute_force(case: dict[str, object]) -> None:
     cost, pool, life, x = case["cost"], case["pool"], case["life"], case["x"]
@@ -300,7 +300,7 @@ def test_solver_agrees_with_brute_force(case: dict[str, object]) -> None:
 FUTURE = ["{W}", "{U}{U}", "{1}{B}", "{G/W}", "{C}", "{W/P}"]
 
 
-@settings(max_examples=2_000, suppress_health_check=[HealthCheck.too_slow], deadline=None)
+@settings(suppress_health_check=[HealthCheck.too_slow], deadline=None)
 @given(
     st.lists(st.sampled_from(SYMBOLS[:14]), min_size=1, max_size=3),
     st.lists(st.sampled_from("WUBGC"), max_size=6),
@@ -331,7 +331,7 @@ def test_oracle_enumerates_the_obvious() -> None:
 PLAIN = ["{W}", "{U}", "{G}", "{C}", "{1}", "{2}", "{3}", "{X}"]
 
 
-@settings(max_examples=3_000, suppress_health_check=[HealthCheck.too_slow], deadline=None)
+@settings(suppress_health_check=[HealthCheck.too_slow], deadline=None)
 @given(
     st.lists(st.sampled_from(PLAIN), min_size=1, max_size=4),
     st.lists(st.tuples(st.sampled_from("WUGC"), st.booleans(), st.booleans()), max_size=8),

@@ -5,7 +5,7 @@ and the pool examples of ../shared/seeds/."""
 from __future__ import annotations
 
 import json
-import time
+import re
 from typing import Any
 
 import pytest
@@ -932,12 +932,16 @@ def big_pool(units: int = 10_000) -> ManaPool:
     return pool
 
 
-def test_big_pool_empties_announces_and_round_trips_quickly() -> None:
+def test_a_big_pool_empties_announces_and_round_trips() -> None:
+    """10,000 units of 24 kinds (their timings are in bench/bench_pool.py)."""
     pool = big_pool()
-    start = time.perf_counter()
-    pool.announce()
+    announced = pool.announce()  # CR 106.4a: every unit, then "(680 {B} only to ...; ...)"
+    symbols, _, special = announced.partition(" (")
+    assert symbols.count("{") == len(pool)
+    counts = [int(n) for n in re.findall(r"(\d+) \{", special)]
+    assert sum(counts) == sum(1 for u in pool if u.kind.snow or u.kind.restriction)
     copy = ManaPool.loads(pool.dumps())
-    copy.empty(Ending.STEP)
-    elapsed = time.perf_counter() - start
-    assert elapsed < 1.0  # generous: the targets (10 ms, 50 ms) are checked by the benchmark
-    assert len(copy) == pool.count("G")
+    assert copy.to_json() == pool.to_json() and copy.by_kind() == pool.by_kind()
+    result = copy.empty(Ending.STEP)
+    assert len(copy) == pool.count("G") == copy.count("G") > 0  # green is kept
+    assert len(result.lost) == len(pool) - pool.count("G")

@@ -25,12 +25,11 @@ from ._flow import min_cost_transport
 from .costs import ManaCost
 from .mana import Mana, ManaType
 from .restrictions import Restriction, Spend
-from .symbols import ManaSymbol, SymbolKind
+from .symbol_payment import LIFE_PER_SYMBOL as LIFE_PER_SYMBOL  # re-exported: CR 107.4f
+from .symbol_payment import ways_to_pay
+from .symbols import ManaSymbol
 
 _SINGLE = {t: frozenset({t}) for t in ManaType}
-
-LIFE_PER_SYMBOL = 2
-"""Life paid for one Phyrexian symbol (CR 107.4f)."""
 
 MAX_SPLITS = 64
 """Above this many ways to split monocolored hybrid symbols between their halves,
@@ -89,40 +88,23 @@ def cost_demands(
     mono: dict[ManaType, int] = {}
     generic = Demand(ALL_TYPES, spend_index=normal_index, owner=owner)
     for symbol in cost:
-        kind = symbol.kind
-        halves = symbol.halves
-        if kind is SymbolKind.GENERIC:
-            if symbol.generic_amount:
-                exact[generic] += symbol.generic_amount
-        elif kind is SymbolKind.VARIABLE:
+        ways = ways_to_pay(symbol)
+        if ways.one_mana:  # 107.4a, c, e-h
+            if ways.or_generic:  # {2/C}: the split is chosen later (split_choices)
+                (color,) = ways.types
+                mono[color] = mono.get(color, 0) + 1
+            else:
+                demand = Demand(
+                    ways.types, ways.snow, ways.legendary, ways.life > 0, normal_index, owner
+                )
+                exact[demand] += 1
+        elif ways.variable:  # 107.3
             if x:
                 exact[Demand(x_types, spend_index=x_index, owner=owner)] += x
-        elif kind in (SymbolKind.COLORED, SymbolKind.COLORLESS):
-            exact[
-                Demand(frozenset({TYPE_OF[halves[0]]}), spend_index=normal_index, owner=owner)
-            ] += 1
-        elif kind in (SymbolKind.HYBRID, SymbolKind.COLORLESS_HYBRID):
-            types = frozenset(TYPE_OF[h] for h in halves)
-            exact[Demand(types, spend_index=normal_index, owner=owner)] += 1
-        elif kind is SymbolKind.MONOCOLORED_HYBRID:
-            color = TYPE_OF[halves[1]]
-            mono[color] = mono.get(color, 0) + 1
-        elif kind in (SymbolKind.PHYREXIAN, SymbolKind.HYBRID_PHYREXIAN):
-            types = frozenset(TYPE_OF[h] for h in halves if h != "P")
-            exact[Demand(types, life=True, spend_index=normal_index, owner=owner)] += 1
-        elif kind is SymbolKind.GENERIC_PHYREXIAN:
-            exact[Demand(COLORED_TYPES, life=True, spend_index=normal_index, owner=owner)] += 1
-        elif kind is SymbolKind.SNOW:
-            exact[Demand(ALL_TYPES, snow=True, spend_index=normal_index, owner=owner)] += 1
-        elif kind is SymbolKind.LEGENDARY:
-            exact[Demand(ALL_TYPES, legendary=True, spend_index=normal_index, owner=owner)] += 1
-        elif kind is SymbolKind.HALF:
-            types = ALL_TYPES if symbol.text == "{½}" else frozenset({TYPE_OF[halves[0][1]]})
-            exact[Demand(types, spend_index=normal_index, owner=owner)] += 1
-        elif kind is SymbolKind.INFINITE:
-            raise Unpayable("{∞} is infinite mana")
-        else:  # SymbolKind.LAND_DROP
-            raise Unpayable("{D} is paid with a land drop, not mana")
+        elif ways.unpayable is not None:  # 118.6
+            raise Unpayable(ways.unpayable)
+        elif ways.generic:  # 107.4b
+            exact[generic] += ways.generic
     return CostDemands(exact, mono, normal_index, current, owner)
 
 

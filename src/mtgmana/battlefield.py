@@ -8,7 +8,8 @@ permanents, the effects that change mana production and the state of the game th
 abilities ask about (the commander's color identity, CR 903.4f; whether a land was
 played this turn). It works out what each permanent "could produce" (CR 106.7, a
 least fixed point: the Exotic Orchard example), whether an ability's conditions hold
-(CR 602.5b) and the amounts abilities add.
+(CR 602.5b) and the amounts abilities add; that work is done in
+``mtgmana._board_mana`` (with :func:`matches`), the Board's methods being its API.
 
 >>> from mtgmana.battlefield import Board, Permanent
 >>> from mtgmana.abilities import ManaAbility, DynamicSlot, Choice, Production, ActivationCost
@@ -44,16 +45,16 @@ from dataclasses import dataclass, field, replace
 from functools import cached_property
 from typing import Any, Final
 
+from . import _board_mana
+from ._board_mana import matches
 from ._repr import compact_repr
 from .abilities import (
-    Amount,
     Condition,
     DynamicSlot,
     ManaAbility,
     ManaReplacement,
     ManaTrigger,
     PermanentFilter,
-    ReplacementKind,
     bind_chosen_type,
 )
 from .ability_text import mana_of
@@ -344,41 +345,6 @@ def _check_state(state: dict[str, Any]) -> None:
         )
 
 
-def matches(
-    item: PermanentFilter,
-    permanent: Permanent,
-    index: int,
-    source: Permanent | None,
-    owner: str,
-    source_index: int | None = None,
-) -> bool:
-    """Whether ``permanent`` (whose id on the board is ``index``) is one the filter
-    names, seen from the controller ``owner`` of the effect (whose "you" it is);
-    ``source_index`` is the id of the effect's own permanent ("other Gates" excludes
-    it)."""
-    if item.attached:
-        return source is not None and source.attached_to == index
-    if item.other and index == source_index:
-        return False
-    if item.controller == "you" and permanent.controller != owner:
-        return False
-    if item.controller == "opponent" and permanent.controller == owner:
-        return False
-    if item.card_types and not (item.card_types & permanent.card_types):
-        return False
-    if item.subtypes and not (item.subtypes & permanent.subtypes):
-        return False
-    if not item.all_subtypes <= permanent.subtypes:
-        return False
-    if not item.supertypes <= permanent.supertypes:
-        return False
-    if item.name and item.name.casefold() != permanent.name.casefold():
-        return False
-    if item.min_power is not None and permanent.power < item.min_power:
-        return False
-    return not (item.excluded_supertypes & permanent.supertypes)
-
-
 @dataclass(frozen=True)
 class Board:
     """Everyone's permanents, effects not tied to a permanent (Pale Moon), and the
@@ -554,100 +520,29 @@ class Board:
     def triggers_for(self, index: int) -> list[ManaTrigger]:
         """Triggered mana abilities that trigger when permanent ``index`` is tapped
         for mana (CR 106.12a, 605.1b)."""
-        return [trigger for trigger, _ in self.trigger_sources(index)]
+        return _board_mana.triggers_for(self, index)
 
     def trigger_sources(self, index: int) -> list[tuple[ManaTrigger, int | None]]:
         """:meth:`triggers_for` with the index of each trigger's permanent — the
         source of the mana it adds (CR 106.3) — or ``None`` for a board effect."""
-        target = self.permanents[index]
-        target_id = self.ids[index]
-        found: list[tuple[ManaTrigger, int | None]] = []
-        for where, source in enumerate(self.permanents):
-            for trigger in source.triggers:
-                if matches(trigger.tapped, target, target_id, source, source.controller):
-                    found.append((trigger, where))
-        for effect in self.effects:
-            if isinstance(effect, ManaTrigger) and matches(
-                effect.tapped, target, target_id, None, target.controller
-            ):
-                found.append((effect, None))
-        return found
+        return _board_mana.trigger_sources(self, index)
 
     def replacements_for(self, index: int) -> list[ManaReplacement]:
         """Replacement effects that apply when permanent ``index`` is tapped for mana
         (CR 106.12b, 614)."""
-        target = self.permanents[index]
-        found: list[ManaReplacement] = []
-        for source in self.permanents:
-            for effect in source.replacements:
-                # "If you tap a permanent for mana" (Mana Reflection) is its controller's.
-                if matches(effect.applies_to, target, self.ids[index], source, source.controller):
-                    found.append(effect)
-        for extra in self.effects:
-            if isinstance(extra, ManaReplacement) and matches(
-                extra.applies_to, target, self.ids[index], None, target.controller
-            ):
-                found.append(extra)
-        return found
+        return _board_mana.replacements_for(self, index)
 
     def could_produce(self) -> list[frozenset[ManaType]]:
         """For each permanent, the types of mana it could produce (CR 106.7):
         what its abilities would produce if they resolved now, with replacement
         effects, ignoring whether costs could be paid. "Could produce" abilities
         (Exotic Orchard, Reflecting Pool) are resolved as a least fixed point."""
-        current: list[frozenset[ManaType]] = [frozenset() for _ in self.permanents]
-        while True:
-            updated = [self._produce(i, current) for i in range(len(self.permanents))]
-            if updated == current:
-                return current
-            current = updated
-
-    def _produce(self, index: int, known: Sequence[frozenset[ManaType]]) -> frozenset[ManaType]:
-        permanent = self.permanents[index]
-        types: set[ManaType] = set()
-        for ability in permanent.abilities:
-            condition = ability.condition
-            if (
-                condition is not None
-                and not condition.activation
-                and not self.holds(index, condition)
-            ):
-                continue  # the other half of an "instead" is the one that resolves
-            per = ability.production.per
-            for choice in ability.production.choices:
-                made: set[ManaType] = set()
-                for item in choice.slots:
-                    made |= self.resolve_slot(item, index, known)
-                if per is None or self._adds_some(index, per, made):
-                    types |= made
-        if any(permanent.abilities):
-            for trigger in self.triggers_for(index):
-                if trigger.production is not None:
-                    for choice in trigger.production.choices:
-                        for item in choice.slots:
-                            types |= self.resolve_slot(item, index, known)
-        return frozenset(self.replaced_types(index, types))
-
-    def _adds_some(self, index: int, per: Amount, made: set[ManaType]) -> bool:
-        """Whether an amount isn't zero (CR 106.7: "if that permanent wouldn't
-        produce any mana ..."); counters removed as a cost are a cost, ignored."""
-        if per.plus or per.kind == "counters":
-            return True
-        if per.kind == "fixed":
-            return per.value > 0
-        colors = per.colors
-        if per.kind == "devotion" and not colors:
-            colors = "".join(t.value for t in made if t is not ManaType.C)
-        return self.count(index, per.kind, per.filter, colors) > 0
+        return _board_mana.could_produce(self)
 
     def replaced_types(self, index: int, types: Iterable[ManaType]) -> set[ManaType]:
         """Types after "produces ... instead" replacements (Contamination, Pale Moon,
         Damping Sphere): what the permanent could produce (CR 106.7)."""
-        result = set(types)
-        for effect in self.replacements_for(index):
-            if effect.kind is ReplacementKind.BECOMES and effect.becomes is not None and result:
-                result = {effect.becomes}
-        return result
+        return _board_mana.replaced_types(self, index, types)
 
     def resolve_slot(
         self,
@@ -656,137 +551,26 @@ class Board:
         known: Sequence[frozenset[ManaType]] | None = None,
     ) -> frozenset[ManaType]:
         """The types a slot of permanent ``index``'s ability may be, on this board."""
-        if not isinstance(item, DynamicSlot):
-            return item
-        if known is None:
-            known = self.could_produce()
-        source = self.permanents[index]
-        owner = source.controller
-        if item is DynamicSlot.CHOSEN_COLOR:
-            chosen = source.chosen_color
-            return frozenset() if chosen is None else frozenset({chosen})
-        if item is DynamicSlot.CHOSEN_COLORS:
-            return source.chosen_colors
-        if item is DynamicSlot.COMMANDER_COLORS:
-            identity = self.commander_colors if owner == "you" else self.opponent_commander_colors
-            return frozenset() if identity is None else _mana_types(identity)
-        if item in _COLOR_SLOTS:
-            wanted = _COLOR_SLOTS[item]
-            bits = Color(0)
-            for permanent in self.permanents:
-                if permanent.controller == owner and wanted(permanent):
-                    bits |= permanent.colors
-            return _mana_types(bits)
-        if item in (DynamicSlot.GATE_COLORS, DynamicSlot.GATE_TYPES, DynamicSlot.OWN_BASIC_COLORS):
-            found_types: set[ManaType] = set()
-            for other_index, other in enumerate(self.permanents):
-                if other.controller != owner:
-                    continue
-                if item is DynamicSlot.OWN_BASIC_COLORS:
-                    if not other.is_land or "Basic" not in other.supertypes:
-                        continue
-                elif "Gate" not in other.subtypes:
-                    continue
-                found_types |= known[other_index]
-            if item is DynamicSlot.GATE_TYPES:
-                return frozenset(found_types)
-            return frozenset(found_types) & _COLORED
-        want_opponent = item in (
-            DynamicSlot.OPPONENT_LAND_COLORS,
-            DynamicSlot.OPPONENT_LAND_TYPES,
-            DynamicSlot.OPPONENT_BASIC_COLORS,
-        )
-        found: set[ManaType] = set()
-        for other_index, other in enumerate(self.permanents):
-            if not other.is_land or (other.controller != owner) != want_opponent:
-                continue
-            if item is DynamicSlot.OPPONENT_BASIC_COLORS and "Basic" not in other.supertypes:
-                continue
-            found |= known[other_index]
-        if item in (DynamicSlot.OPPONENT_LAND_TYPES, DynamicSlot.OWN_LAND_TYPES):
-            return frozenset(found)
-        return frozenset(found) & _COLORED
+        return _board_mana.resolve_slot(self, item, index, known)
 
     def can_activate(self, index: int, ability: ManaAbility) -> bool:
         """Whether permanent ``index``'s ability may be used on this board: its
         condition holds ("Activate only if you control a Swamp", CR 602.5b; or the
         condition of its half of an "instead" pair). Costs are not checked here."""
-        condition = ability.condition
-        return condition is None or self.holds(index, condition)
+        return _board_mana.can_activate(self, index, ability)
 
     def holds(self, index: int, condition: Condition) -> bool:
         """Whether ``condition`` holds for permanent ``index`` (whose "you" is its
         controller)."""
-        source = self.permanents[index]
-        owner = source.controller
-        ids = self.ids
-        result = all(
-            sum(
-                1
-                for i, permanent in enumerate(self.permanents)
-                if matches(item, permanent, ids[i], source, owner, ids[index])
-            )
-            >= n
-            for item, n in condition.permanents
-        )
-        result = result and source.counters >= condition.counters
-        if condition.entered_this_turn:
-            result = result and source.entered_this_turn
-        if condition.land_played:
-            result = result and (self.land_played if owner == "you" else self.opponent_land_played)
-        return result != condition.negated
+        return _board_mana.holds(self, index, condition)
 
     def count(self, index: int, amount_kind: str, item: PermanentFilter | None, colors: str) -> int:
         """A board-dependent amount for permanent ``index``'s ability (Gaea's Cradle,
         Cabal Coffers: permanents; Nykthos: devotion, CR 700.5; counters on it; its
         power or the greatest power, never less than zero, CR 107.1b). Without an
         :class:`~mtgmana.abilities.Amount`'s ``plus``."""
-        source = self.permanents[index]
-        owner = source.controller
-        ids = self.ids
-        if amount_kind == "permanents" and item is not None:
-            return sum(
-                1
-                for i, p in enumerate(self.permanents)
-                if matches(item, p, ids[i], source, owner, ids[index])
-            )
-        if amount_kind in ("own counters", "counters"):
-            return source.counters
-        if amount_kind == "power":
-            return max(0, source.power)
-        if amount_kind == "greatest power" and item is not None:
-            powers = [
-                p.power
-                for i, p in enumerate(self.permanents)
-                if matches(item, p, ids[i], source, owner, ids[index])
-            ]
-            return max([0, *powers])
-        if amount_kind == "devotion":
-            wanted = set(colors)
-            total = 0
-            for permanent in self.permanents:
-                if permanent.controller != owner:
-                    continue
-                for symbol in permanent.mana_cost:
-                    if wanted & set(str(symbol.colors)):
-                        total += 1
-            return total
-        raise MtgManaError(f"can't count {amount_kind!r} on a board")
+        return _board_mana.count(self, index, amount_kind, item, colors)
 
-
-def _mana_types(colors: Color) -> frozenset[ManaType]:
-    return frozenset(ManaType(str(c)) for c in colors)
-
-
-def _legendary_creature_or_planeswalker(permanent: Permanent) -> bool:
-    return permanent.is_legendary and bool({"Creature", "Planeswalker"} & permanent.card_types)
-
-
-_COLOR_SLOTS: Final = {
-    DynamicSlot.PERMANENT_COLORS: lambda permanent: True,
-    DynamicSlot.LEGENDARY_COLORS: lambda permanent: permanent.is_legendary,
-    DynamicSlot.LEGENDARY_CREATURE_PLANESWALKER_COLORS: _legendary_creature_or_planeswalker,
-}
 
 _ITEM = re.compile(r"(?:(?P<n>\d+)\s*[x×]?\s+)?(?P<name>\S.*)", re.IGNORECASE)
 

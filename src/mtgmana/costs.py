@@ -39,10 +39,9 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from typing import Final, overload
 
-from ._parser import parse_symbols
 from .colors import Color, printed_order
 from .errors import ManaSyntaxError, MtgManaError
-from .symbols import _BY_TEXT, ManaSymbol, SymbolKind
+from .symbols import _BY_TEXT, ManaSymbol, SymbolKind, parse_symbols
 
 __all__ = ["NO_MANA_COST", "ManaCost"]
 
@@ -264,7 +263,7 @@ class ManaCost:
     @property
     def generic(self) -> int:
         """The total of its generic numerals (not X, not ``{2/W}``)."""
-        return sum(s._generic for s in self._symbols if s._kind is SymbolKind.GENERIC)
+        return sum(s._generic for s in self._symbols if s.is_numeral)
 
     @property
     def x_count(self) -> int:
@@ -288,12 +287,11 @@ class ManaCost:
                 raise MtgManaError(
                     f"{name[1]} must be a whole number 0 or more (CR 107.1), not {value!r}"
                 )
-        if not any(s._kind is SymbolKind.VARIABLE for s in self._symbols):
+        if not any(s.is_variable for s in self._symbols):
             return self
         return ManaCost._make(
             tuple(
-                ManaSymbol.generic(values[s._text]) if s._kind is SymbolKind.VARIABLE else s
-                for s in self._symbols
+                ManaSymbol.generic(values[s._text]) if s.is_variable else s for s in self._symbols
             )
         )
 
@@ -340,6 +338,8 @@ class ManaCost:
         >>> ManaCost.parse("{2}{W}{U}").reduce("{W}{W}")
         ManaCost.parse('{1}{U}')
         """
+        from .symbol_payment import ways_to_pay
+
         if isinstance(by, str):
             by = ManaCost.parse(by)
         if not self._symbols:
@@ -347,25 +347,24 @@ class ManaCost:
         symbols = list(self._symbols)
         generic = 0
         for symbol in by._symbols:
-            kind = symbol._kind
-            if kind is SymbolKind.GENERIC:
-                generic += symbol._generic
-            elif kind is SymbolKind.SNOW:
-                generic += 1
-            elif kind in (SymbolKind.COLORED, SymbolKind.COLORLESS, SymbolKind.PHYREXIAN):
-                plain = _BY_TEXT["{" + symbol.halves[0] + "}"]
-                if plain in symbols:
-                    symbols.remove(plain)
-                else:
-                    generic += 1
-            elif kind is SymbolKind.VARIABLE:
-                raise MtgManaError(f"choose a value for {symbol} before reducing by it")
-            elif symbol.is_hybrid:
-                raise MtgManaError(
-                    f"choose one half of {symbol} before reducing a cost by it (CR 118.7e)"
-                )
-            else:
+            halves = ways_to_pay(symbol).represents
+            if len(halves) != 1:
+                if symbol.is_variable:
+                    raise MtgManaError(f"choose a value for {symbol} before reducing by it")
+                if halves:
+                    raise MtgManaError(
+                        f"choose one half of {symbol} before reducing a cost by it (CR 118.7e)"
+                    )
                 raise MtgManaError(f"a cost can't be reduced by {symbol}")
+            _, mana_type, amount = halves[0]
+            if mana_type is None:  # 118.7a, 118.7g: generic mana, {S}
+                generic += amount
+                continue
+            plain = _BY_TEXT["{" + mana_type.value + "}"]  # 118.7b-d, 118.7f
+            if plain in symbols:
+                symbols.remove(plain)
+            else:
+                generic += 1
         reduced = ManaCost._make(tuple(symbols) or (_ZERO_SYMBOL,))
         return reduced.reduce_generic(generic)
 
@@ -375,13 +374,13 @@ class ManaCost:
         rest: list[ManaSymbol] = []
         place = -1
         for symbol in self._symbols:
-            if symbol._kind is SymbolKind.GENERIC:
+            if symbol.is_numeral:
                 if place < 0:
                     place = len(rest)
             else:
                 rest.append(symbol)
         if place < 0:
-            place = sum(1 for s in rest if s._kind is SymbolKind.VARIABLE)
+            place = sum(1 for s in rest if s.is_variable)
         if amount or not rest:
             rest.insert(place, ManaSymbol.generic(amount))
         return ManaCost._make(tuple(rest))

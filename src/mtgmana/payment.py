@@ -52,7 +52,6 @@ from ._transport import (
     ALL_TYPES,
     LIFE_PER_SYMBOL,
     TYPE_INDEX,
-    TYPE_OF,
     ZERO_WEIGHTS,
     CostDemands,
     Demand,
@@ -73,7 +72,8 @@ from .costs import ManaCost
 from .errors import MtgManaError
 from .mana import Mana, ManaType
 from .restrictions import Spend, SpendKind
-from .symbols import ManaSymbol, SymbolKind
+from .symbol_payment import ways_to_pay
+from .symbols import ManaSymbol
 
 __all__ = [
     "LIFE_PER_SYMBOL",
@@ -394,7 +394,8 @@ def assign_symbols(
     paid: dict[int, SymbolPayment] = {}
     later: list[tuple[int, ManaSymbol]] = []
     for i, symbol in enumerate(cost):
-        if symbol.kind in (SymbolKind.GENERIC, SymbolKind.VARIABLE, SymbolKind.MONOCOLORED_HYBRID):
+        ways = ways_to_pay(symbol)
+        if not ways.one_mana or ways.or_generic:
             later.append((i, symbol))
             continue
         demand = symbol_demand(symbol)
@@ -404,14 +405,18 @@ def assign_symbols(
             paid[i] = SymbolPayment(symbol, life=LIFE_PER_SYMBOL)
     generic = Demand(ALL_TYPES, spend_index=0)
     for i, symbol in later:
-        if symbol.kind is SymbolKind.MONOCOLORED_HYBRID:
-            one = Demand(frozenset({TYPE_OF[symbol.halves[1]]}), spend_index=0)
-            paid[i] = SymbolPayment(symbol, take(one, 1) if queues.get(one) else take(generic, 2))
+        ways = ways_to_pay(symbol)
+        if ways.or_generic:  # {2/C}: one of its color, else two generic (CR 107.4e)
+            one = Demand(ways.types, spend_index=0)
+            paid[i] = SymbolPayment(
+                symbol, take(one, 1) if queues.get(one) else take(generic, ways.or_generic)
+            )
     for i, symbol in later:
-        if symbol.kind is SymbolKind.GENERIC:
-            paid[i] = SymbolPayment(symbol, take(generic, symbol.generic_amount))
-        elif symbol.kind is SymbolKind.VARIABLE:
+        ways = ways_to_pay(symbol)
+        if ways.variable:
             paid[i] = SymbolPayment(symbol, take(Demand(x_types, spend_index=1), x))
+        elif not ways.or_generic:
+            paid[i] = SymbolPayment(symbol, take(generic, ways.generic))
     return tuple(paid[i] for i in range(len(cost)))
 
 
@@ -500,15 +505,15 @@ def _plain_payment(
     used = 0
     taken = [0] * 6
     for symbol in cost:
-        symbol_kind = symbol.kind
-        if symbol_kind is SymbolKind.GENERIC or symbol_kind is SymbolKind.VARIABLE:
-            n = symbol.generic_amount if symbol_kind is SymbolKind.GENERIC else x_value
-            parts.append(SymbolPayment(symbol, tuple(generic_units[used : used + n])))
-            used += n
-        else:
-            i = TYPE_INDEX[TYPE_OF[symbol.halves[0]]]
+        ways = ways_to_pay(symbol)
+        if ways.plain is not None:
+            i = TYPE_INDEX[ways.plain]
             parts.append(SymbolPayment(symbol, (specific[i][taken[i]],)))
             taken[i] += 1
+        else:
+            n = x_value if ways.variable else ways.generic
+            parts.append(SymbolPayment(symbol, tuple(generic_units[used : used + n])))
+            used += n
     spent = {unit.uid for part in parts for unit in part.units}
     remaining = tuple(unit for unit in units if unit.uid not in spent)
     return Payment(cost, tuple(parts), 0, remaining, x_value if xs else None, spend, None)
@@ -550,7 +555,7 @@ def pay(
         spend_for = payment.spend or Spend(SpendKind.SPELL)
         x_units = {
             unit.uid for part in payment.assignment
-            if part.symbol.kind is SymbolKind.VARIABLE for unit in part.units
+            if part.symbol.is_variable for unit in part.units
         }  # fmt: skip
         plain = [u for u in payment.spent if u.uid not in x_units]
         paying_x = [u for u in payment.spent if u.uid in x_units]
@@ -615,12 +620,12 @@ def _plain(cost: ManaCost) -> tuple[tuple[int, ...], int, int] | None:
     generic = xs = 0
     result: tuple[tuple[int, ...], int, int] | None = None
     for symbol in cost:
-        kind = symbol.kind
-        if kind is SymbolKind.COLORED or kind is SymbolKind.COLORLESS:
-            need[TYPE_INDEX[TYPE_OF[symbol.halves[0]]]] += 1
-        elif kind is SymbolKind.GENERIC:
-            generic += symbol.generic_amount
-        elif kind is SymbolKind.VARIABLE and symbol.text == "{X}":
+        ways = ways_to_pay(symbol)
+        if ways.plain is not None:
+            need[TYPE_INDEX[ways.plain]] += 1
+        elif symbol.is_numeral:
+            generic += ways.generic
+        elif symbol.text == "{X}":
             xs += 1
         else:
             break
@@ -662,13 +667,13 @@ def _fast_can_pay(request: _Request) -> bool | None:
     need: Counter[ManaType] = Counter()
     generic = 0
     for symbol in request.cost:
-        kind = symbol.kind
-        if kind is SymbolKind.COLORED or kind is SymbolKind.COLORLESS:
-            need[TYPE_OF[symbol.halves[0]]] += 1
-        elif kind is SymbolKind.GENERIC:
-            generic += symbol.generic_amount
-        elif kind is SymbolKind.VARIABLE:
+        ways = ways_to_pay(symbol)
+        if ways.plain is not None:
+            need[ways.plain] += 1
+        elif ways.variable:
             generic += request.x
+        elif symbol.is_numeral:
+            generic += ways.generic
         else:
             return None
     if not request.cost.has_mana_cost:
@@ -739,13 +744,11 @@ def payment_objective(
 
 
 def _payment_demand(symbol: ManaSymbol, units: int, x_types: frozenset[ManaType]) -> Demand:
-    kind = symbol.kind
-    if kind is SymbolKind.GENERIC:
-        return Demand(ALL_TYPES)
-    if kind is SymbolKind.VARIABLE:
+    ways = ways_to_pay(symbol)
+    if ways.variable:
         return Demand(x_types, spend_index=1)
-    if kind is SymbolKind.MONOCOLORED_HYBRID:
-        if units == 2:
-            return Demand(ALL_TYPES)
-        return Demand(frozenset({TYPE_OF[symbol.halves[1]]}))
+    if not ways.one_mana or (ways.or_generic and units == ways.or_generic):
+        return Demand(ALL_TYPES)  # generic mana, or {2/C} paid with two (CR 107.4e)
+    if ways.or_generic:
+        return Demand(ways.types)
     return symbol_demand(symbol)

@@ -39,7 +39,8 @@ phase"; "mana burn") are a value, as is mana burn alone:
 
 Retention and conversion effects are values the engine puts on the pool
 (Upwelling, Omnath, Kruphix). They, the rules variants and the endings live in
-:mod:`mtgmana.emptying` and are re-exported here:
+:mod:`mtgmana.emptying` and are re-exported here, as are the pool's errors and
+events (their home is ``mtgmana._pool_events``):
 
 >>> from mtgmana.pool import Retention
 >>> pool = ManaPool(retention=[Retention.type(ManaType.G, name="Omnath, Locus of Mana")])
@@ -51,20 +52,30 @@ Retention and conversion effects are values the engine puts on the pool
 
 from __future__ import annotations
 
-import enum
 import json
-from collections.abc import Callable, Iterable, Iterator, Mapping
-from dataclasses import dataclass
-from typing import Any, Final, TypeAlias
+from collections.abc import Callable, Iterable, Iterator
+from typing import Any
 
 from . import _pool_json
-from ._pool_json import trusted_units
+from ._pool_adding import Choice, check_amount, make_kind, mana_type_of, symbol_mana
+from ._pool_announce import announce
+from ._pool_events import (
+    ManaAdded,
+    ManaConverted,
+    ManaEvent,
+    ManaLost,
+    ManaNotInPool,
+    ManaSpent,
+    RestrictedManaError,
+    describe_spend,
+)
+from ._pool_losing import Fate, fate_at, fate_by_effect, lose
 from .costs import ManaCost
 from .emptying import CURRENT_RULES, RULES_2008, EmptyResult, Ending, Retention, Rules
 from .errors import MtgManaError
 from .mana import MANA_TYPES, Duration, Mana, ManaKind, ManaType, Rider, Source
-from .restrictions import Restriction, Spend, SpendKind
-from .symbols import ManaSymbol, SymbolKind
+from .restrictions import Restriction, Spend
+from .symbols import ManaSymbol
 
 __all__ = [
     "CURRENT_RULES",
@@ -82,102 +93,6 @@ __all__ = [
     "Retention",
     "Rules",
 ]
-
-
-# -- errors ------------------------------------------------------------------------
-
-
-class ManaNotInPool(MtgManaError, LookupError):
-    """A unit to spend or move that is not in the pool (or is listed twice). Nothing
-    was changed (CR 118.3: a player can't pay without the resources)."""
-
-    def __init__(self, message: str, unit: Mana) -> None:
-        super().__init__(message)
-        self.unit = unit
-
-
-class RestrictedManaError(MtgManaError):
-    """A unit whose restriction forbids the described spend (CR 106.6). Nothing was
-    changed."""
-
-    def __init__(self, message: str, unit: Mana, spend: Spend) -> None:
-        super().__init__(message)
-        self.unit = unit
-        self.spend = spend
-
-
-# -- results and events -----------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class ManaAdded:
-    """Mana was added to the pool, by the ability described by ``ability`` (the
-    engine's text, e.g. ``"{T}: Add {G}."``)."""
-
-    units: tuple[Mana, ...]
-    ability: str | None = None
-
-    @property
-    def tapped_for_mana(self) -> bool:
-        """Whether the ability's cost includes ``{T}`` (CR 106.12: "tapped for mana"),
-        so "whenever a permanent is tapped for mana" triggers (106.12a)."""
-        if not self.ability or ":" not in self.ability:
-            return False
-        return "{T}" in self.ability.split(":", 1)[0]
-
-
-@dataclass(frozen=True)
-class ManaSpent:
-    """One unit was spent on ``spend``; ``riders`` are its additional effects and
-    delayed triggers (CR 106.6, 106.6a: one per unit) for the engine to apply."""
-
-    unit: Mana
-    spend: Spend
-    riders: tuple[Rider, ...]
-
-
-@dataclass(frozen=True)
-class ManaLost:
-    """Units left the pool unspent: as ``ending`` ended, or by an effect (``None``)."""
-
-    units: tuple[Mana, ...]
-    ending: Ending | None = None
-    life_lost: int = 0
-
-
-@dataclass(frozen=True)
-class ManaConverted:
-    """Units stayed in the pool but changed (``before[i]`` became ``after[i]``)."""
-
-    before: tuple[Mana, ...]
-    after: tuple[Mana, ...]
-    ending: Ending | None = None
-
-
-ManaEvent: TypeAlias = ManaAdded | ManaSpent | ManaLost | ManaConverted
-Choice: TypeAlias = "Callable[[ManaSymbol], str | ManaType | None] | Mapping[str, str | ManaType]"
-
-
-class _Lose(enum.Enum):
-    LOSE = "lose"
-
-
-_LOSE: Final = _Lose.LOSE
-_Fate: TypeAlias = "tuple[ManaType, Duration] | _Lose | None"
-"""What emptying does to mana of one type and duration: ``None`` nothing, ``_LOSE``
-lose it, or ``(type, duration)`` change it to that."""
-
-
-_NUMBER_WORDS = (
-    "zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
-    "eleven", "twelve", "thirteen", "fourteen", "fifteen", "sixteen", "seventeen",
-    "eighteen", "nineteen", "twenty",
-)  # fmt: skip
-_LETTERS = {t.value: t for t in MANA_TYPES}
-
-
-def _count_word(n: int) -> str:
-    return _NUMBER_WORDS[n] if n < len(_NUMBER_WORDS) else str(n)
 
 
 # -- the pool ------------------------------------------------------------------------
@@ -313,8 +228,8 @@ class ManaPool:
         """
         if mana is None:
             return ()
-        _check_amount(count, "count")
-        _check_amount(multiplier, "multiplier")
+        check_amount(count, "count")
+        check_amount(multiplier, "multiplier")
         if isinstance(mana, ManaKind):
             if (
                 source is not None or snow or legendary or restriction is not None
@@ -323,8 +238,8 @@ class ManaPool:
                 raise MtgManaError("give either a ManaKind or the parts of one, not both")
             kind = mana
         else:
-            kind = _make_kind(
-                _mana_type(mana), source, snow, legendary, restriction, riders, duration
+            kind = make_kind(
+                mana_type_of(mana), source, snow, legendary, restriction, riders, duration
             )
         amount = count * multiplier
         if not amount:
@@ -366,7 +281,7 @@ class ManaPool:
         >>> str(pool)
         '{U}{B}{C}{C}{C}'
         """
-        _check_amount(multiplier, "multiplier")
+        check_amount(multiplier, "multiplier")
         if isinstance(mana, ManaSymbol):
             symbols: tuple[ManaSymbol, ...] = (mana,)
         elif isinstance(mana, ManaCost):
@@ -377,13 +292,13 @@ class ManaPool:
             raise MtgManaError(f"not mana symbols: {mana!r}")
         amounts: list[tuple[ManaType, int]] = []
         for symbol in symbols:
-            amounts.extend(_symbol_mana(symbol, choose))
+            amounts.extend(symbol_mana(symbol, choose))
         kinds: dict[ManaType, ManaKind] = {}
         added: list[Mana] = []
         for mana_type, amount in amounts:
             kind = kinds.get(mana_type)
             if kind is None:
-                kind = kinds[mana_type] = _make_kind(
+                kind = kinds[mana_type] = make_kind(
                     mana_type, source, snow, legendary, restriction, riders, duration
                 )
             added.extend(Mana(kind) for _ in range(amount * multiplier))
@@ -437,7 +352,7 @@ class ManaPool:
         """
         added: list[Mana] = []
         for mana_type, amount in self.by_type().items():
-            kind = _make_kind(mana_type, source, snow, legendary, None, (), Duration.NORMAL)
+            kind = make_kind(mana_type, source, snow, legendary, None, (), Duration.NORMAL)
             added.extend(Mana(kind) for _ in range(amount))
         if not added:
             return ()
@@ -498,7 +413,7 @@ class ManaPool:
         >>> pool.count("G"), pool.count(snow=True), pool.count("R")
         (3, 2, 0)
         """
-        wanted = None if mana_type is None else _mana_type(mana_type)
+        wanted = None if mana_type is None else mana_type_of(mana_type)
         total = 0
         for kind, bucket in self._by_kind.items():
             if wanted is not None and kind.type is not wanted:
@@ -585,10 +500,9 @@ class ManaPool:
             if allowed is None:
                 allowed = verdicts[unit.kind] = bool(restriction.allows(spend))
             if not allowed:
+                what = describe_spend(spend)
                 raise RestrictedManaError(
-                    f"{unit} can be spent {restriction.text}, not on {_describe(spend)} (CR 106.6)",
-                    unit,
-                    spend,
+                    f"{unit} can be spent {restriction.text}, not on {what} (CR 106.6)", unit, spend
                 )
         by_kind = self._by_kind
         for unit in found:
@@ -626,7 +540,8 @@ class ManaPool:
             raise MtgManaError(f"not an ending: {ending!r}")
         if not self._rules.empties_at(ending):
             return EmptyResult(ending=ending)
-        result = self._lose(lambda t, d: self._fate_at(t, d, ending), ending)
+        retention = self._retention
+        result = self._lose(lambda t, d: fate_at(retention, t, d, ending), ending)
         if self._rules.mana_burn and result.lost:
             result = EmptyResult(result.lost, result.converted, len(result.lost), ending)
         if result.converted and self._subscribers:
@@ -643,7 +558,8 @@ class ManaPool:
         ("If you would lose unspent mana, that mana becomes colorless instead"). No
         mana burn (it happened only as phases ended).
         """
-        result = self._lose(self._fate_by_effect, None)
+        retention = self._retention
+        result = self._lose(lambda t, d: fate_by_effect(retention, t, d), None)
         if result.converted and self._subscribers:
             before, after = zip(*result.converted, strict=True)
             self._emit(ManaConverted(before, after, None))
@@ -666,85 +582,11 @@ class ManaPool:
         other.add_units(lost, ability=ability)
         return lost
 
-    def _fate_at(self, mana_type: ManaType, duration: Duration, ending: Ending) -> _Fate:
-        """What happens to unspent mana of this type and duration as ``ending`` ends."""
-        if duration is Duration.UNTIL_END_OF_TURN and ending is not Ending.TURN:
-            return None
-        if duration is Duration.UNTIL_END_OF_COMBAT and ending not in (
-            Ending.COMBAT,
-            Ending.TURN,
-        ):
-            return None
-        # Any "until end of ..." effect has ended now (CR 500.5, 514.2).
-        for retention in self._retention:
-            if retention.effect == "all" or (
-                retention.effect == "type" and retention.mana_type is mana_type
-            ):
-                return (mana_type, Duration.NORMAL)
-        return self._fate_by_effect(mana_type, Duration.NORMAL)
-
-    def _fate_by_effect(self, mana_type: ManaType, duration: Duration) -> _Fate:
-        for retention in self._retention:
-            if retention.effect == "becomes":
-                assert retention.mana_type is not None
-                return (retention.mana_type, duration)
-        return _LOSE
-
     def _lose(
-        self, fate_of: Callable[[ManaType, Duration], _Fate], ending: Ending | None
+        self, fate_of: Callable[[ManaType, Duration], Fate], ending: Ending | None
     ) -> EmptyResult:
-        """Apply ``fate_of`` (decided once per type and duration) to every unit."""
-        by_kind = self._by_kind
-        if not by_kind:
-            return EmptyResult(ending=ending)
-        decided: dict[tuple[ManaType, Duration], _Fate] = {}
-        fates: list[tuple[ManaKind, dict[int, Mana], _Fate]] = []
-        for kind, bucket in by_kind.items():
-            key = (kind.type, kind.duration)
-            if key in decided:
-                fate = decided[key]
-            else:
-                fate = decided[key] = fate_of(*key)
-            if fate is not None and fate is not _LOSE and fate == key:
-                fate = None  # unchanged
-            fates.append((kind, bucket, fate))
-        by_uid = self._units
-        if all(fate is _LOSE for fate in decided.values()):
-            everything = tuple(by_uid.values())
-            by_uid.clear()
-            by_kind.clear()
-            return EmptyResult(everything, (), 0, ending)
-        lost_uids: set[int] = set()
-        for _, bucket, fate in fates:
-            if fate is _LOSE:
-                lost_uids.update(bucket)
-        lost: tuple[Mana, ...] = ()
-        if lost_uids:
-            lost = tuple([u for uid, u in by_uid.items() if uid in lost_uids])
-            for uid in lost_uids:
-                del by_uid[uid]
-        converted: list[tuple[Mana, Mana]] = []
-        remaining: dict[ManaKind, dict[int, Mana]] = {}
-        for kind, bucket, fate in fates:
-            if fate is _LOSE:
-                continue
-            if fate is None:
-                target = remaining.get(kind)
-                if target is None:
-                    remaining[kind] = bucket
-                else:
-                    target.update(bucket)
-                continue
-            assert isinstance(fate, tuple)
-            new_kind = ManaKind(fate[0], kind.source, kind.snow, kind.legendary,
-                                kind.restriction, kind.riders, fate[1])  # fmt: skip
-            changed = trusted_units(new_kind, bucket)  # same uids
-            moved = dict(zip(bucket, changed, strict=True))
-            by_uid.update(moved)  # same keys: each keeps its place in the pool
-            remaining.setdefault(new_kind, {}).update(moved)
-            converted.extend(zip(bucket.values(), changed, strict=True))
-        self._by_kind = remaining
-        return EmptyResult(lost, tuple(converted), 0, ending)
+        result, self._by_kind = lose(self._units, self._by_kind, fate_of, ending)
+        return result
 
     # -- announcing -------------------------------------------------------------------
 
@@ -763,48 +605,7 @@ class ManaPool:
         >>> ManaPool().announce()
         'no mana'
         """
-        if not self._units:
-            return "no mana"
-        totals = dict.fromkeys(MANA_TYPES, 0)
-        special: dict[tuple[Any, ...], int] = {}
-        texts: dict[int, str] = {}  # by id: each restriction's text is built once
-        normal = Duration.NORMAL
-        for kind, bucket in self._by_kind.items():
-            amount = len(bucket)
-            totals[kind.type] += amount
-            restriction, riders = kind.restriction, kind.riders
-            plain = restriction is None and not riders and not kind.snow and not kind.legendary
-            if plain and kind.duration is normal:
-                continue
-            text = ""
-            if restriction is not None:
-                text = texts.get(id(restriction), "")
-                if not text:
-                    text = texts[id(restriction)] = restriction.text
-            if riders:
-                text = ", ".join([text, *map(str, riders)] if text else map(str, riders))
-            # Grouped by what is said: mana alike but for its source is announced together.
-            key = (kind.type, kind.snow, kind.legendary, text, kind.duration)
-            special[key] = special.get(key, 0) + amount
-        symbols = "".join(t.symbol * n for t, n in totals.items())
-        if not special:
-            return symbols
-        order = {t: i for i, t in enumerate(MANA_TYPES)}
-        notes = []
-        for key in sorted(special, key=lambda k: order[k[0]]):
-            mana_type, snow, legendary, text, duration = key
-            amount = special[key]
-            parts = []
-            if snow:
-                parts.append("from a snow source" if amount == 1 else "from snow sources")
-            if legendary:
-                parts.append("from a legendary source" if amount == 1 else "from legendary sources")
-            if text:
-                parts.append(text)
-            if duration is not Duration.NORMAL:
-                parts.append(duration.value)
-            notes.append(f"{_count_word(amount)} {mana_type.symbol} " + ", ".join(parts))
-        return f"{symbols} ({'; '.join(notes)})"
+        return announce(self._by_kind) if self._units else "no mana"
 
     def __str__(self) -> str:
         return self.announce()
@@ -864,99 +665,3 @@ class ManaPool:
         if not self._units and not self._retention and self._rules == CURRENT_RULES:
             return "ManaPool()"
         return f"ManaPool.loads({self.dumps()!r})"
-
-
-# -- helpers -------------------------------------------------------------------------
-
-
-def _mana_type(value: ManaType | str) -> ManaType:
-    if isinstance(value, ManaType):
-        return value
-    if isinstance(value, str):
-        return ManaType.parse(value)
-    raise MtgManaError(f"not a type of mana: {value!r}")
-
-
-def _check_amount(value: int, what: str) -> None:
-    if not isinstance(value, int) or isinstance(value, bool) or value < 0:
-        raise MtgManaError(f"{what} must be a whole number 0 or more, not {value!r}")
-
-
-def _make_kind(
-    mana_type: ManaType,
-    source: Source | None,
-    snow: bool,
-    legendary: bool,
-    restriction: Restriction | None,
-    riders: Iterable[Rider],
-    duration: Duration,
-) -> ManaKind:
-    if source is not None and not isinstance(source, Source):
-        raise MtgManaError(f"a source of mana must be a Source, not {source!r}")
-    if not isinstance(snow, bool) or not isinstance(legendary, bool):
-        raise MtgManaError("snow and legendary must be True or False")
-    if restriction is not None and not isinstance(restriction, Restriction):
-        raise MtgManaError(f"not a restriction: {restriction!r}")
-    riders = tuple(riders)
-    for rider in riders:
-        if not isinstance(rider, Rider):
-            raise MtgManaError(f"not a rider: {rider!r}")
-    if not isinstance(duration, Duration):
-        raise MtgManaError(f"not a duration: {duration!r}")
-    return ManaKind(mana_type, source, snow, legendary, restriction, riders, duration)
-
-
-def _symbol_mana(symbol: ManaSymbol, choose: Choice | None) -> list[tuple[ManaType, int]]:
-    """The mana one symbol adds (CR 106.8-106.11)."""
-    kind = symbol.kind
-    if kind is SymbolKind.COLORED or kind is SymbolKind.COLORLESS:
-        return [(_LETTERS[symbol.halves[0]], 1)]
-    if kind is SymbolKind.GENERIC:  # 106.10
-        return [(ManaType.C, symbol.generic_amount)] if symbol.generic_amount else []
-    if kind is SymbolKind.SNOW:  # 106.11
-        return [(ManaType.C, 1)]
-    if kind is SymbolKind.PHYREXIAN:  # 106.9
-        return [(_LETTERS[symbol.halves[0]], 1)]
-    if symbol.is_hybrid:  # 106.8, and 106.9 for hybrid Phyrexian
-        options = [h for h in symbol.halves if h != "P"]
-        choice: str | ManaType | None = None
-        if choose is not None:
-            if isinstance(choose, Mapping):
-                choice = choose.get(symbol.text)
-            elif callable(choose):
-                choice = choose(symbol)
-            else:
-                raise MtgManaError(f"choose must be a mapping or a function, not {choose!r}")
-        if choice is None:
-            half = next(h for h in options if h in "WUBRG")
-        else:
-            half = choice.value if isinstance(choice, ManaType) else str(choice).strip("{}")
-            half = half.upper()
-            if half not in options:
-                raise MtgManaError(
-                    f"{half!r} is not a half of {symbol} (choose one of {', '.join(options)};"
-                    " CR 106.8)"
-                )
-        if half.isdigit():
-            return [(ManaType.C, int(half))] if int(half) else []
-        return [(_LETTERS[half], 1)]
-    if kind is SymbolKind.VARIABLE:
-        raise MtgManaError(
-            f"{symbol} has no amount until a value is chosen for it "
-            "(use ManaCost.choose_x first; CR 107.3)"
-        )
-    if kind is SymbolKind.GENERIC_PHYREXIAN:
-        raise MtgManaError(f"{symbol} stands for any Phyrexian symbol (CR 107.4g), not mana")
-    raise MtgManaError(f"{symbol} ({kind.value}) can't be added to a mana pool")
-
-
-def _describe(spend: Spend) -> str:
-    """Words for what mana is spent on, for error messages."""
-    if spend.kind is SpendKind.SPELL:
-        words = [t.lower() for t in sorted(spend.card_types)] or [""]
-        what = " ".join([*sorted(spend.subtypes), *words, "spell"]).replace("  ", " ").strip()
-        article = "an" if what[0] in "aeiou" else "a"
-        return f"{article} {what}"
-    if spend.kind is SpendKind.ABILITY:
-        return f"an {spend.action} ability" if spend.action else "an activated ability"
-    return f"a {spend.action} cost" if spend.action else "a cost"

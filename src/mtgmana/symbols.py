@@ -12,6 +12,10 @@ gives the same object. Each symbol knows what the rules say about it:
 >>> ManaSymbol.parse("{HW}").mana_value
 0.5
 
+How each symbol is paid (the mana types, life, {2/W}'s two generic mana, ...) is
+:func:`mtgmana.symbol_payment.ways_to_pay`; the notation is read by
+``mtgmana._parser``, which this module hands the table of symbols.
+
 Symbols that are not mana (``{T}``, ``{Q}``, ``{E}``, ...) are known as such:
 
 >>> ManaSymbol.parse("{T}")
@@ -28,13 +32,11 @@ import enum
 import math
 from typing import Final
 
+from ._parser import MAX_NUMERAL_DIGITS, NON_MANA_SYMBOLS, SymbolReader
 from .colors import COLORLESS, Color
 from .errors import ManaSyntaxError
 
-__all__ = ["MAX_NUMERAL_DIGITS", "NON_MANA_SYMBOLS", "ManaSymbol", "SymbolKind"]
-
-MAX_NUMERAL_DIGITS: Final = 100
-"""Generic numerals may have at most this many digits (far beyond ``{1000000}``)."""
+__all__ = ["MAX_NUMERAL_DIGITS", "NON_MANA_SYMBOLS", "ManaSymbol", "SymbolKind", "parse_symbols"]
 
 
 class SymbolKind(enum.Enum):
@@ -72,6 +74,7 @@ class ManaSymbol:
         "_kind",
         "_mana_value2",
         "_text",
+        "_ways",
     )
 
     _text: str
@@ -82,6 +85,7 @@ class ManaSymbol:
     _halves: tuple[str, ...]
     _funny: bool
     _hash: int
+    _ways: object  # how it is paid: filled by mtgmana.symbol_payment.ways_to_pay
 
     def __new__(cls, *args: object, **kwargs: object) -> ManaSymbol:
         raise TypeError("use ManaSymbol.parse('{W}') to get a mana symbol")
@@ -106,6 +110,7 @@ class ManaSymbol:
         self._halves = halves
         self._funny = funny
         self._hash = hash(("ManaSymbol", text))
+        self._ways = None
         return self
 
     # -- parsing -----------------------------------------------------------
@@ -123,9 +128,7 @@ class ManaSymbol:
         symbol = _BY_TEXT.get(text) if not lenient else None
         if symbol is not None:
             return symbol
-        from ._parser import parse_symbols
-
-        symbols = parse_symbols(text, lenient=lenient)
+        symbols = _READER.parse(text, lenient=lenient)
         if len(symbols) != 1:
             raise ManaSyntaxError(
                 f"expected exactly one mana symbol, found {len(symbols)}", text, 0
@@ -213,6 +216,11 @@ class ManaSymbol:
         """Generic mana in a cost: numerals and variables (CR 107.4b), and the
         Un-set generic symbols ``{½}`` and ``{∞}``."""
         return self._kind in _GENERIC_KINDS or self._text == "{½}"
+
+    @property
+    def is_numeral(self) -> bool:
+        """A numerical symbol ``{0}``, ``{1}``, ... (CR 107.4b, 107.4d)."""
+        return self._kind is SymbolKind.GENERIC
 
     @property
     def is_variable(self) -> bool:
@@ -350,14 +358,11 @@ def _build() -> None:
 
 _build()
 
-NON_MANA_SYMBOLS: Final[dict[str, str]] = {
-    "{T}": "the tap symbol (CR 107.5)",
-    "{Q}": "the untap symbol (CR 107.6)",
-    "{E}": "the energy symbol (CR 107.14)",
-    "{P}": "the pawprint symbol (CR 107.18)",
-    "{PW}": "the Planeswalker symbol (CR 107.11)",
-    "{CHAOS}": "the chaos symbol (CR 107.12)",
-    "{A}": "the acorn counter symbol",
-    "{TK}": "the ticket symbol (CR 107.17)",
-}
-"""Symbols of card text that are not mana symbols, with what they are."""
+_READER = SymbolReader(_BY_TEXT, _numeral)
+
+
+def parse_symbols(text: str, *, lenient: bool = False) -> list[ManaSymbol]:
+    """The mana symbols written in ``text``, in order (``"{2}{W}"`` -> ``{2}``, ``{W}``);
+    see :meth:`ManaCost.parse <mtgmana.ManaCost.parse>` for the two notations. Raises
+    :class:`~mtgmana.ManaSyntaxError`, whose position points at the failure."""
+    return _READER.parse(text, lenient=lenient)

@@ -58,11 +58,14 @@ A flipped half's ``colors`` are never read as an indicator (it has the card's
 colors, CR 710.1c). A land adventurer whose record gives the land face the mana cost
 and the Adventure none (the Final Fantasy Towns) has them swapped back: lands have
 no mana cost (CR 202.1b).
+
+The parts: ``_layouts`` (layouts, and how faces relate), ``_colors`` (colors as bits,
+color indicators, color-setting abilities, color identity) and ``_faces``
+(:class:`Face`, and faces as read from a record).
 """
 
 from __future__ import annotations
 
-import enum
 import re
 from collections.abc import Mapping, Sequence
 from typing import Any, Final
@@ -70,248 +73,37 @@ from typing import Any, Final
 from ..colors import Color
 from ..costs import NO_MANA_COST, ManaCost
 from ..errors import MtgManaError
-from ..symbols import _BY_TEXT
+from ._colors import (
+    COLOR_OF_BITS,
+    cda_bits,
+    has_cda,
+    identity_bits,
+    indicator_bits,
+    text_symbol_bits,
+)
+from ._faces import Face, RawFace, new_face, parse_cost, read_face, text_field
+from ._layouts import (
+    LAYOUT_BY_VALUE,
+    MELDS_RE,
+    SHAPE_ADVENTURE,
+    SHAPE_FLIP,
+    SHAPE_MELD_RESULT,
+    SHAPE_MODAL,
+    SHAPE_NONMODAL,
+    SHAPE_OF_LAYOUT,
+    SHAPE_SINGLE,
+    SHAPE_SPLIT,
+    Layout,
+    infer_faces_shape,
+    infer_single_layout,
+)
 
 __all__ = ["Card", "Face", "Layout"]
 
 
-class Layout(enum.Enum):
-    """Scryfall's card layouts; the values are Scryfall's ``layout`` strings."""
-
-    NORMAL = "normal"
-    SPLIT = "split"  # CR 709
-    FLIP = "flip"  # CR 710
-    TRANSFORM = "transform"  # nonmodal double-faced, CR 712.2
-    MODAL_DFC = "modal_dfc"  # CR 712.3
-    MELD = "meld"  # CR 712.4
-    ADVENTURE = "adventure"  # CR 715 (Omen cards too, CR 720)
-    LEVELER = "leveler"  # CR 711
-    SAGA = "saga"  # CR 714
-    CLASS = "class"  # CR 716
-    CASE = "case"  # CR 719
-    PROTOTYPE = "prototype"  # CR 718
-    MUTATE = "mutate"  # CR 702.140
-    BATTLE = "battle"  # CR 310; a battle is a nonmodal double-faced card
-    REVERSIBLE_CARD = "reversible_card"
-    HOST = "host"
-    AUGMENT = "augment"
-    PLANAR = "planar"  # CR 901
-    SCHEME = "scheme"  # CR 904
-    VANGUARD = "vanguard"  # CR 902
-    TOKEN = "token"
-    DOUBLE_FACED_TOKEN = "double_faced_token"
-    EMBLEM = "emblem"
-    ART_SERIES = "art_series"
-
-    @classmethod
-    def from_scryfall(cls, value: object) -> Layout | None:
-        """The layout named by a Scryfall ``layout`` string; ``None`` if unknown
-        (:meth:`Card.from_scryfall` then infers the layout from the record)."""
-        return _LAYOUT_BY_VALUE.get(value) if isinstance(value, str) else None
-
-    @property
-    def is_double_faced(self) -> bool:
-        """A double-faced card (CR 712.1), or a layout printed on two sides."""
-        return self in _DFC_LAYOUTS
-
-
-_LAYOUT_BY_VALUE: dict[str, Layout] = {member.value: member for member in Layout}
-_DFC_LAYOUTS: Final = frozenset(
-    {
-        Layout.TRANSFORM,
-        Layout.MODAL_DFC,
-        Layout.MELD,
-        Layout.BATTLE,
-        Layout.DOUBLE_FACED_TOKEN,
-        Layout.REVERSIBLE_CARD,
-    }
-)
-
-# How a card's faces relate, for mana value and color. Derived from the layout, or
-# from the record's structure when the layout doesn't say.
-_SINGLE: Final = 0  # one face
-_SPLIT: Final = 1  # halves side by side, combined off the stack (CR 709.4)
-_ADVENTURE: Final = 2  # normal + alternative characteristics (CR 715, 720)
-_FLIP: Final = 3  # normal half + flipped half (CR 710)
-_NONMODAL: Final = 4  # nonmodal ("transforming") double-faced (CR 712.2)
-_MODAL: Final = 5  # modal double-faced (CR 712.3, 712.8f)
-_MELD_RESULT: Final = 6  # the combined back face of a meld pair (CR 712.4)
-
-_SHAPE_OF_LAYOUT: dict[Layout, int] = {
-    Layout.SPLIT: _SPLIT,
-    Layout.ADVENTURE: _ADVENTURE,
-    Layout.FLIP: _FLIP,
-    Layout.TRANSFORM: _NONMODAL,
-    Layout.BATTLE: _NONMODAL,
-    Layout.DOUBLE_FACED_TOKEN: _NONMODAL,
-    Layout.MODAL_DFC: _MODAL,
-    Layout.REVERSIBLE_CARD: _MODAL,
-}
-
-# Colors by their bits: a tuple lookup instead of the enum machinery of Color(bits).
-_COLOR_OF_BITS: tuple[Color, ...] = tuple(Color(bits) for bits in range(32))
-_ALL_BITS: Final = 31
-_LETTER_BITS: dict[str, int] = {"W": 1, "U": 2, "B": 4, "R": 8, "G": 16}
-# The color bits of every colored mana symbol, by its text (CR 107.4, 903.4).
-_SYMBOL_BITS: dict[str, int] = {
-    text: symbol.colors._value_ for text, symbol in _BY_TEXT.items() if symbol.colors
-}
-# A land with a basic land type has the intrinsic ability "{T}: Add [symbol]" (CR 305.6).
-_BASIC_LAND_TYPE_BITS: dict[str, int] = {
-    "Plains": 1,
-    "Island": 2,
-    "Swamp": 4,
-    "Mountain": 8,
-    "Forest": 16,
-}
-
-_SYMBOL_RE: Final = re.compile(r"\{[^{}]*\}")
-_REMINDER_RE: Final = re.compile(r"\([^()]*\)")  # reminder text, CR 207.2, 903.4c
-# Characteristic-defining abilities that set color (CR 604.3, 702.114a).
-_DEVOID_RE: Final = re.compile(r"(?m)^Devoid\b")
-_COLOR_CDA_RE: Final = re.compile(r"(?m)^(.+) is (all colors|colorless)\.$")
-_SELF_WORDS: Final = ("This ", "this ")
-_TRANSFORM_RE: Final = re.compile(
-    r"transform|convert|daybound|nightbound|disturb|craft with", re.IGNORECASE
-)
-_MELDS_RE: Final = re.compile(r"Melds with|meld them into")
 _FUSE_RE: Final = re.compile(r"(?m)^Fuse\b")  # CR 702.102a
-_TYPE_LAYOUT_RE: Final = re.compile(r"\b(Saga|Class|Case|Vanguard|Scheme|Plane|Phenomenon|Host)\b")
-_TYPE_LAYOUTS: dict[str, Layout] = {
-    "Saga": Layout.SAGA,
-    "Class": Layout.CLASS,
-    "Case": Layout.CASE,
-    "Vanguard": Layout.VANGUARD,
-    "Scheme": Layout.SCHEME,
-    "Plane": Layout.PLANAR,
-    "Phenomenon": Layout.PLANAR,
-    "Host": Layout.HOST,
-}
-_KEYWORD_LAYOUT_RE: Final = re.compile(r"(?m)^(Level up|Prototype|Mutate|Augment)\b")
-_KEYWORD_LAYOUTS: dict[str, Layout] = {
-    "Level up": Layout.LEVELER,
-    "Prototype": Layout.PROTOTYPE,
-    "Mutate": Layout.MUTATE,
-    "Augment": Layout.AUGMENT,
-}
 
 _parse = ManaCost.parse
-
-
-# -- reading Scryfall fields ---------------------------------------------------------
-
-
-def _text_field(obj: Mapping[str, Any], key: str, where: str) -> str:
-    value = obj.get(key)
-    if value is None:
-        return ""
-    if not isinstance(value, str):
-        raise MtgManaError(f"{where}: {key!r} must be a string, not {type(value).__name__}")
-    return value
-
-
-def _parse_cost(text: object, where: str) -> ManaCost:
-    if text is None:
-        return NO_MANA_COST
-    if not isinstance(text, str):
-        raise MtgManaError(f"{where}: 'mana_cost' must be a string, not {type(text).__name__}")
-    try:
-        return _parse(text)
-    except MtgManaError as error:  # a ManaSyntaxError
-        raise MtgManaError(f"{where}: unparsable mana cost {text!r}: {error}") from None
-
-
-def _color_bits(value: object, key: str, where: str) -> int:
-    """The bits of a Scryfall color list such as ``["G", "W"]``."""
-    if not isinstance(value, (list, tuple)):
-        raise MtgManaError(f"{where}: {key!r} must be a list of color letters, not {value!r}")
-    bits = 0
-    for letter in value:
-        bit = _LETTER_BITS.get(letter) if isinstance(letter, str) else None
-        if bit is None:
-            raise MtgManaError(f"{where}: {key!r} holds {letter!r}, which is not W, U, B, R or G")
-        bits |= bit
-    return bits
-
-
-def _indicator_bits(
-    obj: Mapping[str, Any], cost: ManaCost, cda: int | None, where: str, infer: bool
-) -> int | None:
-    """The bits of the color indicator (CR 204): Scryfall's ``color_indicator``, or,
-    for an object with no mana cost and no color-setting ability whose Scryfall
-    ``colors`` aren't empty, those colors (CR 204.1: that's where they come from)."""
-    value = obj.get("color_indicator")
-    if value is not None:
-        return _color_bits(value, "color_indicator", where)
-    if not infer or cost or cda is not None:
-        return None
-    colors = obj.get("colors")
-    if colors is None:
-        return None
-    return _color_bits(colors, "colors", where) or None
-
-
-def _cda_bits(name: str, text: str) -> int | None:
-    """The color bits a characteristic-defining ability of ``name`` sets, if any:
-    Devoid and "[this] is colorless." make it colorless (CR 702.114a, 604.3); "[this]
-    is all colors." makes it all five."""
-    if "Devoid" in text and _DEVOID_RE.search(text):
-        return 0
-    if " is all colors." in text or " is colorless." in text:
-        short = name.split(",", 1)[0]  # "Sphinx of the Guildpact", "Kozilek, ..."
-        for match in _COLOR_CDA_RE.finditer(text):
-            subject = match.group(1)
-            if subject in (name, short) or subject.startswith(_SELF_WORDS):
-                return _ALL_BITS if match.group(2) == "all colors" else 0
-    return None
-
-
-def _has_cda(text: str) -> bool:
-    return "Devoid" in text or " is all colors." in text or " is colorless." in text
-
-
-def _text_symbol_bits(text: str) -> int:
-    """Colors of the mana symbols in rules text, reminder text excluded (CR 903.4c)."""
-    if "{" not in text:
-        return 0
-    if "(" in text:
-        text = _REMINDER_RE.sub("", text)
-    bits = 0
-    get = _SYMBOL_BITS.get
-    for symbol in _SYMBOL_RE.findall(text):
-        bits |= get(symbol, 0)
-    return bits
-
-
-def _land_type_bits(type_line: str) -> int:
-    """Colors of the intrinsic mana abilities of a land's basic land types.
-
-    A land with a basic land type has "{T}: Add [symbol]" (CR 305.6), so the
-    symbol counts toward color identity (CR 903.4) even where the card prints it
-    only as reminder text or not at all.
-    """
-    card_types, dash, subtypes = type_line.partition("—")
-    if not dash or "Land" not in card_types.split():
-        return 0
-    bits = 0
-    get = _BASIC_LAND_TYPE_BITS.get
-    for word in subtypes.split():
-        bits |= get(word, 0)
-    return bits
-
-
-def _identity_bits(
-    cost: ManaCost, text: str, indicator: Color | None, cda: int | None, type_line: str
-) -> int:
-    """A face's contribution to color identity (CR 903.4)."""
-    bits: int = cost.colors._value_ | _text_symbol_bits(text)  # mana symbols
-    if indicator is not None:
-        bits |= indicator._value_  # CR 204
-    if cda:
-        bits |= cda  # "[this] is all colors." (CR 604.3)
-    if "Land" in type_line:
-        bits |= _land_type_bits(type_line)  # CR 305.6
-    return bits
 
 
 def _number(value: float) -> int | float:
@@ -319,214 +111,6 @@ def _number(value: float) -> int | float:
     if isinstance(value, int) or value.is_integer():
         return int(value)
     return value
-
-
-# -- faces -----------------------------------------------------------------------------
-
-
-class Face:
-    """One face of a card: a split half, a side of a double-faced card, the flipped
-    half of a flip card, an Adventure, or the only face of a normal card.
-
-    Its attributes are the characteristics it has when it is the face that counts.
-    Faces are made by :meth:`Card.from_scryfall`; they are read-only and hashable.
-    """
-
-    __slots__ = (
-        "_cda",
-        "_color_indicator",
-        "_colors",
-        "_copy_mana_value",
-        "_is_back",
-        "_mana_cost",
-        "_mana_value",
-        "_name",
-        "_oracle_text",
-        "_type_line",
-    )
-
-    _name: str
-    _mana_cost: ManaCost
-    _colors: Color
-    _color_indicator: Color | None
-    _type_line: str
-    _oracle_text: str
-    _is_back: bool
-    _mana_value: int | float
-    _copy_mana_value: int | float
-    _cda: int | None  # the bits a color-setting ability sets, if it has one
-
-    def __new__(cls, *args: object, **kwargs: object) -> Face:
-        raise TypeError("faces are made by Card.from_scryfall; see Card.faces")
-
-    @property
-    def name(self) -> str:
-        """The face's name."""
-        return self._name
-
-    @property
-    def mana_cost(self) -> ManaCost:
-        """The face's mana cost; "no mana cost" for lands and most back faces
-        (CR 202.1b). A flipped half has the card's mana cost (CR 710.1c)."""
-        return self._mana_cost
-
-    @property
-    def colors(self) -> Color:
-        """The face's colors: its mana cost's (CR 202.2) and color indicator's
-        (CR 204.2), or those a characteristic-defining ability sets (CR 604.3). A
-        flipped half has the card's colors (CR 710.1c)."""
-        return self._colors
-
-    @property
-    def color_indicator(self) -> Color | None:
-        """The color indicator printed on the face (CR 204), or ``None``."""
-        return self._color_indicator
-
-    @property
-    def type_line(self) -> str:
-        """The face's type line."""
-        return self._type_line
-
-    @property
-    def oracle_text(self) -> str:
-        """The face's rules text (Oracle wording), reminder text included."""
-        return self._oracle_text
-
-    @property
-    def is_back(self) -> bool:
-        """True for the back face of a double-faced card and for a meld result
-        (CR 712); False for split halves, flipped halves and Adventures, which are
-        on the front of the card."""
-        return self._is_back
-
-    @property
-    def mana_value(self) -> int | float:
-        """The mana value of a permanent or spell with this face up, X as 0.
-
-        A nonmodal back face uses its front face's mana cost (CR 202.3b, 712.8e); a
-        modal back face has its own (712.8f); a flipped half has the card's
-        (710.1c); a meld result the total of its fronts' (202.3c, 712.8g).
-        """
-        return self._mana_value
-
-    @property
-    def copy_mana_value(self) -> int | float:
-        """The mana value of a copy of this face: 0 for the back face of a nonmodal
-        double-faced card (CR 202.3b, 712.8e) and for a melded permanent (202.3c,
-        712.8g); otherwise this face's :attr:`mana_value`."""
-        return self._copy_mana_value
-
-    def _key(self) -> tuple[Any, ...]:
-        return (
-            self._name,
-            self._mana_cost,
-            self._colors,
-            self._color_indicator,
-            self._type_line,
-            self._oracle_text,
-            self._is_back,
-            self._mana_value,
-            self._copy_mana_value,
-            self._cda,
-        )
-
-    def __eq__(self, other: object) -> bool:
-        if self is other:
-            return True
-        if isinstance(other, Face):
-            return self._key() == other._key()
-        return NotImplemented
-
-    def __hash__(self) -> int:
-        return hash(("Face", self._name, self._mana_cost, self._is_back, self._mana_value))
-
-    def __repr__(self) -> str:
-        parts = [
-            repr(self._name),
-            str(self._mana_cost) or "no-mana-cost",
-            f"mana_value={self._mana_value}",
-            f"colors={str(self._colors) or 'colorless'}",
-        ]
-        if self._color_indicator is not None:
-            parts.append(f"color_indicator={str(self._color_indicator) or 'none'}")
-        if self._is_back:
-            parts.append("back")
-        return f"<Face {' '.join(parts)}>"
-
-    def __copy__(self) -> Face:
-        return self
-
-    def __deepcopy__(self, memo: object) -> Face:
-        return self
-
-    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
-        return (_new_face, self._key())
-
-
-def _new_face(
-    name: str,
-    mana_cost: ManaCost,
-    colors: Color,
-    color_indicator: Color | None,
-    type_line: str,
-    oracle_text: str,
-    is_back: bool,
-    mana_value: int | float,
-    copy_mana_value: int | float,
-    cda: int | None,
-) -> Face:
-    face = object.__new__(Face)
-    face._name = name
-    face._mana_cost = mana_cost
-    face._colors = colors
-    face._color_indicator = color_indicator
-    face._type_line = type_line
-    face._oracle_text = oracle_text
-    face._is_back = is_back
-    face._mana_value = mana_value
-    face._copy_mana_value = copy_mana_value
-    face._cda = cda
-    return face
-
-
-class _RawFace:
-    """A face of a multi-face record as read, before the card-level rules apply."""
-
-    __slots__ = ("bits", "cda", "cost", "indicator", "name", "text", "type_line")
-
-    def __init__(
-        self, name: str, cost: ManaCost, indicator: int | None, type_line: str, text: str
-    ) -> None:
-        self.name = name
-        self.indicator = indicator
-        self.type_line = type_line
-        self.text = text
-        self.cda = _cda_bits(name, text) if _has_cda(text) else None
-        self.set_cost(cost)
-
-    def set_cost(self, cost: ManaCost) -> None:
-        self.cost = cost
-        if self.cda is not None:
-            self.bits = self.cda  # CR 604.3: overrides the mana cost's colors
-        else:
-            self.bits = cost.colors._value_ | (self.indicator or 0)  # CR 202.2, 204.2
-
-
-def _read_face(obj: object, index: int, card: str, infer_indicator: bool) -> _RawFace:
-    where = f"card {card!r}, face {index}"
-    if not isinstance(obj, Mapping):
-        raise MtgManaError(f"{where}: a face must be a mapping, not {type(obj).__name__}")
-    name = obj.get("name")
-    if not isinstance(name, str) or not name:
-        raise MtgManaError(f"{where}: a face needs a non-empty string 'name'")
-    cost = _parse_cost(obj.get("mana_cost"), where)
-    text = _text_field(obj, "oracle_text", where)
-    cda = _cda_bits(name, text) if _has_cda(text) else None
-    indicator = _indicator_bits(obj, cost, cda, where, infer_indicator)
-    return _RawFace(name, cost, indicator, _text_field(obj, "type_line", where), text)
-
-
-# -- cards -----------------------------------------------------------------------------
 
 
 class Card:
@@ -604,17 +188,17 @@ class Card:
         if layout_value is not None:
             if not isinstance(layout_value, str):
                 raise MtgManaError(f"card {name!r}: 'layout' must be a string")
-            layout = _LAYOUT_BY_VALUE.get(layout_value)
+            layout = LAYOUT_BY_VALUE.get(layout_value)
         type_line = get("type_line", "")
         if type(type_line) is not str:
-            type_line = _text_field(obj, "type_line", f"card {name!r}")
+            type_line = text_field(obj, "type_line", f"card {name!r}")
         raw_faces = get("card_faces")
         if raw_faces is not None:
             return cls._from_faces(obj, name, layout, type_line, raw_faces, fronts)
 
         text = get("oracle_text", "")
         if type(text) is not str:
-            text = _text_field(obj, "oracle_text", f"card {name!r}")
+            text = text_field(obj, "oracle_text", f"card {name!r}")
         cost_text = get("mana_cost")
         if cost_text is None:
             cost = NO_MANA_COST
@@ -624,21 +208,21 @@ class Card:
             try:
                 cost = _parse(cost_text)
             except (MtgManaError, TypeError):
-                cost = _parse_cost(cost_text, f"card {name!r}")  # raises MtgManaError
-        cda = _cda_bits(name, text) if _has_cda(text) else None
+                cost = parse_cost(cost_text, f"card {name!r}")  # raises MtgManaError
+        cda = cda_bits(name, text) if has_cda(text) else None
         indicator = None
         if "color_indicator" in obj or not cost:
-            indicator = _indicator_bits(obj, cost, cda, f"card {name!r}", True)
+            indicator = indicator_bits(obj, cost, cda, f"card {name!r}", True)
         if cda is not None:
             bits = cda  # CR 604.3, 702.114a
         else:
             bits = cost.colors._value_  # CR 202.2
             if indicator is not None:
                 bits |= indicator  # CR 202.2e, 204.2
-        colors = _COLOR_OF_BITS[bits]
-        color_indicator = None if indicator is None else _COLOR_OF_BITS[indicator]
+        colors = COLOR_OF_BITS[bits]
+        color_indicator = None if indicator is None else COLOR_OF_BITS[indicator]
 
-        shape = _SINGLE
+        shape = SHAPE_SINGLE
         value: int | float
         if fronts:
             if (layout is not None and layout is not Layout.MELD) or cost:
@@ -647,21 +231,21 @@ class Card:
                     "cost (CR 712.4)"
                 )
             # CR 202.3c, 712.8g: the total mana value of the fronts.
-            shape, layout = _MELD_RESULT, Layout.MELD
+            shape, layout = SHAPE_MELD_RESULT, Layout.MELD
             value = _number(fronts[0]._mana_value + fronts[1]._mana_value)
         else:
             value = cost.mana_value
             if layout is None:
-                layout = _infer_single_layout(type_line, text)
+                layout = infer_single_layout(type_line, text)
             elif (
                 layout is Layout.MELD
                 and not cost
                 and "Land" not in type_line
-                and not _MELDS_RE.search(text)
+                and not MELDS_RE.search(text)
             ):
                 # A meld result without its fronts: no mana cost (CR 202.3a); the
                 # fronts' total (202.3c) can't be known.
-                shape = _MELD_RESULT
+                shape = SHAPE_MELD_RESULT
         card = _new_card(
             name, layout, shape, None, cost, value, colors, color_indicator, type_line,
             text, fronts,
@@ -719,12 +303,12 @@ class Card:
         top_cost = obj.get("mana_cost")
         if top_cost is not None and not isinstance(top_cost, str):
             raise MtgManaError(f"{where}: 'mana_cost' must be a string, not {top_cost!r}")
-        shape = _SHAPE_OF_LAYOUT.get(layout) if layout is not None else None
+        shape = SHAPE_OF_LAYOUT.get(layout) if layout is not None else None
         if shape is None or layout is None:
-            shape, layout = _infer_faces_shape(raw_faces, top_cost)
+            shape, layout = infer_faces_shape(raw_faces, top_cost)
         raw = [
             # A flipped half's Scryfall colors are the card's, not an indicator's.
-            _read_face(face, index, name, not (shape == _FLIP and index))
+            read_face(face, index, name, not (shape == SHAPE_FLIP and index))
             for index, face in enumerate(raw_faces)
         ]
         top_text = obj.get("oracle_text")
@@ -756,9 +340,9 @@ class Card:
         value = self._mana_value
         # A meld result is the combined back face (CR 712.4a); a copy of a melded
         # permanent has mana value 0 (CR 202.3c, 712.8g).
-        is_back = self._shape == _MELD_RESULT
+        is_back = self._shape == SHAPE_MELD_RESULT
         copy_value = 0 if is_back else value
-        return _new_face(
+        return new_face(
             self._name, self._mana_cost, self._colors, self._color_indicator,
             self._type_line, self._oracle_text, is_back, value, copy_value, self._cda,
         )  # fmt: skip
@@ -816,23 +400,23 @@ class Card:
         if identity is None:
             faces = self._faces
             if faces is None:  # one face: read the card's own characteristics
-                bits = _identity_bits(
+                bits = identity_bits(
                     self._mana_cost, self._oracle_text, self._color_indicator, self._cda,
                     self._type_line,
                 )  # fmt: skip
             else:
                 bits = 0
                 for face in faces:
-                    bits |= _identity_bits(
+                    bits |= identity_bits(
                         face._mana_cost, face._oracle_text, face._color_indicator, face._cda,
                         face._type_line,
                     )  # fmt: skip
                 if self._oracle_text != "\n//\n".join([f._oracle_text for f in faces]):
                     # Top-level text the faces don't have (a record without card_faces).
-                    bits |= _text_symbol_bits(self._oracle_text)
+                    bits |= text_symbol_bits(self._oracle_text)
             for front in self._meld_fronts:
                 bits |= front.color_identity._value_
-            identity = self._identity = _COLOR_OF_BITS[bits]
+            identity = self._identity = COLOR_OF_BITS[bits]
         return identity
 
     @property
@@ -891,7 +475,7 @@ class Card:
         """
         shape = self._shape
         if fused is True:
-            if shape != _SPLIT or _FUSE_RE.search(self._oracle_text) is None:
+            if shape != SHAPE_SPLIT or _FUSE_RE.search(self._oracle_text) is None:
                 raise MtgManaError(
                     f"{self._name!r} has no fuse ability; only a split card with fuse can "
                     "be cast fused (CR 702.102)"
@@ -900,18 +484,18 @@ class Card:
         if fused is not False:
             raise MtgManaError(f"fused must be True or False, not {fused!r}")
         index = self.face_index(face)
-        if shape == _MELD_RESULT:
+        if shape == SHAPE_MELD_RESULT:
             raise MtgManaError(
                 f"{self._name!r} is the back face of a meld pair; it is never a spell "
                 "(CR 712.4a, 712.8b)"
             )
-        if shape == _FLIP and index:
+        if shape == SHAPE_FLIP and index:
             raise MtgManaError(
                 f"{self.faces[index]._name!r} is a flipped half; a flip card is a spell "
                 "with its normal characteristics only (CR 710.2)"
             )
         # CR 712.8c: a nonmodal card cast transformed uses its front face's mana cost.
-        cost = self.faces[0 if shape == _NONMODAL else index]._mana_cost
+        cost = self.faces[0 if shape == SHAPE_NONMODAL else index]._mana_cost
         return cost.mana_value_with_x(x)
 
     # -- value protocol --------------------------------------------------------------
@@ -1011,15 +595,15 @@ def _combine(
     name: str,
     layout: Layout,
     shape: int,
-    raw: list[_RawFace],
+    raw: list[RawFace],
     type_line: str,
     text: str | None,
 ) -> Card:
     """The card made of several faces, by the rules for its shape."""
     first = raw[0]
-    if shape == _ADVENTURE and len(raw) > 1:
+    if shape == SHAPE_ADVENTURE and len(raw) > 1:
         _fix_land_adventure(raw)
-    if shape == _SPLIT:
+    if shape == SHAPE_SPLIT:
         # CR 709.4b: the combined mana costs of the halves (a half without a mana
         # cost adds nothing); the colors of both.
         cost = _parse("".join([str(f.cost) for f in raw]))
@@ -1041,32 +625,32 @@ def _combine(
         face_value = copy_value = face_cost.mana_value
         is_back = False
         if index:
-            if shape == _NONMODAL:
+            if shape == SHAPE_NONMODAL:
                 is_back = True
                 face_value = value  # CR 202.3b, 712.8e: the front face's mana cost
                 copy_value = 0  # a copy of a nonmodal back face
-            elif shape == _MODAL:
+            elif shape == SHAPE_MODAL:
                 is_back = True  # CR 712.8f: its own characteristics
-            elif shape == _FLIP:
+            elif shape == SHAPE_FLIP:
                 face_cost, face_bits = cost, bits  # CR 710.1c
                 face_value = copy_value = value
         faces.append(
-            _new_face(
-                f.name, face_cost, _COLOR_OF_BITS[face_bits],
-                None if f.indicator is None else _COLOR_OF_BITS[f.indicator],
+            new_face(
+                f.name, face_cost, COLOR_OF_BITS[face_bits],
+                None if f.indicator is None else COLOR_OF_BITS[f.indicator],
                 f.type_line, f.text, is_back, face_value, copy_value, f.cda,
             )
         )  # fmt: skip
     if text is None:
         text = "\n//\n".join([f.text for f in raw])
     return _new_card(
-        name, layout, shape, tuple(faces), cost, value, _COLOR_OF_BITS[bits],
-        None if indicator_bits is None else _COLOR_OF_BITS[indicator_bits],
+        name, layout, shape, tuple(faces), cost, value, COLOR_OF_BITS[bits],
+        None if indicator_bits is None else COLOR_OF_BITS[indicator_bits],
         type_line, text, (),
     )  # fmt: skip
 
 
-def _fix_land_adventure(raw: list[_RawFace]) -> None:
+def _fix_land_adventure(raw: list[RawFace]) -> None:
     """Land adventurers (the Final Fantasy Towns): a land has no mana cost (CR
     202.1b), so a record that gives the land face the Adventure's mana cost and the
     Adventure none has them swapped; swap them back."""
@@ -1075,46 +659,3 @@ def _fix_land_adventure(raw: list[_RawFace]) -> None:
         cost = first.cost
         first.set_cost(NO_MANA_COST)
         second.set_cost(cost)
-
-
-def _infer_faces_shape(
-    raw_faces: Sequence[Mapping[str, Any]], top_cost: str | None
-) -> tuple[int, Layout]:
-    """The shape and layout of a record with ``card_faces`` and no known multi-face
-    layout (see the module docs)."""
-    if len(raw_faces) == 1:
-        return _SINGLE, Layout.NORMAL
-    if top_cost is not None:
-        for face in raw_faces[1:]:
-            later_type = face.get("type_line")
-            if isinstance(later_type, str) and ("Adventure" in later_type or "Omen" in later_type):
-                return _ADVENTURE, Layout.ADVENTURE  # CR 715, 720
-        if " // " in top_cost:
-            return _SPLIT, Layout.SPLIT  # CR 709
-        return _FLIP, Layout.FLIP  # CR 710
-    # A double-faced card (CR 712).
-    back_cost = raw_faces[1].get("mana_cost")
-    if isinstance(back_cost, str) and back_cost:
-        return _MODAL, Layout.MODAL_DFC  # CR 712.3: a back face with its own cost
-    front_type = raw_faces[0].get("type_line")
-    if isinstance(front_type, str) and "Battle" in front_type:
-        return _NONMODAL, Layout.TRANSFORM  # CR 310.11: battles transform
-    for face in raw_faces:
-        face_text = face.get("oracle_text")
-        if isinstance(face_text, str) and _TRANSFORM_RE.search(face_text):
-            return _NONMODAL, Layout.TRANSFORM  # CR 701.27, 701.28, 712.2
-    return _MODAL, Layout.MODAL_DFC
-
-
-def _infer_single_layout(type_line: str, text: str) -> Layout:
-    """The layout of a one-face record without a known one."""
-    if "Melds with" in text or "meld them into" in text:
-        return Layout.MELD  # a meld front (CR 712.4)
-    match = _TYPE_LAYOUT_RE.search(type_line)
-    if match:
-        return _TYPE_LAYOUTS[match.group(1)]
-    if "Level up" in text or "Prototype" in text or "Mutate" in text or "Augment" in text:
-        match = _KEYWORD_LAYOUT_RE.search(text)
-        if match:
-            return _KEYWORD_LAYOUTS[match.group(1)]
-    return Layout.NORMAL

@@ -66,24 +66,18 @@ def units_from_symbols(text: str, *, snow: bool = False) -> list[Mana]:
     from ..costs import ManaCost
     from ..errors import MtgManaError
     from ..mana import Mana, ManaType
-    from ..symbols import SymbolKind
+    from ..symbol_payment import ways_to_pay
 
     cost = ManaCost.parse(text, lenient=True)
     units: list[Mana] = []
     for symbol in cost:
-        kind = symbol.kind
-        if kind in (SymbolKind.COLORED, SymbolKind.COLORLESS, SymbolKind.PHYREXIAN):
-            letter = symbol.halves[0]
-            mana_type = ManaType.C if letter == "C" else ManaType.parse(letter)  # 106.9
-            units.append(Mana.make(mana_type, snow=snow))
-        elif kind is SymbolKind.GENERIC:
-            units.extend(Mana.make(ManaType.C, snow=snow) for _ in range(symbol.generic_amount))
-        elif kind is SymbolKind.SNOW:
-            units.append(Mana.make(ManaType.C, snow=snow))
-        else:
+        halves = ways_to_pay(symbol).represents
+        if len(halves) != 1:
             raise MtgManaError(
                 f"{symbol} can't be floating mana here: write the mana it adds (CR 106.8)"
             )
+        _, mana_type, amount = halves[0]  # 106.9-106.11: generic and {S} as colorless
+        units.extend(Mana.make(mana_type or ManaType.C, snow=snow) for _ in range(amount))
     return units
 
 

@@ -9,10 +9,9 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterator
 
-from .. import _transport as T
 from ..costs import ManaCost
 from ..mana import ManaType
-from ..symbols import ONE_MANA_KINDS, SymbolKind
+from ..symbol_payment import ways_to_pay
 from ._compile import ORDER
 from ._problem import Problem
 
@@ -43,28 +42,29 @@ def symbol_masks(cost: ManaCost, x: int, *, relaxed: bool) -> tuple[Counter[int]
     need: Counter[int] = Counter()
     total = 0
     for symbol in cost:
-        kind = symbol.kind
-        if kind in ONE_MANA_KINDS and not (relaxed and symbol.is_phyrexian):
-            bits = 0
-            for half in symbol.halves:
-                if half != "P":
-                    bits |= 1 << _ORDER[T.TYPE_OF[half]]
-            need[bits] += 1
-            total += 1
-        elif kind is SymbolKind.GENERIC_PHYREXIAN and not relaxed:
-            need[COLOR_BITS] += 1
-            total += 1
-        elif kind is SymbolKind.GENERIC:
-            total += symbol.generic_amount
-        elif kind is SymbolKind.VARIABLE and symbol.text == "{X}":
-            total += x
-        elif relaxed and kind is SymbolKind.SNOW:
+        ways = ways_to_pay(symbol)
+        if ways.variable:
+            if symbol.text == "{X}":
+                total += x
+            elif not relaxed:
+                return None
+        elif not ways.one_mana:
+            if ways.unpayable is not None and not relaxed:
+                return None
+            total += ways.generic
+        elif ways.snow:
+            if not relaxed:
+                return None
             need[SNOW_BIT] += 1
             total += 1
-        elif relaxed and kind is SymbolKind.MONOCOLORED_HYBRID:
+        elif ways.or_generic or ways.legendary:
+            # {2/W}, {L}: not expressed exactly; relaxed, {2/W} takes one unit
+            if not relaxed:
+                return None
+            total += 1 if ways.or_generic else 0
+        elif not (relaxed and ways.life):
+            need[ways.type_bits] += 1
             total += 1
-        elif not relaxed:
-            return None
     return need, total
 
 
@@ -133,25 +133,13 @@ def most_demands(cost: ManaCost, x: int) -> tuple[Counter[int], int]:
     need: Counter[int] = Counter()
     generic = 0
     for symbol in cost:
-        kind = symbol.kind
-        if kind is SymbolKind.GENERIC:
-            generic += symbol.generic_amount
-        elif kind is SymbolKind.VARIABLE:
-            generic += x
-        elif kind is SymbolKind.MONOCOLORED_HYBRID:
-            generic += 2
-        elif kind is SymbolKind.GENERIC_PHYREXIAN:
-            need[COLOR_BITS] += 1
-        elif kind is SymbolKind.SNOW:
+        ways = ways_to_pay(symbol)
+        if ways.snow:
             need[SNOW_BIT] += 1
-        elif kind in ONE_MANA_KINDS:
-            bits = 0
-            for half in symbol.halves:
-                if half != "P":
-                    bits |= 1 << _ORDER[T.TYPE_OF[half]]
-            need[bits] += 1
-        else:
-            generic += 1
+        elif ways.one_mana and not (ways.or_generic or ways.legendary):
+            need[ways.type_bits] += 1
+        else:  # any unit: generic mana, X, {2/W} paid with two, {L}; {∞}, {D} one
+            generic += 1 if ways.unpayable else ways.most_mana(x)
     return need, generic
 
 

@@ -10,7 +10,7 @@ from collections import Counter
 from typing import Any
 
 from ..costs import ManaCost
-from ..symbols import SymbolKind
+from ..symbol_payment import ways_to_pay
 from ._compile import ORDER
 from ._evaluate import Candidate, choice_rows, evaluate, instances_of
 from ._hall import (
@@ -328,35 +328,10 @@ def _row_summary(problem: Problem, g: int, row: list[int]) -> tuple[int, ...]:
 
 def _spent(cost: ManaCost, x: int, *, most: bool) -> int:
     """The most (or least) mana that paying ``cost`` can take: {2/W} two or one,
-    X its value, a Phyrexian symbol one or none (life)."""
-    total = 0
-    for symbol in cost:
-        kind = symbol.kind
-        if kind is SymbolKind.GENERIC:
-            total += symbol.generic_amount
-        elif kind is SymbolKind.VARIABLE:
-            total += x
-        elif kind is SymbolKind.MONOCOLORED_HYBRID:
-            total += 2 if most else 1
-        elif kind in _MAYBE_NO_MANA:
-            total += 1 if most else 0
-        else:
-            total += 1
-    return total
-
-
-# Symbols that may take no mana: life for Phyrexian ones (CR 107.4f-g), and the
-# Un-set ones paid otherwise or not at all.
-_MAYBE_NO_MANA = frozenset(
-    {
-        SymbolKind.PHYREXIAN,
-        SymbolKind.HYBRID_PHYREXIAN,
-        SymbolKind.GENERIC_PHYREXIAN,
-        SymbolKind.HALF,
-        SymbolKind.INFINITE,
-        SymbolKind.LAND_DROP,
-    }
-)
+    X its value, a Phyrexian symbol one or none (life, CR 107.4f-g)."""
+    if most:
+        return sum(ways_to_pay(symbol).most_mana(x) for symbol in cost)
+    return sum(ways_to_pay(symbol).least_mana(x) for symbol in cost)
 
 
 def least_mana(cost: ManaCost, x: int) -> int:

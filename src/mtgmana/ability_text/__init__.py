@@ -1,0 +1,192 @@
+"""Reading mana abilities from rules text (CR 605, 106.6, 106.7, 106.12, 305.6, 614).
+
+:func:`parse_mana` reads a card's Oracle text and returns a :class:`CardMana`: its
+activated mana abilities (CR 605.1a) as :class:`~mtgmana.abilities.ManaAbility`
+values, its triggered mana abilities (CR 605.1b) as
+:class:`~mtgmana.abilities.ManaTrigger` values, the replacement effects it makes on
+mana production (CR 106.12b, 614) as :class:`~mtgmana.abilities.ManaReplacement`
+values, and — never a guess — the abilities it can't model exactly, each with the
+reason. :func:`mana_of` does the same for a :class:`~mtgmana.cards.Card`.
+
+>>> from mtgmana.ability_text import parse_mana
+>>> from mtgmana.abilities import ManaAbility
+>>> parse_mana("", type_line="Basic Land — Forest").abilities == (ManaAbility.simple("G"),)
+True
+>>> wastes = parse_mana("{T}: Add {C}.\\n{T}: Add {W} or {U}. This land deals 1 damage to you.")
+>>> wastes.abilities == (ManaAbility.pain("C", "WU"),)
+True
+>>> coffers = parse_mana("{2}, {T}: Add {B} for each Swamp you control.").abilities[0]
+>>> str(coffers.cost), str(coffers.production)
+('{2}, {T}', '{B} for each of Swamp you control')
+>>> verge = parse_mana("{T}: Add {G}. Activate only if you control a Forest or an Island.")
+>>> str(verge.abilities[0].condition)
+'you control a Forest or Island'
+>>> tower = parse_mana("{T}: Add {C}. If you control an Urza's Mine and an Urza's "
+...                    "Power-Plant, add {C}{C}{C} instead.").abilities
+>>> [(str(a.production), str(a.condition)) for a in tower]     # doctest: +NORMALIZE_WHITESPACE
+[('{C}', "not (you control an Urza's Mine and an Urza's Power-Plant)"),
+ ('{C}{C}{C}', "you control an Urza's Mine and an Urza's Power-Plant")]
+>>> parse_mana("{T}: Add {G}. Activate only during your turn.").unsupported[0][1]
+'activation condition: Activate only during your turn.'
+
+**What is read.** Reminder text (in parentheses) is ignored; a land's basic land
+types give it "{T}: Add [symbol]" (CR 305.6) whatever its text box says. "This
+land", "this creature", "this artifact" (and so on), the card's name and a
+legendary card's short name all mean the object itself. Each line of rules text is
+one ability. A line is read as:
+
+* an activated mana ability: ``cost: effect`` whose effect adds mana, has no target
+  and whose cost has no loyalty symbol (CR 605.1a);
+* a triggered mana ability: "Whenever ... is tapped for mana" / "Whenever you tap
+  ... for mana", adding mana (CR 605.1b, 106.12a);
+* a replacement effect: "If ... is tapped for mana, it produces ... instead"
+  (CR 106.12b): twice or three times as much (``MULTIPLY``), another type
+  (``BECOMES``; "instead of any other type and amount" also sets ``amount=1``), or
+  {C} for two or more mana (``DAMPING``).
+
+An instant's "Until end of turn, ..." effect (Pale Moon, High Tide) is read as the
+trigger or replacement effect it creates, with a note. "Whenever this land becomes
+tapped, it deals N damage to you" (City of Brass) is damage on each of its {T}
+mana abilities' choices. Lines that add mana but aren't mana abilities — spells
+(CR 605.5b), loyalty abilities, abilities with a target, triggered abilities that
+don't trigger on mana abilities (CR 605.5a), tokens a card creates — and triggers on
+tapping for mana that add no mana (Manabarbs) are listed in ``notes``.
+
+**Costs and choices.** Each way an ability can add mana is a
+:class:`~mtgmana.abilities.Choice`. "Add {W} or {U}" is one choice of one mana that
+is {W} or {U} (``ManaAbility.simple("WU")``); "Add {U}{U}, {U}{B}, or {B}{B}" is
+three choices; "N mana of any one color" is five choices of N equal slots; "N mana
+in any combination of colors" is one choice of N ``ANY_COLOR`` slots; "two mana of
+different colors" is the ten pairs. When the ability deals damage to you
+(painlands, CR 106.12), a choice of one mana among several types is listed type by
+type, as :meth:`~mtgmana.abilities.ManaAbility.pain` does. Abilities of one object
+with the same cost, no spending restriction, no "once each turn" limit, no
+board-dependent amount and no notes are merged into one ability whose choices are
+theirs in order: Adarkar Wastes' "{T}: Add {C}" and "{T}: Add {W} or {U}. This land
+deals 1 damage to you" are ``ManaAbility.pain("C", "WU")``.
+
+Board-dependent amounts are an :class:`~mtgmana.abilities.Amount`: "for each
+creature you control" counts permanents; "equal to your devotion to green" is
+devotion to ``"G"``; counters removed as a cost ("Remove X storage counters",
+"Remove any number of ...", "... one or more ...") are ``Amount("counters")`` with
+``ActivationCost.counter`` naming the counter and ``remove_counters`` 0. Nykthos,
+Shrine to Nyx ("Choose a color. Add an amount of mana of that color equal to your
+devotion to that color") is five one-mana choices, ``same_choice=True``, repeated
+``Amount("devotion")`` times — no ``colors``: the devotion is to the color of the
+choice made ("... equal to the number of creatures you control of the chosen type"
+likewise). Counters on the object itself ("for each charge counter on this
+artifact", "X is the number of petal counters on ~") are ``Amount("own counters")``
+(:attr:`~mtgmana.battlefield.Permanent.counters`); "Put a charge counter on this
+artifact. Add X ..., where X is the number of charge counters" adds ``plus=1``, and
+so does "Add {B}, then add an additional {B} for each charge counter removed this
+way" (Mana Battery) to ``Amount("counters")``. "This creature's power" is
+``Amount("power")``, "the greatest power among creatures you control"
+``Amount("greatest power")``; "other Gates you control" is a
+:class:`~mtgmana.abilities.PermanentFilter` with ``other=True``, "artifact you control
+named ~" one with the object's ``name``. "Sacrifice a creature" and "Tap an untapped
+creature you control" keep their noun phrase as printed (``"creature"``,
+``"Forest"``, ``"artifact or creature"``, ``"another creature"``).
+
+**Conditions and dynamic types.** "Activate only if you control a Swamp or a
+Mountain" / "... five or more lands" / "... a creature with power 4 or greater",
+"Activate only if this land entered this turn" and "Activate only if there are three
+or more brick counters on ~" are a :class:`~mtgmana.abilities.Condition` (CR 602.5b).
+A condition that changes the mana — "If you control ..., add ... instead", "If ~ has
+a luck counter on it, instead add ...", "If you played a land this turn, add {B}
+instead", "~ deals 1 damage to you if you don't control an Ogre" — makes two
+abilities with complementary conditions (``activation=False``). Abilities after
+"STATION N+" get the condition of having N charge counters (CR 721.2a). "One mana of
+any color in your commander's color identity", "... that a Gate you control could
+produce", "... among legendary permanents you control", "either of the circled
+colors" are :class:`~mtgmana.abilities.DynamicSlot` values. "The chosen type" is
+:data:`~mtgmana.abilities.CHOSEN_TYPE` (or ``chosen_type`` when given).
+
+**Unsupported or noted.** Anything the model can't say makes the ability
+unsupported, with the reason: costs other than mana, {T}, {Q}, life, sacrificing,
+tapping one other permanent and removing counters (discarding, exiling, energy,
+milling, ...); conditions on activating it other than the ones above ("Activate
+only if an opponent has three or more poison counters", "only during your turn",
+"only as a sorcery", "only as an instant", which needs priority and so can't be used
+while paying a cost, CR 602.5e; leveler and "max speed" abilities; exhaust);
+amounts or types that depend on something else (toughness, life gained, cards in a
+graveyard, exiled cards, other "instead" conditions: the initiative, a completed
+dungeon); life loss (which isn't damage); abilities granted to other objects
+("Lands you control have ..."). What happens
+*after* the mana is added — drawing a card, gaining life, putting a counter on it,
+"doesn't untap during your next untap step", an effect when the mana is spent, "that
+spell can't be countered" — doesn't change which mana can pay a cost, so the
+ability is modelled and the effect kept in ``notes``. So are two always-payable
+costs with such effects: exerting the object (CR 701.43) and putting a counter on
+it (Wall of Roots); their ``ActivationCost`` then carries the printed cost as
+``text``.
+
+Spending restrictions are read by
+:func:`mtgmana.restriction_text.parse_restriction`; one it can't read makes the
+ability unsupported with its reason.
+
+The reader is split by what it reads: ``_reader`` (a face's lines, and merging),
+``_costs`` (activation costs), ``_effects`` (the sentences of an effect),
+``_production`` (what is added, and board-dependent amounts), ``_conditions``,
+``_filters`` (the permanents the text refers to), ``_triggers`` (mana triggers and
+replacement effects) and ``_words`` (shared words, and the two ways a line fails).
+"""
+
+from __future__ import annotations
+
+from ..abilities import bind_chosen_type
+from ..cards import Card
+from ..errors import MtgManaError
+from ._card_mana import CardMana
+from ._reader import read
+
+__all__ = ["CardMana", "mana_of", "parse_mana"]
+
+
+def parse_mana(
+    text: str, *, type_line: str = "", name: str = "", chosen_type: str | None = None
+) -> CardMana:
+    """The mana abilities, mana triggers and mana replacement effects in ``text``,
+    the Oracle text of one face.
+
+    ``type_line`` gives basic land types their intrinsic ability (CR 305.6) and
+    ``name`` lets the text refer to the object by name. ``chosen_type`` is the
+    creature type chosen for the permanent (Cavern of Souls: "Spend this mana only to
+    cast a creature spell of the chosen type"); without it "the chosen type" is the
+    placeholder :data:`~mtgmana.abilities.CHOSEN_TYPE`, which no object has
+    (:class:`~mtgmana.battlefield.Permanent` binds it to its ``chosen_type``). Text
+    that has nothing to do
+    with mana, or garbage, gives an empty :class:`CardMana`; text that isn't a
+    string raises :class:`~mtgmana.MtgManaError`.
+
+    >>> lotus = parse_mana("{T}, Sacrifice Black Lotus: Add three mana of any one color.",
+    ...                    name="Black Lotus").abilities[0]
+    >>> lotus.cost.sacrifice_self, [str(choice) for choice in lotus.production.choices]
+    (True, ['{W}{W}{W}', '{U}{U}{U}', '{B}{B}{B}', '{R}{R}{R}', '{G}{G}{G}'])
+    >>> parse_mana("Flying").has_mana, parse_mana("Add {R}{R}{R}.").notes
+    (False, ('not a mana ability (CR 605.5b: a spell or a static effect): Add {R}{R}{R}.',))
+    """
+    for value, what in ((text, "text"), (type_line, "type line"), (name, "name")):
+        if not isinstance(value, str):
+            raise MtgManaError(f"the {what} of a card must be a string, not {value!r}")
+    if chosen_type is not None and (not isinstance(chosen_type, str) or not chosen_type.strip()):
+        raise MtgManaError(f"the chosen type must be a creature type, not {chosen_type!r}")
+    result = read(text, name, type_line)
+    return result if chosen_type is None else bind_chosen_type(result, chosen_type)
+
+
+def mana_of(card: Card, face: int | str = 0, *, chosen_type: str | None = None) -> CardMana:
+    """:func:`parse_mana` of one face of ``card`` (by index or name; the front face
+    by default — a double-faced card enters the battlefield front face up unless an
+    effect says otherwise, CR 712.14).
+
+    >>> from mtgmana.abilities import ManaAbility
+    >>> from mtgmana.cards import lookup
+    >>> mana_of(lookup("Sol Ring")).abilities[0] == ManaAbility.fixed("CC")
+    True
+    """
+    if not isinstance(card, Card):
+        raise MtgManaError(f"mana_of needs a Card, not {card!r}")
+    chosen = card.faces[card.face_index(face)]
+    return parse_mana(
+        chosen.oracle_text, type_line=chosen.type_line, name=chosen.name, chosen_type=chosen_type
+    )

@@ -1,0 +1,106 @@
+"""Private: the conditions of mana abilities (CR 602.5b: "Activate only if you control
+..."; an "instead" checked as the ability resolves: "If you control ..., add ...
+instead") as :class:`~mtgmana.abilities.Condition` values, and "named ~" as the
+object's own name."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+
+from ..abilities import Condition, ManaAbility, PermanentFilter
+from ._filters import permanent_filter
+from ._words import Unsupported, count_word
+
+__all__: list[str] = []
+
+
+_AT_LEAST = re.compile(r"(?P<n>\w+) or more (?P<what>.+)")
+_ARTICLE = re.compile(r"(?:an?|one) (?P<what>.+)")
+
+
+def activation_condition(what: str, sentence: str) -> Condition:
+    """ "Activate only if <what>." (CR 602.5b)."""
+    if what.startswith("you control "):
+        return Condition(control(what.removeprefix("you control "), sentence), text=sentence)
+    if what == "~ entered this turn":
+        return Condition(entered_this_turn=True, text=sentence)
+    match = re.fullmatch(
+        r"(?:there are (?P<a>\w+) or more \S+ counters on ~|~ has (?P<b>\w+) or more \S+ "
+        r"counters on it)",
+        what,
+    )
+    if match:
+        return Condition(counters=count_word(match["a"] or match["b"]), text=sentence)
+    raise Unsupported(f"activation condition: {sentence}")
+
+
+def instead_condition(what: str, sentence: str) -> Condition:
+    """The condition of an "instead" (checked as the ability resolves)."""
+    if what.startswith("you control "):
+        wanted = control(what.removeprefix("you control "), sentence)
+        return Condition(wanted, activation=False, text=sentence)
+    if what == "you played a land this turn":
+        return Condition(land_played=True, activation=False, text=sentence)
+    match = re.fullmatch(r"~ has an? \S+ counter on it", what)
+    if match:
+        return Condition(counters=1, activation=False, text=sentence)
+    raise Unsupported(f"a condition changes the mana: {sentence}")
+
+
+def control(text: str, sentence: str) -> tuple[tuple[PermanentFilter, int], ...]:
+    """What "you control <text>" asks for: "a Swamp or a Mountain", "five or more
+    lands", "an Urza's Mine and an Urza's Power-Plant", "a creature with power 4 or
+    greater", "creatures named Mine Worker and Power Plant Worker"."""
+    try:
+        return _wanted(text)
+    except Unsupported:
+        kind = (
+            "activation condition"
+            if sentence.startswith("Activate")
+            else ("a condition changes the mana")
+        )
+        raise Unsupported(f"{kind}: {sentence}") from None
+
+
+def _wanted(text: str) -> tuple[tuple[PermanentFilter, int], ...]:
+    named = re.fullmatch(r"(?P<what>\w+) named (?P<a>.+) and (?P<b>.+)", text)
+    if named:
+        kind = permanent_filter(named["what"] + " you control", plural=True)
+        return tuple((replace(kind, name=named[key]), 1) for key in ("a", "b"))
+    wanted: list[tuple[PermanentFilter, int]] = []
+    for part in text.split(" and "):
+        match = _AT_LEAST.fullmatch(part)
+        if match:
+            wanted.append(
+                (
+                    permanent_filter(match["what"] + " you control", plural=True),
+                    count_word(match["n"]),
+                )
+            )
+            continue
+        match = _ARTICLE.fullmatch(part)
+        if match is None:
+            raise Unsupported(f"you control {text}")
+        alternatives = re.split(r",? or an? |, an? ", match["what"])
+        wanted.append(
+            (permanent_filter(" or ".join(alternatives) + " you control", plural=False), 1)
+        )
+    return tuple(wanted)
+
+
+def with_own_name(ability: ManaAbility, name: str) -> ManaAbility:
+    """ "named ~" in an ability's filters is the object's own name."""
+
+    def fix(item: PermanentFilter) -> PermanentFilter:
+        return replace(item, name=name) if item.name == "~" else item
+
+    per = ability.production.per
+    if per is not None and per.filter is not None and per.filter.name == "~":
+        production = replace(ability.production, per=replace(per, filter=fix(per.filter)))
+        ability = replace(ability, production=production)
+    condition = ability.condition
+    if condition is not None and any(item.name == "~" for item, _ in condition.permanents):
+        permanents = tuple((fix(item), n) for item, n in condition.permanents)
+        ability = replace(ability, condition=replace(condition, permanents=permanents))
+    return ability

@@ -1,0 +1,189 @@
+"""Private: the effect of an activated mana ability, sentence by sentence (CR 605.1a):
+the mana added, then a spending restriction (CR 106.6), damage to you, an activation
+condition (CR 602.5b), a condition that changes the mana ("instead"), effects kept
+as notes, and effects when the mana is spent (CR 106.6, 603.7)."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+from typing import Final
+
+from ..abilities import CHOSEN_TYPE, Condition, ManaAbility, Production
+from ..errors import MtgManaError
+from ..restriction_text import parse_restriction
+from ..restrictions import Restriction
+from ._conditions import activation_condition, control, instead_condition
+from ._costs import CostText
+from ._production import read_production, with_damage
+from ._words import SENTENCE, Unsupported
+
+__all__: list[str] = []
+
+
+_NOTES: Final = [
+    re.compile(r"~ doesn't untap during your next untap step\."),
+    re.compile(r"Draw a card(?: at the beginning of the next turn's upkeep)?\."),
+    re.compile(r"(?:You|Each player|Each opponent|An opponent) gains? \d+ life\."),
+    re.compile(r"Put an? \S+ counter on ~\."),
+    re.compile(r"Remove an? \S+ counter from ~\."),
+    re.compile(r"If there are no \S+ counters on ~, sacrifice it\."),
+    re.compile(r"An opponent gains control of ~ at the beginning of the next end step\."),
+    re.compile(r"During your next untap step, as you untap your permanents, return ~ .+"),
+    re.compile(r"Roll a d\d+\."),
+    re.compile(r"If you control .+, you gain \d+ life\."),
+    re.compile(
+        r"If this ability has been activated \w+ or more times this turn, sacrifice ~ at "
+        r"the beginning of the next end step\."
+    ),
+]
+# Effects when the mana is spent, and other delayed triggered abilities (CR 106.6,
+# 603.7): the sentences after one of these belong to it.
+_DELAYED: Final = [
+    re.compile(r"(?:If|When|Whenever) (?:that|this) mana is spent .+"),
+    re.compile(r"When(?:ever)? you (?:next )?spend this mana .+"),
+    re.compile(r"If you spend this mana .+"),
+    re.compile(r"When you next cast .+"),
+    re.compile(r"When you do, .+"),
+]
+_ACTIVATE_IF = re.compile(r"Activate only if (?P<what>.+)\.")
+_INSTEAD: Final = [
+    re.compile(r"If (?P<if>you control .+), add (?P<mana>.+) instead\."),
+    re.compile(r"If (?P<if>you played a land this turn), add (?P<mana>.+) instead\."),
+    re.compile(
+        r"If (?P<if>~ has an? \S+ counter on it), "
+        r"(?:instead add (?P<mana>.+)|add (?P<mana2>.+) instead)\."
+    ),
+]
+_DAMAGE_UNLESS = re.compile(r"~ deals (?P<n>\d+) damage to you if you don't control (?P<what>.+)\.")
+_PUT_COUNTER = re.compile(r"Put an? (?P<kind>\S+) counter on ~\.")
+_CONDITIONS: Final = [
+    (re.compile(r"Activate only once each turn\."), ""),
+    (re.compile(r"Activate only as an instant\."),
+     "activate only as an instant: it needs priority, so it can't be activated "
+     "while paying a cost (CR 602.5e)"),
+    (re.compile(r"Activate (?:only|no more).*"), "activation condition"),
+    (re.compile(r".*\b(?:lose|loses) \d+ life\."), "life loss (not damage)"),
+    (re.compile(r".*\binstead\b.*"), "a condition changes the mana"),
+    (re.compile(r".*\bunless\b.*"), "a condition changes the mana"),
+]  # fmt: skip
+_DAMAGE = re.compile(r"~ deals (?P<n>\d+) damage to you\.")
+_RIDER = ", and that spell can't be countered"
+
+
+def read_ability(raw: str, cost: CostText, effect: str) -> tuple[list[ManaAbility], list[str]]:
+    """The abilities a line is: one, or two with complementary conditions when a
+    condition changes the mana ("If you control ..., add {C}{C} instead")."""
+    if '"' in effect:
+        raise Unsupported("quoted text in the effect")
+    sentences = [s for s in SENTENCE.split(effect.strip()) if s]
+    notes: list[str] = []
+    put_counter = False
+    if len(sentences) > 1 and _PUT_COUNTER.fullmatch(sentences[0]):
+        # Empowered Autogenerator: the counter is there when the mana is counted
+        put_counter = True
+        notes.append(f"{sentences.pop(0).removesuffix('.')} (not modelled): {raw}")
+    chosen = ""
+    while sentences and sentences[0].startswith("Choose "):
+        first = sentences.pop(0)
+        if first == "Choose a color.":
+            chosen = "color"
+        elif first == "Choose a color of a permanent you control.":
+            chosen = "permanent"
+        else:
+            raise Unsupported(f"choice: {first}")
+    if not sentences or not sentences[0].startswith("Add "):
+        raise Unsupported("the mana isn't added first")
+    add = sentences.pop(0)
+    production = read_production(
+        add[4:].removesuffix(".").removesuffix(" to your mana pool"), cost, chosen
+    )
+    if put_counter:
+        per = production.per
+        if per is None or per.kind != "own counters":
+            raise Unsupported("the mana isn't added first")
+        production = replace(production, per=replace(per, plus=per.plus + 1))
+    restriction: Restriction | None = None
+    once = False
+    damage = 0
+    delayed = False
+    condition: Condition | None = None
+    # "instead": (the condition, what is added then, its damage)
+    instead: tuple[Condition, Production | None, int] | None = None
+    for sentence in sentences:
+        if sentence.startswith(("Spend this mana", "This mana can't be spent")):
+            if restriction is not None:
+                raise Unsupported("two restrictions")
+            restriction = _restriction(sentence)
+            if sentence.rstrip(".").endswith(_RIDER):
+                notes.append(f"that spell can't be countered (a rider, CR 106.6): {raw}")
+            continue
+        match = _DAMAGE.fullmatch(sentence)
+        if match:
+            damage = int(match["n"])
+            continue
+        match = _ACTIVATE_IF.fullmatch(sentence)
+        if match and condition is None:
+            condition = activation_condition(match["what"], sentence)
+            continue
+        match = next((m for p in _INSTEAD if (m := p.fullmatch(sentence))), None)
+        if match and instead is None:
+            mana = (
+                match["mana"]
+                if "mana2" not in match.groupdict()
+                else (match["mana"] or match["mana2"])
+            )
+            if chosen:
+                raise Unsupported(f"a condition changes the mana: {sentence}")
+            alternative = read_production(mana, CostText(), "")
+            instead = (instead_condition(match["if"], sentence), alternative, 0)
+            continue
+        match = _DAMAGE_UNLESS.fullmatch(sentence)
+        if match and instead is None:
+            # Tomb of Urami: the damage comes with the mana unless you control an Ogre
+            wanted = control(match["what"], sentence)
+            requirement = Condition(wanted, activation=False, text=sentence)
+            instead = (requirement.negate(), None, int(match["n"]))
+            continue
+        if any(pattern.fullmatch(sentence) for pattern in _NOTES):
+            notes.append(f"{sentence.removesuffix('.')} (not modelled): {raw}")
+            continue
+        if any(pattern.fullmatch(sentence) for pattern in _DELAYED):
+            delayed = True
+            notes.append(f"an effect when the mana is spent or later (not modelled): {raw}")
+            continue
+        for pattern, reason in _CONDITIONS:
+            if pattern.fullmatch(sentence):
+                if not reason:
+                    once = True
+                    break
+                raise Unsupported(f"{reason}: {sentence}")
+        else:
+            if not delayed:
+                raise Unsupported(f"unrecognized effect: {sentence}")
+    if damage:
+        production = with_damage(production, damage)
+    built = cost.build()
+    if built.tap and built.untap:
+        raise Unsupported("a cost with both {T} and {Q}")
+    if instead is None:
+        return [ManaAbility(built, production, restriction, once, raw, condition)], notes
+    if condition is not None:
+        raise Unsupported("an activation condition and a condition that changes the mana")
+    when, instead_adds, extra_damage = instead
+    # without an alternative: the same mana, with damage (Tomb of Urami)
+    alternative = instead_adds or with_damage(production, extra_damage)
+    abilities = [
+        ManaAbility(built, production, restriction, once, raw, when.negate()),
+        ManaAbility(built, alternative, restriction, once, raw, when),
+    ]
+    return abilities, notes
+
+
+def _restriction(sentence: str) -> Restriction:
+    """A spending restriction; "the chosen type" is :data:`CHOSEN_TYPE` until bound."""
+    try:
+        return parse_restriction(sentence.replace("~", "this"), chosen_type=CHOSEN_TYPE)
+    except MtgManaError as error:
+        reason = getattr(error, "reason", str(error))
+        raise Unsupported(f"restriction: {reason}") from None

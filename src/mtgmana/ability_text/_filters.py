@@ -1,0 +1,107 @@
+"""Private: the permanents a mana ability's text refers to ("creature you control",
+"basic Swamp you control", "Elf on the battlefield", "other Gates you control", "Urza's
+land you control") as :class:`~mtgmana.abilities.PermanentFilter` values (CR 109,
+205: card types, subtypes, supertypes)."""
+
+from __future__ import annotations
+
+import re
+from typing import Final
+
+from ..abilities import CHOSEN_TYPE, PermanentFilter
+from ._words import CARD_TYPE_WORDS, SUPERTYPE_WORDS, Unsupported
+
+__all__: list[str] = []
+
+
+_CONTROLLERS: Final = {
+    " you control": "you",
+    " on the battlefield": "any",
+    " your opponents control": "opponent",
+}
+
+
+def permanent_filter(text: str, *, plural: bool) -> PermanentFilter:
+    """ "creature you control", "basic Swamp you control", "Elf on the battlefield",
+    "Allies you control", "other Gates you control", "creatures you control of the
+    chosen type", "creature with power 4 or greater you control", "artifact you
+    control named ~", "Urza's land you control"."""
+    chosen_type = text.endswith(" of the chosen type")
+    text = text.removesuffix(" of the chosen type")
+    name = ""
+    match = re.fullmatch(r"(?P<rest>.+) named (?P<name>.+)", text)
+    if match:
+        text, name = match["rest"], match["name"]
+    suffix = next((s for s in _CONTROLLERS if text.endswith(s)), None)
+    if suffix is None:
+        raise Unsupported(f"amount: {text}")
+    controller = _CONTROLLERS[suffix]
+    text = text[: -len(suffix)]
+    min_power = None
+    match = re.fullmatch(r"(?P<rest>.+) with power (?P<n>\d+) or greater", text)
+    if match:
+        text, min_power = match["rest"], int(match["n"])
+    other = text.startswith("other ")
+    text = text.removeprefix("other ")
+    words = text.split()
+    supertypes: set[str] = set()
+    excluded: set[str] = set()
+    while words and (words[0] in SUPERTYPE_WORDS or words[0] == "nonbasic"):
+        word = words.pop(0)
+        if word == "nonbasic":
+            excluded.add("Basic")
+        else:
+            supertypes.add(SUPERTYPE_WORDS[word])
+    nouns = [w for w in re.split(r",? (?:and/or|or) |, ", " ".join(words)) if w]
+    card_types: set[str] = set()
+    subtypes: set[str] = set()
+    all_subtypes: set[str] = set()
+    if len(nouns) == 1 and " " in nouns[0]:
+        # "Urza's Power-Plant" (both subtypes), "Urza's land" (a subtype and a type)
+        *adjectives, last = nouns[0].split()
+        if not all(_SUBTYPE_WORD.fullmatch(word) for word in adjectives):
+            raise Unsupported(f"amount: {text}")
+        all_subtypes.update(adjectives)
+        nouns = [last]
+    for noun in nouns:
+        if " " in noun:
+            raise Unsupported(f"amount: {text}")
+        word = _singular(noun) if plural else noun
+        if word in CARD_TYPE_WORDS:
+            card_types.add(CARD_TYPE_WORDS[word])
+        elif word == "permanent":
+            pass
+        elif _SUBTYPE_WORD.fullmatch(word):
+            (all_subtypes if all_subtypes else subtypes).add(word)
+        else:
+            raise Unsupported(f"amount: {text}")
+    if not nouns or (card_types and subtypes):
+        raise Unsupported(f"amount: {text}")
+    if chosen_type:
+        if subtypes or all_subtypes:
+            raise Unsupported(f"amount: {text} of the chosen type")
+        subtypes.add(CHOSEN_TYPE)
+    return PermanentFilter(
+        frozenset(card_types),
+        frozenset(subtypes),
+        frozenset(supertypes),
+        controller,
+        excluded_supertypes=frozenset(excluded),
+        other=other,
+        all_subtypes=frozenset(all_subtypes),
+        name=name,
+        min_power=min_power,
+    )
+
+
+_SUBTYPE_WORD = re.compile(r"[A-Z][a-z]*(?:['-][A-Za-z]+)*")
+
+
+def _singular(word: str) -> str:
+    if word in ("Plains", "Elves", "Dwarves", "Wolves"):
+        return {"Elves": "Elf", "Dwarves": "Dwarf", "Wolves": "Wolf"}.get(word, word)
+    if word.endswith("ies"):
+        return word[:-3] + "y"
+    if word.endswith("s") and not word.endswith("ss"):
+        return word[:-1]
+    raise Unsupported(f"amount: {word}")

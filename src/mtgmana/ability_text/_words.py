@@ -1,0 +1,50 @@
+"""Private: the words of mana abilities' text that more than one part of the reader
+needs (numbers, colors, card types, symbols), and the two ways a line fails: an
+ability the model can't express exactly, and a line that adds mana without being a
+mana ability (CR 605.1, 605.5)."""
+
+from __future__ import annotations
+
+import re
+from typing import Final
+
+__all__: list[str] = []
+
+
+class Unsupported(Exception):
+    """A mana ability the model can't express exactly, with the reason."""
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(reason)
+        self.reason = reason
+
+
+class NotMana(Exception):
+    """A line that adds mana but isn't a mana ability."""
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(reason)
+        self.reason = reason
+
+
+NUMBERS: Final = {
+    "a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6,
+    "seven": 7, "eight": 8, "nine": 9, "ten": 10,
+}  # fmt: skip
+COLOR_WORDS: Final = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
+CARD_TYPE_WORDS: Final = {
+    "artifact": "Artifact", "battle": "Battle", "creature": "Creature",
+    "enchantment": "Enchantment", "land": "Land", "planeswalker": "Planeswalker",
+}  # fmt: skip
+SUPERTYPE_WORDS: Final = {"basic": "Basic", "snow": "Snow", "legendary": "Legendary"}
+SYMBOL = r"\{[WUBRGC]\}"
+SYMBOLS = re.compile(rf"(?:{SYMBOL})+")
+SENTENCE = re.compile(r"(?<=\.)\s+")
+
+
+def count_word(word: str) -> int:
+    if word.isdigit():
+        return int(word)
+    if word in NUMBERS:
+        return NUMBERS[word]
+    raise Unsupported(f"an amount of mana: {word}")
