@@ -56,7 +56,10 @@ def matches(
     """Whether ``permanent`` (whose id on the board is ``index``) is one the filter
     names, seen from the controller ``owner`` of the effect (whose "you" it is);
     ``source_index`` is the id of the effect's own permanent ("other Gates" excludes
-    it)."""
+    it). Only permanents on the battlefield are permanents (a card in a hand is
+    none, CR 110.1)."""
+    if permanent.zone != "battlefield":
+        return False
     if item.attached:
         return source is not None and source.attached_to == index
     if item.other and index == source_index:

@@ -42,9 +42,10 @@ are :class:`ManaReplacement` values.
 from __future__ import annotations
 
 import enum
+import functools
 from collections.abc import Iterable
 from dataclasses import dataclass, field, fields, is_dataclass, replace
-from typing import Any, TypeVar
+from typing import Any, Final, TypeVar
 
 from ._repr import compact_repr
 from .costs import ManaCost
@@ -240,10 +241,32 @@ class ActivationCost:
     sacrifice: str = ""
     """Another permanent to sacrifice, e.g. "creature" (Ashnod's Altar)."""
     tap_other: str = ""
-    """Another untapped permanent to tap, e.g. "creature" (Springleaf Drum)."""
+    """Untapped permanents you control to tap, in words: "creature" (Springleaf
+    Drum), "Elves" (Birchlore Rangers, with ``tap_count=2``)."""
     remove_counters: int = 0
     counter: str = ""
     text: str = ""
+    tap_filter: PermanentFilter | None = None
+    """The permanents ``tap_other`` names, as a filter (by default read from its
+    words: a card type or a subtype)."""
+    tap_count: int = 1
+    """How many untapped permanents ``tap_other`` taps ("Tap two untapped Elves")."""
+    exile_from_hand: bool = False
+    """"Exile this card from your hand" (Simian Spirit Guide): the ability works from
+    a hand (CR 113.6m) and costs the card."""
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.tap_count, int) or self.tap_count < 1:
+            raise MtgManaError(f"tap_count must be 1 or more, not {self.tap_count!r}")
+
+    @property
+    def tapped_others(self) -> tuple[PermanentFilter, int] | None:
+        """What "Tap N untapped ... you control" taps: (filter, N), or ``None``."""
+        if self.tap_filter is not None:
+            return self.tap_filter, self.tap_count
+        if not self.tap_other:
+            return None
+        return _words_filter(self.tap_other), self.tap_count
 
     def __str__(self) -> str:
         if self.text:
@@ -256,7 +279,14 @@ class ActivationCost:
         if self.untap:
             parts.append("{Q}")
         if self.tap_other:
-            parts.append(f"Tap an untapped {self.tap_other} you control")
+            what = (
+                f"an untapped {self.tap_other}"
+                if self.tap_count == 1
+                else (f"{self.tap_count} untapped {self.tap_other}")
+            )
+            parts.append(f"Tap {what} you control")
+        if self.exile_from_hand:
+            parts.append("Exile this card from your hand")
         if self.life:
             parts.append(f"Pay {self.life} life")
         if self.sacrifice_self:
@@ -266,6 +296,28 @@ class ActivationCost:
         if self.remove_counters:
             parts.append(f"Remove {self.remove_counters} {self.counter} counter(s)")
         return ", ".join(parts)
+
+
+_CARD_TYPE_WORDS: Final = {
+    "creature": "Creature", "creatures": "Creature", "artifact": "Artifact",
+    "artifacts": "Artifact", "land": "Land", "lands": "Land", "enchantment": "Enchantment",
+    "permanent": "", "permanents": "",
+}  # fmt: skip
+_PLURALS: Final = {"Elves": "Elf", "Dwarves": "Dwarf", "Wolves": "Wolf"}
+
+
+@functools.lru_cache(maxsize=256)
+def _words_filter(words: str) -> PermanentFilter:
+    """ "creature" -> creatures; "Elf"/"Elves" -> Elves; "artifact creature" -> both."""
+    card_types: set[str] = set()
+    subtypes: set[str] = set()
+    for word in words.split():
+        if word.lower() in _CARD_TYPE_WORDS:
+            if _CARD_TYPE_WORDS[word.lower()]:
+                card_types.add(_CARD_TYPE_WORDS[word.lower()])
+        elif word[:1].isupper():
+            subtypes.add(_PLURALS.get(word, word[:-1] if word.endswith("s") else word))
+    return PermanentFilter(card_types=frozenset(card_types), subtypes=frozenset(subtypes))
 
 
 _COUNT_WORDS = ("no", "a", "two", "three", "four", "five", "six", "seven", "eight", "nine")

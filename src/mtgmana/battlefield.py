@@ -61,6 +61,7 @@ from .ability_text import mana_of
 from .cards import Card, CardDatabase
 from .colors import COLORLESS, Color
 from .costs import NO_MANA_COST, ManaCost
+from .effects import ContinuousEffect, apply_layers
 from .errors import MtgManaError, UnknownCardError
 from .mana import ManaType
 from .restrictions import parse_type_line
@@ -72,7 +73,8 @@ _COLORED = frozenset(t for t in ManaType if t is not ManaType.C)
 _STATE: Final = frozenset(
     {
         "controller", "tapped", "summoning_sick", "counters", "chosen_color", "attached_to",
-        "power", "entered_this_turn", "chosen_type", "chosen_colors", "notes",
+        "power", "entered_this_turn", "chosen_type", "chosen_colors", "notes", "timestamp",
+        "zone",
     }
 )  # fmt: skip
 """The fields :meth:`Permanent.from_card` and :meth:`Permanent.named` take as state."""
@@ -119,12 +121,26 @@ class Permanent:
     chosen_colors: frozenset[ManaType] = frozenset()
     _unbound: tuple[Any, ...] = field(init=False, repr=False, compare=False)
     """The abilities, triggers and replacements before the chosen type was bound."""
+    statics: tuple[ContinuousEffect, ...] = ()
+    """The continuous effects its static abilities generate (CR 604, 611.3, 613):
+    Urborg's "each land is a Swamp", Chromatic Lantern's granted ability."""
+    timestamp: int | None = None
+    """Its timestamp (CR 613.7): when it entered the battlefield, relative to the
+    others; ``None``: its id on the board (the order the board lists them in)."""
+    zone: str = "battlefield"
+    """Where it is: ``"battlefield"``, or ``"hand"`` for a card whose mana ability
+    works from a hand (Simian Spirit Guide: "Exile this card from your hand")."""
+    unsupported: tuple[str, ...] = field(default=(), compare=False)
+    """What on it changes mana and isn't modelled (its text and why): a board with
+    such a permanent is refused by the tapper unless the answer may be partial."""
     origin: str = field(default="", repr=False, compare=False, kw_only=True)
     """The name :meth:`named` built it from ("" otherwise): its ``repr`` rebuilds it
     with that name when its abilities are still the card's."""
     _hash: int = field(init=False, repr=False, compare=False, default=0)
 
     def __post_init__(self) -> None:
+        if self.zone not in ("battlefield", "hand"):
+            raise MtgManaError(f"zone must be 'battlefield' or 'hand', not {self.zone!r}")
         if self.controller not in ("you", "opponent"):
             raise MtgManaError(f"controller must be 'you' or 'opponent', not {self.controller!r}")
         if not isinstance(self.counters, int) or self.counters < 0:
@@ -175,7 +191,10 @@ class Permanent:
         face_index = card.face_index(face)
         chosen = card.faces[face_index]
         mana = mana_of(card, face)
-        if mana.unsupported and not (mana.abilities or mana.triggers or mana.replacements):
+        statics = getattr(mana, "statics", ())
+        if mana.unsupported and not (
+            mana.abilities or mana.triggers or mana.replacements or statics
+        ):
             reasons = "; ".join(f"{reason} ({text})" for text, reason in mana.unsupported)
             raise MtgManaError(f"{chosen.name}'s mana ability is unsupported: {reasons}")
         notes = mana.notes + tuple(
@@ -190,6 +209,8 @@ class Permanent:
             colors=chosen.colors,
             triggers=mana.triggers,
             replacements=mana.replacements,
+            statics=statics,
+            unsupported=tuple(f"{text} ({reason})" for text, reason in mana.unsupported),
             origin=card.name if face_index == 0 else "",
             **state,
         )
@@ -325,7 +346,7 @@ class Permanent:
 _HASHED_STATE: Final = (
     "controller", "tapped", "summoning_sick", "counters", "chosen_color", "attached_to",
     "token", "triggers", "replacements", "power", "entered_this_turn", "chosen_type",
-    "chosen_colors",
+    "chosen_colors", "statics", "timestamp", "zone",
 )  # fmt: skip
 
 
@@ -470,6 +491,36 @@ class Board:
         """Whether anything on the board changes other permanents' mana: triggered
         mana abilities (CR 605.1b), replacement effects (CR 106.12b), board effects."""
         return bool(self.effects) or any(p.triggers or p.replacements for p in self.permanents)
+
+    @cached_property
+    def effective(self) -> Board:
+        """The board with every continuous effect applied (CR 613: Urborg's Swamps,
+        Blood Moon's Mountains, Chromatic Lantern's granted ability; see
+        :mod:`mtgmana.effects`): what the permanents are and can do now. The board
+        itself when no continuous effect is on it.
+
+        >>> from mtgmana.abilities import ANY_COLOR, Choice, Production, ActivationCost
+        >>> from mtgmana.effects import ContinuousEffect, Layer
+        >>> any_color = ManaAbility(ActivationCost(tap=True), Production((Choice((ANY_COLOR,)),)),
+        ...                         text="{T}: Add one mana of any color.")
+        >>> lands = PermanentFilter(card_types=frozenset({"Land"}))
+        >>> lantern = Permanent.named("Chromatic Lantern").with_state(
+        ...     statics=(ContinuousEffect(lands, Layer.ABILITY, grants=(any_color,)),))
+        >>> board = Board((Permanent.named("Plains"), lantern))
+        >>> [str(a) for a in board.effective.permanents[0].abilities]
+        ['{T}: Add {W}.', '{T}: Add one mana of any color.']
+        """
+        return apply_layers(self)
+
+    @cached_property
+    def unsupported(self) -> tuple[tuple[int, str, str], ...]:
+        """The permanents whose mana-relevant text isn't modelled: (id, name, what
+        and why), for every player (an opponent's Blood Moon matters too)."""
+        return tuple(
+            (identifier, p.name, reason)
+            for identifier, p in zip(self.ids, self.permanents, strict=True)
+            for reason in p.unsupported
+        )
 
     @classmethod
     def parse(cls, text: str, *, opponent: str = "", **state: Any) -> Board:
