@@ -61,11 +61,13 @@ import itertools
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, replace
+from typing import Any
 
-from mtgmana.abilities import ManaAbility, ManaReplacement, ReplacementKind
-from mtgmana.battlefield import Board, Permanent
+from mtgmana.abilities import ManaAbility, ManaReplacement, PermanentFilter, ReplacementKind
+from mtgmana.battlefield import Board, Permanent, matches
 from mtgmana.costs import ManaCost
 from mtgmana.mana import Mana, ManaType
+from mtgmana.restrictions import Spend
 from mtgmana.symbols import ManaSymbol
 from mtgmana.tapping import Plan
 from payment_oracle import check_payment, one_unit_pays
@@ -118,8 +120,9 @@ class Use:
     sacrifice_self: bool
     sacrifice_creature: bool
     repeatable: bool
-    tap_creature: bool = False  # "Tap an untapped creature you control" (Springleaf Drum)
+    tap_creature: bool = False  # "Tap N untapped ... you control" (Springleaf Drum)
     taps_self: bool = False  # {T} or {Q} in the cost
+    tap_others: tuple[PermanentFilter, int] | None = None  # what it taps, how many
 
     @property
     def size(self) -> int:
@@ -137,8 +140,10 @@ class Use:
 
 
 def sacrifice_weight(permanent: Permanent) -> int:
-    """Objective level 1 per permanent lost (tokens, then noncreatures, first)."""
-    return 1 + (0 if permanent.token else 2) + (1 if permanent.is_creature else 0)
+    """Objective level 1 per permanent lost (tokens, then noncreatures, first; a card
+    exiled from a hand counts as a nontoken noncreature)."""
+    creature = permanent.is_creature and permanent.zone == "battlefield"
+    return 1 + (0 if permanent.token else 2) + (1 if creature else 0)
 
 
 def _replace(
@@ -162,10 +167,11 @@ def uses_of(board: Board, index: int) -> list[Use]:
         return []
     known = board.could_produce()
     found: dict[Use, None] = {}
+    in_hand = permanent.zone == "hand"
     for ability in permanent.abilities:
         cost = ability.cost
-        if cost.tap_other not in ("", "creature"):
-            raise NotImplementedError(f"tapping a {cost.tap_other} as a cost")
+        if cost.exile_from_hand != in_hand:
+            continue  # a card in a hand: only "exile this from your hand" (CR 113.6m)
         if ability.production.per is not None:
             raise NotImplementedError("amounts that depend on the board")
         if (cost.tap and permanent.tapped) or (cost.untap and not permanent.tapped):
@@ -180,6 +186,7 @@ def uses_of(board: Board, index: int) -> list[Use]:
             cost.tap
             or cost.untap
             or cost.sacrifice_self
+            or cost.exile_from_hand
             or cost.remove_counters
             or ability.once_per_turn
         )
@@ -218,11 +225,12 @@ def uses_of(board: Board, index: int) -> list[Use]:
                         choice.damage,
                         cost.life,
                         cost.mana,
-                        cost.sacrifice_self,
+                        cost.sacrifice_self or cost.exile_from_hand,
                         cost.sacrifice == "creature",
                         repeatable,
-                        cost.tap_other == "creature",
+                        cost.tapped_others is not None,
                         cost.tap or cost.untap,
+                        cost.tapped_others,
                     )
                     found[use] = None
     return list(found)
@@ -231,7 +239,12 @@ def uses_of(board: Board, index: int) -> list[Use]:
 # -- paying symbols ------------------------------------------------------------------
 
 Kind = tuple[int, bool, bool]
-"""A unit of mana: (type mask, snow, legendary)."""
+"""A unit of mana: (type mask, snow, legendary); or, with the ``ALT`` bit, a
+permanent tapped (or a card exiled) instead of paying mana for a spell: convoke with
+the creature's colors in the mask, improvise and delve with none (CR 702.51a,
+702.126a, 702.66a). Those pay the spell's generic mana and X, and (convoke) its
+colored symbols of the creature's colors; they are not mana (never wasted)."""
+ALT = 1 << 8
 State = tuple[tuple[Kind, int], ...]
 
 
@@ -239,6 +252,12 @@ State = tuple[tuple[Kind, int], ...]
 def _accepts(symbol: ManaSymbol, kind: Kind) -> bool:
     """Whether one unit of this kind pays a one-unit symbol (some type it may be)."""
     bits, snow, legendary = kind
+    if bits & ALT:  # convoke: a colored symbol of one of the creature's colors
+        text = symbol.text.strip("{}")
+        if text in ("C", "S", "L") or symbol.kind.name in ("HALF", "INFINITE", "LAND_DROP"):
+            return False
+        colors = {h for h in symbol.halves if h in "WUBRG"}
+        return any(bits & BIT[ManaType(c)] for c in colors)
     return any(
         one_unit_pays(symbol, Mana.make(t, snow=snow, legendary=legendary)) for t in types_of(bits)
     )
@@ -259,10 +278,11 @@ def _take(
             return
         kind, count = items[i]
         usable = count if ok is None or ok(kind) else 0
+        mana = 0 if kind[0] & ALT else 1  # what isn't mana isn't counted as spent mana
         for k in range(min(usable, left), -1, -1):
             for rest, spent in go(i + 1, left - k):
                 head = [(kind, count - k)] if count - k else []
-                yield head + rest, spent + k
+                yield head + rest, spent + k * mana
 
     for rest, spent in go(0, n):
         yield tuple(rest), spent
@@ -340,11 +360,44 @@ class _Set:
     uses: tuple[Use, ...]
     sacrifice: int
     life: int  # damage + life paid for activations
+    gone: frozenset[int] = frozenset()  # permanents tapped or sacrificed before paying
 
 
-def _sets(board: Board, life: int) -> list[_Set]:
+def _tap_choices(board: Board, uses: tuple[Use, ...], busy: set[int]) -> Iterator[frozenset[int]]:
+    """Every way to pick the permanents "Tap N untapped ... you control" taps: each
+    a different untapped permanent you control matching the filter, not tapped for
+    its own abilities (summoning sickness doesn't matter: CR 302.6)."""
+    wanted = [(u, u.tap_others) for u in uses if u.tap_others is not None]
+
+    def go(k: int, taken: frozenset[int]) -> Iterator[frozenset[int]]:
+        if k == len(wanted):
+            yield taken
+            return
+        use, (item, n) = wanted[k]
+        source = board.permanents[use.index]
+        fits = [
+            i
+            for i, p in enumerate(board.permanents)
+            if p.controller == "you"
+            and p.zone == "battlefield"
+            and not p.tapped
+            and i not in busy
+            and i not in taken
+            and matches(item, p, board.ids[i], source, "you", board.ids[use.index])
+        ]
+        for chosen in itertools.combinations(fits, n):
+            yield from go(k + 1, taken | frozenset(chosen))
+
+    yield from go(0, frozenset())
+
+
+def _sets(board: Board, life: int, keywords: frozenset[str] = frozenset()) -> list[_Set]:
     yours = [i for i, p in enumerate(board.permanents) if p.controller == "you"]
-    creatures = [i for i in yours if board.permanents[i].is_creature]
+    creatures = [
+        i
+        for i in yours
+        if board.permanents[i].is_creature and board.permanents[i].zone == "battlefield"
+    ]
     per: list[list[tuple[Use, ...]]] = [
         _choices_for(uses_of(board, i), len(creatures)) for i in yours
     ]
@@ -357,25 +410,44 @@ def _sets(board: Board, life: int) -> list[_Set]:
         for u in uses:
             if u.sacrifice_self:
                 weight += sacrifice_weight(board.permanents[u.index])
+        busy = {u.index for u in uses if u.taps_self}
+        selves = {u.index for u in uses if u.sacrifice_self}
         victims_needed = sum(u.sacrifice_creature for u in uses)
-        if victims_needed:
-            excluded = {u.index for u in uses if u.sacrifice_self or u.mana_cost is not None}
-            eligible = sorted(
-                sacrifice_weight(board.permanents[i]) for i in creatures if i not in excluded
-            )
-            if len(eligible) < victims_needed:
-                continue
-            weight += sum(eligible[:victims_needed])
-        tapped_needed = sum(u.tap_creature for u in uses)
-        if tapped_needed:
-            # Each needs an untapped creature not tapped for its own ability (a
-            # summoning-sick one will do: CR 302.6 only stops its own {T} abilities).
-            busy = {u.index for u in uses if u.taps_self}
-            untapped = [i for i in creatures if not board.permanents[i].tapped and i not in busy]
-            if len(untapped) < tapped_needed:
-                continue
-        found.append(_Set(uses, weight, sum(u.damage + u.life for u in uses)))
+        excluded = {u.index for u in uses if u.sacrifice_self or u.mana_cost is not None}
+        eligible = [i for i in creatures if i not in excluded]
+        if len(eligible) < victims_needed:
+            continue
+        if keywords & {"convoke", "improvise"}:
+            # Which creatures are sacrificed matters to what convoke can tap.
+            victim_sets = [frozenset(c) for c in itertools.combinations(eligible, victims_needed)]
+        else:
+            cheapest = sorted(eligible, key=lambda i: sacrifice_weight(board.permanents[i]))
+            victim_sets = [frozenset(cheapest[:victims_needed])]
+        for victims in victim_sets:
+            lost = weight + sum(sacrifice_weight(board.permanents[i]) for i in victims)
+            for tapped in _tap_choices(board, uses, busy):
+                gone = frozenset(busy | selves | victims | tapped)
+                found.append(_Set(uses, lost, sum(u.damage + u.life for u in uses), gone))
+                if not keywords:
+                    break  # which permanents they are doesn't matter then
     found.sort(key=lambda s: (s.sacrifice, s.life, len(s.uses)))
+    return found
+
+
+def _alternatives(board: Board, chosen: _Set, keywords: frozenset[str]) -> Counter[Kind]:
+    """What may pay the spell besides mana, once the activations are done: untapped
+    creatures you control (convoke) and artifacts (improvise) that the activations
+    didn't tap or sacrifice, and the graveyard's cards (delve)."""
+    found: Counter[Kind] = Counter()
+    for i, p in enumerate(board.permanents):
+        if p.controller != "you" or p.zone != "battlefield" or p.tapped or i in chosen.gone:
+            continue
+        if "convoke" in keywords and p.is_creature:
+            found[(ALT | mask(ManaType(c) for c in p.colors.letters), False, False)] += 1
+        elif "improvise" in keywords and "Artifact" in p.card_types:
+            found[(ALT, False, False)] += 1
+    if "delve" in keywords:
+        found[(ALT, False, False)] += board.graveyard
     return found
 
 
@@ -394,6 +466,7 @@ def _evaluate(
     symbols: tuple[ManaSymbol, ...],
     x: int,
     life: int,
+    keywords: frozenset[str] = frozenset(),
 ) -> tuple[int, int] | None:
     """For one set of activations: the best (life symbols, waste), or None."""
     life_symbols = max(0, life - chosen.life) // LIFE_PER_SYMBOL
@@ -423,7 +496,10 @@ def _evaluate(
                         key = _normal(counter)
                         nxt[key] = max(nxt.get(key, -1), spent + taken)
             states = nxt
+        extra = _alternatives(board, chosen, keywords) if keywords else Counter()
         for state, spent in states.items():
+            if extra:
+                state = _normal(Counter(dict(state)) + extra)
             result = _best_payment(symbols, state, x, life_symbols)
             if result is None:
                 continue
@@ -440,9 +516,12 @@ def optimum(
     pool: Sequence[Mana] = (),
     life: int = 20,
     x: int = 0,
+    spend: Spend | None = None,
 ) -> Levels | None:
     """The best (sacrifice, damage + life, waste) over every legal plan, or None
-    when no plan pays the cost."""
+    when no plan pays the cost. ``spend``'s convoke, improvise and delve pay too."""
+    keywords = frozenset(k.lower() for k in spend.keywords) if spend is not None else frozenset()
+    keywords &= {"convoke", "improvise", "delve"}
     total = ManaCost.parse(cost) if isinstance(cost, str) else cost
     if not total.has_mana_cost:
         return None  # CR 118.6
@@ -451,10 +530,10 @@ def optimum(
             raise NotImplementedError("restricted floating mana")
     symbols = tuple(total)
     best: Levels | None = None
-    for chosen in _sets(board, life):
+    for chosen in _sets(board, life, keywords):
         if best is not None and (chosen.sacrifice, chosen.life) > best[:2]:
             break  # the rest can only be worse
-        result = _evaluate(chosen, board, pool, symbols, x, life)
+        result = _evaluate(chosen, board, pool, symbols, x, life, keywords)
         if result is None:
             continue
         value = (chosen.sacrifice, chosen.life + LIFE_PER_SYMBOL * result[0], result[1])
@@ -464,10 +543,16 @@ def optimum(
 
 
 def payable(
-    cost: ManaCost | str, board: Board, *, pool: Sequence[Mana] = (), life: int = 20, x: int = 0
+    cost: ManaCost | str,
+    board: Board,
+    *,
+    pool: Sequence[Mana] = (),
+    life: int = 20,
+    x: int = 0,
+    spend: Spend | None = None,
 ) -> bool:
     """Whether any legal plan pays the cost."""
-    return optimum(cost, board, pool=pool, life=life, x=x) is not None
+    return optimum(cost, board, pool=pool, life=life, x=x, spend=spend) is not None
 
 
 # -- replaying a plan ----------------------------------------------------------------
@@ -502,6 +587,25 @@ def _matches_output(use: Use, produced: Sequence[ManaType]) -> bool:
     return False
 
 
+def _less_alternatives(payment: Any, left: ManaCost) -> Any:
+    """The payment of ``left``, the cost less what convoke, improvise and delve
+    paid: a symbol paid otherwise goes, one partly paid so becomes generic mana of
+    what mana paid (as :attr:`Plan.mana_cost_left <mtgmana.tapping.Plan.mana_cost_left>`
+    says)."""
+    from mtgmana.payment import SymbolPayment
+
+    parts = []
+    for part in payment.assignment:
+        if not part.instead:
+            parts.append(part)
+        elif part.units:
+            parts.append(SymbolPayment(ManaSymbol.generic(len(part.units)), part.units))
+    if not parts:  # all paid otherwise: {0} is left
+        parts.append(SymbolPayment(ManaSymbol.generic(0)))
+    x = payment.x if any(p.symbol.text == "{X}" for p in parts) else None
+    return replace(payment, cost=left, assignment=tuple(parts), x=x)
+
+
 def check_plan(
     plan: Plan,
     cost: ManaCost | str,
@@ -510,6 +614,7 @@ def check_plan(
     pool: Sequence[Mana] = (),
     life: int = 20,
     x: int = 0,
+    spend: Spend | None = None,
 ) -> Levels:
     """Replay ``plan`` on the board and assert it is legal and self-consistent, step
     by step in its order (CR 601.2g-h, 602.2, 605.3a): each step's permanent is
@@ -590,22 +695,27 @@ def check_plan(
                 f"{step.paid_with} doesn't pay {use.mana_cost}"
             )
         # Permanents tapped and sacrificed by the cost.
-        others = [t for t in step.tapped if t != identifier]
+        others = list(step.tapped)
+        if use.taps_self and identifier in others:
+            others.remove(identifier)
         if use.taps_self and identifier in step.untapped:
             tapped_now.discard(identifier)
         elif use.taps_self:
             assert identifier in step.tapped, step
             assert identifier not in tapped_now, f"{permanent.name} tapped twice"
             tapped_now.add(identifier)
-        if use.tap_creature:
-            assert len(others) == 1, step
-            creature = board.permanent(others[0])
-            assert creature.controller == "you" and creature.is_creature, step
-            assert others[0] not in tapped_now and others[0] not in gone, step
-            tapped_now.add(others[0])
+        if use.tap_others is not None:
+            item, n = use.tap_others
+            assert len(others) == n == len(set(others)), step
+            for other in others:
+                tapped = board.permanent(other)
+                assert tapped.controller == "you" and tapped.zone == "battlefield", step
+                assert matches(item, tapped, other, permanent, "you", identifier), step
+                assert other not in tapped_now and other not in gone, step
+                tapped_now.add(other)
         else:
             assert not others, step
-        lost = list(step.sacrificed)
+        lost = list(step.sacrificed) + list(step.exiled)
         if use.sacrifice_self:
             assert identifier in lost, step
             lost.remove(identifier)
@@ -625,8 +735,41 @@ def check_plan(
         available.update((unit.uid, unit) for unit in produced)
     assert plan.sacrificed == tuple(i for s in plan.steps for i in s.sacrificed)
     assert plan.damage == damage, (plan.damage, damage)
-    # The payment (CR 601.2h), from what the pool holds after the steps.
+    # The payment (CR 601.2h), from what the pool holds after the steps; convoke,
+    # improvise and delve (CR 702.51a, 702.126a, 702.66a) tap untapped permanents
+    # that are still there, or exile graveyard cards.
     payment = plan.payment
+    keywords = frozenset(k.lower() for k in spend.keywords) if spend is not None else frozenset()
+    exiled = 0
+    for part in payment.assignment:
+        for instead in part.instead:
+            assert instead.kind in keywords, (instead, keywords)
+            if instead.permanent is None:
+                exiled += 1
+                continue
+            tapped = board.permanent(instead.permanent)
+            assert instead.permanent not in tapped_now and instead.permanent not in gone
+            assert tapped.controller == "you" and tapped.zone == "battlefield"
+            tapped_now.add(instead.permanent)
+            if instead.kind == "convoke":
+                assert tapped.is_creature
+                if not (
+                    part.symbol.is_numeral
+                    or part.symbol.text in ("{X}",)
+                    or part.symbol.text.startswith("{2/")
+                ):
+                    assert set(part.symbol.halves) & set(tapped.colors.letters), part
+            else:
+                assert "Artifact" in tapped.card_types, part
+                assert (
+                    part.symbol.is_numeral
+                    or part.symbol.text in ("{X}",)
+                    or (part.symbol.text.startswith("{2/"))
+                ), part  # generic mana only
+    assert exiled <= board.graveyard
+    if any(part.instead for part in payment.assignment):
+        payment = _less_alternatives(payment, plan.mana_cost_left)
+        total = plan.mana_cost_left
     spent = payment.spent
     assert len({u.uid for u in spent}) == len(spent), "a unit pays twice"
     for unit in spent:

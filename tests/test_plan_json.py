@@ -60,6 +60,15 @@ def _take(pool: ManaPool, wanted: list[dict[str, Any]]) -> list[Mana]:
     return chosen
 
 
+def _others(board: Board, step: dict[str, Any]) -> list[int]:
+    """What a step's cost tapped besides the permanent itself ({T}: itself)."""
+    cost = board.effective.permanent(step["permanent"]).abilities[step["ability_index"]].cost
+    others = list(step["tapped"])
+    if (cost.tap or cost.untap) and step["permanent"] in others:
+        others.remove(step["permanent"])
+    return others
+
+
 def replay_json(data: dict[str, Any], sources: str, life: int = 20) -> None:
     board = Board.parse(sources)
     pool = ManaPool()
@@ -82,7 +91,7 @@ def replay_json(data: dict[str, Any], sources: str, life: int = 20) -> None:
             pool=pool,
             life=life,
             pay=_take(pool, step["paid_with"]["mana"]),
-            tap=[p for p in step["tapped"] if p != step["permanent"]],
+            tap=_others(board, step),
             sacrifice=[p for p in step["sacrificed"] if p != step["permanent"]],
             counters=step.get("counters", 0),
         )

@@ -61,12 +61,18 @@ def matches(
     if permanent.zone != "battlefield":
         return False
     if item.attached:
-        return source is not None and source.attached_to == index
-    if item.other and index == source_index:
+        # "enchanted land": the permanent it is attached to, whoever controls it
+        if source is None or source.attached_to != index:
+            return False
+    elif item.other and index == source_index:
         return False
-    if item.controller == "you" and permanent.controller != owner:
+    elif item.controller == "you" and permanent.controller != owner:
         return False
-    if item.controller == "opponent" and permanent.controller == owner:
+    elif item.controller == "opponent" and permanent.controller == owner:
+        return False
+    if item.token is not None and permanent.token != item.token:
+        return False
+    if item.excluded_card_types & permanent.card_types:
         return False
     if item.card_types and not (item.card_types & permanent.card_types):
         return False
@@ -123,6 +129,20 @@ def replacements_for(board: Board, index: int) -> list[ManaReplacement]:
         ):
             found.append(extra)
     return found
+
+
+def replacement_sources(board: Board, index: int) -> tuple[int, ...]:
+    """The indexes of the permanents whose replacement effects apply when permanent
+    ``index`` is tapped for mana (as :func:`replacements_for` finds them)."""
+    target = board.permanents[index]
+    return tuple(
+        where
+        for where, source in enumerate(board.permanents)
+        if any(
+            matches(effect.applies_to, target, board.ids[index], source, source.controller)
+            for effect in source.replacements
+        )
+    )
 
 
 def could_produce(board: Board) -> list[frozenset[ManaType]]:

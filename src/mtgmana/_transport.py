@@ -53,6 +53,10 @@ class Demand:
     life: bool = False
     spend_index: int = 0  # which entry of the spends list decides restrictions
     owner: int = -1  # the activation whose cost this is (tapping); -1: the cost paid
+    alt: frozenset[str] = frozenset()
+    """What else may pay it instead of mana: "convoke", "convoke:G", "improvise",
+    "delve" (CR 702.51a, 702.126a, 702.66a), "tap:k" (a permanent tapped as an
+    activation's cost, filter number k): see :class:`Supply`'s ``alt``."""
 
 
 @dataclass
@@ -65,6 +69,25 @@ class CostDemands:
     normal_index: int
     current: bool
     owner: int = -1
+    alt_generic: frozenset[str] = frozenset()  # what else pays its generic mana and X
+    convoke: bool = False  # its colored symbols may be paid by tapping creatures
+
+    def generic_demand(self) -> Demand:
+        return Demand(
+            ALL_TYPES, spend_index=self.normal_index, owner=self.owner, alt=self.alt_generic
+        )
+
+    def colored_demand(self, color: ManaType) -> Demand:
+        return Demand(
+            frozenset({color}), spend_index=self.normal_index, owner=self.owner,
+            alt=_convoke(frozenset({color})) if self.convoke else frozenset(),
+        )  # fmt: skip
+
+
+def _convoke(types: frozenset[ManaType]) -> frozenset[str]:
+    """The convoke labels of a symbol of these types: a creature of one of its
+    colors may pay it (CR 702.51a)."""
+    return frozenset(f"convoke:{t.value}" for t in types if t is not ManaType.C)
 
 
 class Unpayable(Exception):
@@ -81,12 +104,17 @@ def cost_demands(
     *,
     current: bool,
     owner: int = -1,
+    alt_generic: frozenset[str] = frozenset(),
+    convoke: bool = False,
 ) -> CostDemands:
+    """The cost's demands; ``alt_generic`` is what else may pay its generic mana and
+    X (a spell's convoke, improvise, delve), ``convoke`` whether creatures may pay
+    its colored symbols (CR 702.51a)."""
     if not cost.has_mana_cost:
         raise Unpayable("it has no mana cost, an unpayable cost (CR 118.6)")
     exact: Counter[Demand] = Counter()
     mono: dict[ManaType, int] = {}
-    generic = Demand(ALL_TYPES, spend_index=normal_index, owner=owner)
+    generic = Demand(ALL_TYPES, spend_index=normal_index, owner=owner, alt=alt_generic)
     for symbol in cost:
         ways = ways_to_pay(symbol)
         if ways.one_mana:  # 107.4a, c, e-h
@@ -94,18 +122,19 @@ def cost_demands(
                 (color,) = ways.types
                 mono[color] = mono.get(color, 0) + 1
             else:
+                alt = _convoke(ways.types) if convoke and not ways.snow else frozenset()
                 demand = Demand(
-                    ways.types, ways.snow, ways.legendary, ways.life > 0, normal_index, owner
+                    ways.types, ways.snow, ways.legendary, ways.life > 0, normal_index, owner, alt
                 )
                 exact[demand] += 1
         elif ways.variable:  # 107.3
             if x:
-                exact[Demand(x_types, spend_index=x_index, owner=owner)] += x
+                exact[Demand(x_types, spend_index=x_index, owner=owner, alt=alt_generic)] += x
         elif ways.unpayable is not None:  # 118.6
             raise Unpayable(ways.unpayable)
         elif ways.generic:  # 107.4b
             exact[generic] += ways.generic
-    return CostDemands(exact, mono, normal_index, current, owner)
+    return CostDemands(exact, mono, normal_index, current, owner, alt_generic, convoke)
 
 
 @dataclass(frozen=True)
@@ -124,6 +153,11 @@ class Supply:
     key: Any = None  # the caller's own identification of the class
     unordered: bool = False  # made mana that may pay any other activation (a relaxation)
     not_for: frozenset[int] = frozenset()  # activations an unordered supply may not pay
+    alt: frozenset[str] = frozenset()
+    """What else a unit may pay instead of being mana: a creature "convoke" and
+    "convoke:<each of its colors>" (CR 702.51a), an artifact "improvise" (702.126a), a
+    card in a graveyard "delve" (702.66a), a permanent "tap:k" when it matches the
+    filter number k of an activation's "Tap an untapped ... you control"."""
 
     @property
     def type(self) -> ManaType:
@@ -166,6 +200,8 @@ def can_serve(supply: Supply, demand: Demand) -> bool:
     """Whether a unit of ``supply`` may pay ``demand`` (mana made by an activation
     pays only for later activations: no cycles, CR 605.3a; an ``unordered`` supply
     may pay any activation but its own, the tapper's relaxation of the order)."""
+    if supply.alt and not supply.alt.isdisjoint(demand.alt):
+        return True  # not mana: no restriction, no order (a permanent there already)
     return (
         not supply.types.isdisjoint(demand.types)
         and (supply.snow or not demand.snow)
@@ -207,6 +243,10 @@ class Weights:
     def unit(self, supply: Supply, demand: Demand) -> int:
         weight = supply.extra
         usable = supply.types & demand.types
+        if not usable or not supply.alt.isdisjoint(demand.alt):
+            # Paid otherwise than with mana (convoke, delve, a tap): never worse than
+            # the unit's mana, which may cost more (a sacrifice, damage).
+            return weight
         if supply.type_extra:
             more = dict(supply.type_extra)
             ranked = len(demand.types) > 1
@@ -259,10 +299,10 @@ def split_choices(
     ranges: list[tuple[int, ManaType, range]] = []
     for index, part in enumerate(parts):
         for color, k in part.mono.items():
+            colored = part.colored_demand(color)
             available = sum(
-                n for s, n in zip(supplies, counts, strict=True)
-                if color in s.types and s.allowed[part.normal_index]
-            )  # fmt: skip
+                n for s, n in zip(supplies, counts, strict=True) if can_serve(s, colored)
+            )
             ranges.append((index, color, range(min(k, available), -1, -1)))
     total = 1
     for _, _, values in ranges:
@@ -305,7 +345,7 @@ def feasible_split(
         for demand, amount in part.exact.items():
             keys.append(("exact", index, demand))
             demands.append(amount)
-        generic = Demand(ALL_TYPES, spend_index=part.normal_index, owner=part.owner)
+        generic = part.generic_demand()
         for color, k in part.mono.items():
             keys.append(("half", index, color))
             demands.append(k)
@@ -315,9 +355,7 @@ def feasible_split(
         for s, supply in enumerate(supplies):
             if what == "exact" and can_serve(supply, key):
                 edges.append((s, d, -big * big))
-            elif (
-                what == "half" and key in supply.types and supply.allowed[parts[index].normal_index]
-            ):
+            elif what == "half" and can_serve(supply, parts[index].colored_demand(key)):
                 edges.append((s, d, -2 * big))
             elif what == "two" and can_serve(supply, key):
                 edges.append((s, d, -big))
@@ -349,14 +387,14 @@ def solve_split(
     for index, part in enumerate(parts):
         for demand, amount in part.exact.items():
             merged[(index, demand)] += amount
-        generic = Demand(ALL_TYPES, spend_index=part.normal_index, owner=part.owner)
+        generic = part.generic_demand()
         for color, k in part.mono.items():
             colored = split[index][color]
             if colored:
                 merged[
                     (
                         index,
-                        Demand(frozenset({color}), spend_index=part.normal_index, owner=part.owner),
+                        part.colored_demand(color),
                     )
                 ] += colored
             if k - colored:

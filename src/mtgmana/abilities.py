@@ -454,8 +454,12 @@ class PermanentFilter:
     subtypes (any of), ``all_subtypes`` (all of: "an Urza's Mine"), supertypes (all
     of), excluded supertypes, ``name``, ``min_power`` ("a creature with power 4 or
     greater"), and whose (``"you"``, ``"opponent"``, ``"any"``). ``attached`` means
-    "enchanted/equipped permanent" (Wild Growth); ``other`` excludes the permanent
-    whose ability it is ("other Gates you control")."""
+    "enchanted/equipped permanent" (Wild Growth; its other fields, but not
+    ``controller``, still apply: "as long as enchanted permanent is a land"); ``other``
+    excludes the permanent whose ability it is ("other Gates you control").
+    ``excluded_card_types`` are card types it must not have ("nonland permanents");
+    ``token`` is ``True`` for tokens only ("creature tokens"), ``False`` for nontoken
+    permanents only, ``None`` for both (CR 111.1)."""
 
     card_types: frozenset[str] = frozenset()
     subtypes: frozenset[str] = frozenset()
@@ -467,15 +471,21 @@ class PermanentFilter:
     all_subtypes: frozenset[str] = frozenset()
     name: str = ""
     min_power: int | None = None
+    excluded_card_types: frozenset[str] = frozenset()
+    token: bool | None = None
 
     def noun(self) -> str:
         """The filter as a noun phrase without its controller: "basic Swamp"."""
         words = ["other"] if self.other else []
         words += [s.lower() for s in sorted(self.supertypes)]
         words += ["non" + s.lower() for s in sorted(self.excluded_supertypes)]
+        words += ["non" + s.lower() for s in sorted(self.excluded_card_types)]
+        words += {None: [], True: [], False: ["nontoken"]}[self.token]
         words += sorted(self.all_subtypes, key=lambda w: (not w.endswith("'s"), w))
         words.append(" or ".join(sorted(self.subtypes)) if self.subtypes else "")
         words.append(" or ".join(t.lower() for t in sorted(self.card_types)))
+        if self.token:
+            words.append("token")
         text = " ".join(w for w in words if w) or "permanent"
         if self.name:
             text += f" named {self.name}"

@@ -191,7 +191,7 @@ class Permanent:
         face_index = card.face_index(face)
         chosen = card.faces[face_index]
         mana = mana_of(card, face)
-        statics = getattr(mana, "statics", ())
+        statics = mana.statics
         if mana.unsupported and not (
             mana.abilities or mana.triggers or mana.replacements or statics
         ):
@@ -380,6 +380,9 @@ class Board:
     land_played: bool = False
     opponent_commander_colors: Color | None = None
     opponent_land_played: bool = False
+    graveyard: int = 0
+    """How many cards are in your graveyard (what a spell's delve may exile, CR
+    702.66a)."""
     ids: tuple[int, ...] = ()
     """Each permanent's id: what plans, mana sources (CR 106.3) and the board's
     changes (:meth:`tap`, :meth:`remove`, ...) name it by. By default its index, so a

@@ -77,6 +77,7 @@ from .symbols import ManaSymbol
 
 __all__ = [
     "LIFE_PER_SYMBOL",
+    "Alternative",
     "CannotPay",
     "Paid",
     "Payment",
@@ -145,15 +146,41 @@ class Paid:
 
     mana: tuple[Mana, ...] = ()
     life: int = 0
+    tapped: tuple[int, ...] = ()
+    """Permanents (ids) tapped instead of paying mana: convoke (CR 702.51a),
+    improvise (CR 702.126a)."""
+    exiled: int = 0
+    """Cards exiled from a graveyard instead of paying generic mana: delve (702.66a)."""
 
     def __str__(self) -> str:
         parts = ["".join(str(unit) for unit in self.mana)] if self.mana else []
         if self.life:
             parts.append(f"{self.life} life")
+        if self.tapped:
+            parts.append("tapping " + ", ".join(str(i) for i in self.tapped))
+        if self.exiled:
+            parts.append(f"exiling {self.exiled} card{'s' if self.exiled > 1 else ''}")
         return " and ".join(parts) or "nothing"
 
     def to_json(self) -> dict[str, Any]:
-        return {"mana": [unit.to_json() for unit in self.mana], "life": self.life}
+        """``mana`` and ``life`` always; ``tapped`` and ``exiled`` when convoke,
+        improvise or delve paid."""
+        data: dict[str, Any] = {"mana": [unit.to_json() for unit in self.mana], "life": self.life}
+        if self.tapped:
+            data["tapped"] = list(self.tapped)
+        if self.exiled:
+            data["exiled"] = self.exiled
+        return data
+
+
+@dataclass(frozen=True)
+class Alternative:
+    """One mana of a spell's cost paid otherwise than with mana: a ``permanent``
+    (id) tapped for convoke or improvise, or a card exiled for delve (``permanent``
+    None) — CR 702.51a, 702.126a, 702.66a."""
+
+    kind: str
+    permanent: int | None = None
 
 
 @dataclass(frozen=True)
@@ -163,11 +190,15 @@ class SymbolPayment:
     symbol: ManaSymbol
     units: tuple[Mana, ...] = ()
     life: int = 0
+    instead: tuple[Alternative, ...] = ()
+    """What paid it instead of mana (convoke, improvise, delve)."""
 
     @property
     def paid_with(self) -> Paid:
-        """The mana and life that paid this symbol."""
-        return Paid(self.units, self.life)
+        """The mana, life, tapped permanents and exiled cards that paid this symbol."""
+        tapped = tuple(a.permanent for a in self.instead if a.permanent is not None)
+        exiled = sum(1 for a in self.instead if a.permanent is None)
+        return Paid(self.units, self.life, tapped, exiled)
 
     def to_json(self) -> dict[str, Any]:
         return {"symbol": str(self.symbol), "paid_with": self.paid_with.to_json()}
@@ -357,7 +388,9 @@ def _payment(
         taken[s] += amount
     for queue in queues.values():
         queue.sort(key=lambda unit: position[unit.uid])
-    by_demand = {solution.demands[d]: queue for d, queue in queues.items()}
+    by_demand: dict[Demand, list[Mana | Alternative]] = {
+        solution.demands[d]: list(queue) for d, queue in queues.items()
+    }
     parts = assign_symbols(request.cost, by_demand, request.x, request.x_types)
     spent = {unit.uid for part in parts for unit in part.units}
     paid_with_life = sum(1 for part in parts if part.life)
@@ -375,21 +408,23 @@ def _payment(
 
 def assign_symbols(
     cost: ManaCost,
-    queues: dict[Demand, list[Mana]],
+    queues: dict[Demand, list[Mana | Alternative]],
     x: int,
     x_types: frozenset[ManaType] = ALL_TYPES,
 ) -> tuple[SymbolPayment, ...]:
     """The cost's symbols, in order, paid from the units a solution sent to each of
-    the cost's demands (``queues``, consumed); a symbol whose queue is empty was paid
-    with life. Symbols one unit pays go first, then {2/C} (what is left of C pays
-    them with color, else two generic units), then generic mana and X: the counts
-    then match the solution exactly."""
+    the cost's demands (``queues``, consumed; keyed by demands without ``alt``); a
+    symbol whose queue is empty was paid with life. Symbols one unit pays go first,
+    then {2/C} (what is left of C pays them with color, else two generic units), then
+    generic mana and X: the counts then match the solution exactly."""
 
-    def take(demand: Demand, n: int) -> tuple[Mana, ...]:
+    def take(symbol: ManaSymbol, demand: Demand, n: int) -> SymbolPayment:
         queue = queues.get(demand, [])
-        chosen = tuple(queue[:n])
+        chosen = queue[:n]
         del queue[:n]
-        return chosen
+        units = tuple(u for u in chosen if isinstance(u, Mana))
+        instead = tuple(u for u in chosen if isinstance(u, Alternative))
+        return SymbolPayment(symbol, units, 0, instead)
 
     paid: dict[int, SymbolPayment] = {}
     later: list[tuple[int, ManaSymbol]] = []
@@ -400,7 +435,7 @@ def assign_symbols(
             continue
         demand = symbol_demand(symbol)
         if queues.get(demand):
-            paid[i] = SymbolPayment(symbol, take(demand, 1))
+            paid[i] = take(symbol, demand, 1)
         else:
             paid[i] = SymbolPayment(symbol, life=LIFE_PER_SYMBOL)
     generic = Demand(ALL_TYPES, spend_index=0)
@@ -408,15 +443,15 @@ def assign_symbols(
         ways = ways_to_pay(symbol)
         if ways.or_generic:  # {2/C}: one of its color, else two generic (CR 107.4e)
             one = Demand(ways.types, spend_index=0)
-            paid[i] = SymbolPayment(
-                symbol, take(one, 1) if queues.get(one) else take(generic, ways.or_generic)
+            paid[i] = (
+                take(symbol, one, 1) if queues.get(one) else take(symbol, generic, ways.or_generic)
             )
     for i, symbol in later:
         ways = ways_to_pay(symbol)
         if ways.variable:
-            paid[i] = SymbolPayment(symbol, take(Demand(x_types, spend_index=1), x))
+            paid[i] = take(symbol, Demand(x_types, spend_index=1), x)
         elif not ways.or_generic:
-            paid[i] = SymbolPayment(symbol, take(generic, ways.generic))
+            paid[i] = take(symbol, generic, ways.generic)
     return tuple(paid[i] for i in range(len(cost)))
 
 

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import abc
 import enum
+import re
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any, ClassVar
@@ -99,6 +100,23 @@ class SpendKind(enum.Enum):
     COST = "cost"  # another cost: cumulative upkeep, unlock, turn face up, ...
 
 
+_KEYWORD_LINE = re.compile(r"^(?P<words>[A-Za-z ,]+?)(?: \(|$)")
+_PAYMENT_KEYWORDS = ("convoke", "improvise", "delve")
+
+
+def _payment_keywords(text: str) -> tuple[str, ...]:
+    """The keywords of a rules text that change how a spell is paid: a keyword line
+    ("Flying, convoke") names them (CR 702.1)."""
+    found: list[str] = []
+    for line in text.splitlines():
+        match = _KEYWORD_LINE.match(line.strip())
+        if match is None:
+            continue
+        words = {w.strip().lower() for w in match["words"].split(",")}
+        found.extend(k for k in _PAYMENT_KEYWORDS if k in words and k not in found)
+    return tuple(found)
+
+
 def _frozen(items: Iterable[str] | str | None) -> frozenset[str]:
     if items is None:
         return frozenset()
@@ -134,6 +152,30 @@ class Spend:
     """Keywords and designations: "kicked", "flashback", "devoid", "face-down", ..."""
     name: str = ""
     component: str = ""
+
+    @classmethod
+    def of_card(cls, card: Any, *, face: int | str = 0, zone: str = "hand") -> Spend:
+        """Casting a card's face (a :class:`~mtgmana.cards.Card` or its name, looked
+        up in the bundled database): its type line, colors, mana cost and name, and
+        the keywords that change how it's paid — convoke, improvise, delve (CR
+        702.51, 702.126, 702.66) — read from its rules text.
+
+        >>> spend = Spend.of_card("Stoke the Flames")
+        >>> str(spend.mana_cost), sorted(spend.keywords), sorted(spend.card_types)
+        ('{2}{R}{R}', ['convoke'], ['Instant'])
+        """
+        from .cards import Card, lookup
+
+        found = card if isinstance(card, Card) else lookup(str(card))
+        chosen = found.faces[found.face_index(face)]
+        return cls.spell(
+            chosen.type_line,
+            colors=chosen.colors,
+            mana_cost=chosen.mana_cost,
+            zone=zone,
+            keywords=_payment_keywords(chosen.oracle_text),
+            name=chosen.name,
+        )
 
     @classmethod
     def spell(

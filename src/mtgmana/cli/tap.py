@@ -45,6 +45,18 @@ def _board_arguments(parser: argparse.ArgumentParser) -> None:
         help="creatures that came under your control this turn",
     )
     parser.add_argument("--pool", default="", metavar="MANA", help="floating mana, e.g. '{G}'")
+    parser.add_argument(
+        "--in-hand", default="", metavar="NAMES",
+        help='cards in your hand with mana abilities, e.g. "Simian Spirit Guide"',
+    )  # fmt: skip
+    parser.add_argument(
+        "--graveyard", type=int, default=0, metavar="N",
+        help="cards in your graveyard (for a spell's delve)",
+    )  # fmt: skip
+    parser.add_argument(
+        "--partial", action="store_true",
+        help="answer even when a card's mana-relevant text isn't modelled (naming it)",
+    )  # fmt: skip
     parser.add_argument("--json", action="store_true", help="print JSON")
 
 
@@ -54,8 +66,15 @@ def register(subparsers: Any) -> None:
         help="which sources to tap to pay a cost (exact auto-tapper)",
         description="Plan the mana abilities to activate to pay COST, exactly.",
     )
-    tap.add_argument("cost", metavar="COST", help="the total cost, e.g. '{2}{G}{G}'")
+    tap.add_argument(
+        "cost", metavar="COST", nargs="?", default=None,
+        help="the total cost, e.g. '{2}{G}{G}' (default: the mana cost of --for's card)",
+    )  # fmt: skip
     _board_arguments(tap)
+    tap.add_argument(
+        "--for", dest="for_card", metavar="CARD",
+        help="the spell paid for: its restrictions, convoke, improvise and delve apply",
+    )  # fmt: skip
     tap.add_argument("--life", type=int, default=20, metavar="N", help="your life total")
     tap.add_argument("--x", type=int, metavar="N", help="the value chosen for X")
     tap.add_argument(
@@ -74,12 +93,20 @@ def register(subparsers: Any) -> None:
 
 
 def board_from(request: Mapping[str, Any]) -> Board:
-    """The board a request names: ``sources`` (yours), ``opponent``, and which of
-    yours are ``tapped`` or summoning ``sick`` (names, counted: "2 Forest")."""
-    from ..battlefield import Board
+    """The board a request names: ``sources`` (yours), ``opponent``, which of yours
+    are ``tapped`` or summoning ``sick`` (names, counted: "2 Forest"), the cards
+    ``in_hand`` with mana abilities (Simian Spirit Guide) and how many cards are in
+    the ``graveyard``. Ids: ``sources`` in order, then ``opponent``, then
+    ``in_hand``."""
+    from ..battlefield import Board, Permanent
+    from ..errors import MtgManaError
 
     board = Board.parse(request.get("sources", ""), opponent=request.get("opponent", ""))
-    permanents = list(board.permanents)
+    hand = Board.parse(request.get("in_hand", "") or "").permanents
+    graveyard = request.get("graveyard", 0) or 0
+    if not isinstance(graveyard, int) or isinstance(graveyard, bool) or graveyard < 0:
+        raise MtgManaError(f"--graveyard must be a whole number 0 or more, not {graveyard!r}")
+    permanents = list(board.permanents) + [Permanent.named(p.name, zone="hand") for p in hand]
     for key, field in (("tapped", "tapped"), ("sick", "summoning_sick")):
         for name in _names(request.get(key, "")):
             for i, permanent in enumerate(permanents):
@@ -88,10 +115,8 @@ def board_from(request: Mapping[str, Any]) -> Board:
                     permanents[i] = permanent.with_state(**{field: True})
                     break
             else:
-                from ..errors import MtgManaError
-
                 raise MtgManaError(f"--{key}: no untouched {name!r} among your sources")
-    return Board(tuple(permanents), board.effects)
+    return Board(tuple(permanents), board.effects, graveyard=graveyard)
 
 
 def _names(text: str) -> list[str]:
@@ -115,10 +140,14 @@ def tap_result(
     Raises :class:`~mtgmana.MtgManaError` for bad input."""
     from ..costs import ManaCost
     from ..payment import CannotPay
+    from ..restrictions import Spend
     from ..tapping import plan
     from .pay import units_from_symbols
 
-    cost = ManaCost.parse(request["cost"], lenient=True)
+    spell = request.get("for_card") or request.get("for")
+    spend = Spend.of_card(spell) if spell else None
+    text = request.get("cost")
+    cost = ManaCost.parse(text, lenient=True) if text is not None else None
     if board is None:
         board = board_from(request)
     pool = units_from_symbols(request.get("pool", ""))
@@ -126,8 +155,9 @@ def tap_result(
     future = [ManaCost.parse(text, lenient=True) for text in hand.split(",") if text.strip()]
     try:
         result = plan(
-            cost, board, pool=pool, life=request.get("life", 20), x=request.get("x"), future=future
-        )
+            cost, board, pool=pool, life=request.get("life", 20), x=request.get("x"),
+            future=future, spend=spend, partial=bool(request.get("partial")),
+        )  # fmt: skip
     except CannotPay as refusal:
         return 1, {"payable": False, "shortfall": list(refusal.shortfall), "reason": str(refusal)}
     return 0, result.to_json()
@@ -142,7 +172,9 @@ def options_result(request: Mapping[str, Any], board: Board | None = None) -> di
     if board is None:
         board = board_from(request)
     pool = units_from_symbols(request.get("pool", ""))
-    return options(board, pool=pool, limit=request.get("limit", 1000)).to_json()
+    return options(
+        board, pool=pool, limit=request.get("limit", 1000), partial=bool(request.get("partial"))
+    ).to_json()
 
 
 def _request(args: argparse.Namespace, *keys: str) -> dict[str, Any]:
@@ -155,7 +187,7 @@ def run_tap(args: argparse.Namespace) -> int:
     try:
         status, data = tap_result(
             _request(args, "cost", "sources", "opponent", "tapped", "sick", "pool", "life",
-                     "x", "hand")
+                     "x", "hand", "for_card", "in_hand", "graveyard", "partial")
         )  # fmt: skip
     except MtgManaError as error:
         raise CommandError(str(error)) from None
@@ -181,8 +213,20 @@ def run_tap(args: argparse.Namespace) -> int:
             print(f"{key.replace('_', ' ')}: {data[key]}")
     if data["sacrificed"]:
         print("sacrificed: " + ", ".join(str(i) for i in data["sacrificed"]))
+    for part in data["assignment"]:
+        paid = part["paid_with"]
+        if paid.get("tapped") or paid.get("exiled"):
+            how = (
+                [f"tapping {', '.join(str(i) for i in paid['tapped'])}"]
+                if paid.get("tapped")
+                else []
+            )
+            how += [f"exiling {paid['exiled']} from the graveyard"] if paid.get("exiled") else []
+            print(f"{part['symbol']} paid by {' and '.join(how)}")
     left = "".join("{" + unit["type"] + "}" for unit in data["floating_after"])
     print(f"floating after: {left or 'nothing'}")
+    for item in data.get("ignored", []):
+        print(f"not modelled, left out: {item['card']} ({item['permanent']}): {item['why']}")
     return 0
 
 
@@ -195,8 +239,9 @@ def run_options(args: argparse.Namespace) -> int:
 
     try:
         data = options_result(
-            _request(args, "sources", "opponent", "tapped", "sick", "pool", "limit")
-        )
+            _request(args, "sources", "opponent", "tapped", "sick", "pool", "limit", "in_hand",
+                     "graveyard", "partial")
+        )  # fmt: skip
     except MtgManaError as error:
         raise CommandError(str(error)) from None
     if args.json:

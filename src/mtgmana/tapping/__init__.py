@@ -54,7 +54,7 @@ True
 
 from __future__ import annotations
 
-from ._api import can_pay, max_x, plan
+from ._api import NotModelled, can_pay, max_x, plan
 
 # For the options frontier's tests and bench (being reworked): the compiled sources
 # and their count vectors.
@@ -69,6 +69,7 @@ __all__ = [
     "MAX_ORDERS",
     "Activated",
     "IllegalActivation",
+    "NotModelled",
     "Options",
     "Plan",
     "Step",

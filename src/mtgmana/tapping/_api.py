@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
+from dataclasses import replace
 
 from ..battlefield import Board
 from ..costs import ManaCost
@@ -18,14 +19,41 @@ from ._problem import Problem
 from ._search import least_mana, search
 from .plans import Plan
 
-__all__ = ["can_pay", "max_x", "plan"]
+__all__ = ["NotModelled", "can_pay", "max_x", "plan"]
 
 MAX_FUTURE_COSTS = 6
 """At most this many ``future`` costs are kept payable (the first ones given)."""
 
 
+class NotModelled(MtgManaError):
+    """The board holds a permanent whose mana-relevant text isn't modelled, so an
+    answer could be wrong: ``cards`` lists (id, name, what and why). Pass
+    ``partial=True`` for an answer that says which cards it leaves out
+    (:attr:`Plan.ignored <mtgmana.tapping.Plan.ignored>`)."""
+
+    def __init__(self, cards: tuple[tuple[int, str, str], ...]) -> None:
+        self.cards = cards
+        listed = "; ".join(f"{name} ({identifier}): {why}" for identifier, name, why in cards)
+        super().__init__(
+            f"not modelled, so the answer could be wrong: {listed} (partial=True answers "
+            "anyway, naming what it leaves out)"
+        )
+
+
+def _total(cost: ManaCost | str | None, spend: Spend | None) -> ManaCost:
+    """The cost to pay: ``cost``, or else the spell's mana cost (``spend``)."""
+    if cost is None:
+        if spend is None or spend.mana_cost is None:
+            raise MtgManaError("no cost: give one, or a spell (spend=) whose mana cost it is")
+        return spend.mana_cost
+    total = ManaCost.parse(cost) if isinstance(cost, str) else cost
+    if not isinstance(total, ManaCost):
+        raise TypeError(f"expected a ManaCost or its text, not {cost!r}")
+    return total
+
+
 def _problem(
-    cost: ManaCost | str,
+    cost: ManaCost | str | None,
     board: Board,
     pool: PoolLike | Iterable[Mana],
     life: int,
@@ -33,12 +61,14 @@ def _problem(
     spend: Spend | None,
     future: Iterable[ManaCost | str],
     painful: bool = False,
+    partial: bool = False,
 ) -> Problem:
-    total = ManaCost.parse(cost) if isinstance(cost, str) else cost
-    if not isinstance(total, ManaCost):
-        raise TypeError(f"expected a ManaCost or its text, not {cost!r}")
+    total = _total(cost, spend)
     if not isinstance(board, Board):
         raise TypeError(f"expected a Board, not {board!r}")
+    if board.unsupported and not partial:
+        raise NotModelled(board.unsupported)
+    board = board.effective  # what the permanents are and have (CR 613)
     for value, what in ((life, "life"), (x or 0, "X")):
         if not isinstance(value, int) or isinstance(value, bool) or value < 0:
             raise MtgManaError(f"{what} must be a whole number 0 or more, not {value!r}")
@@ -55,7 +85,7 @@ def _problem(
 
 
 def plan(
-    cost: ManaCost | str,
+    cost: ManaCost | str | None,
     board: Board,
     *,
     pool: PoolLike | Iterable[Mana] = (),
@@ -63,14 +93,20 @@ def plan(
     x: int | None = None,
     spend: Spend | None = None,
     future: Iterable[ManaCost | str] = (),
+    partial: bool = False,
 ) -> Plan:
-    """The best plan to pay ``cost`` (the total cost, CR 601.2f) with the mana
-    abilities of your permanents on ``board``, the floating mana in ``pool`` and
-    ``life`` (see :mod:`mtgmana.tapping` for the preference order); ``x`` is the
-    value chosen for X, ``spend`` what is paid for (for restricted mana, CR 106.6;
-    by default a spell), ``future`` costs to keep payable. Raises
-    :class:`~mtgmana.CannotPay` saying what is missing when no plan exists."""
-    problem = _problem(cost, board, pool, life, x, spend, future)
+    """The best plan to pay ``cost`` (the total cost, CR 601.2f; ``None``: the mana
+    cost of the spell ``spend`` describes) with the mana abilities of your
+    permanents on ``board`` — after the continuous effects on it (CR 613) — the
+    floating mana in ``pool`` and ``life`` (see :mod:`mtgmana.tapping` for the
+    preference order); ``x`` is the value chosen for X; ``spend`` what is paid for:
+    the spell (``Spend.of_card``: its restrictions apply, CR 106.6, and its
+    convoke, improvise and delve pay too, with your graveyard's cards,
+    ``Board.graveyard``); ``future`` costs to keep payable. Raises
+    :class:`~mtgmana.CannotPay` saying what is missing when no plan exists, and
+    :class:`NotModelled` when the board holds a card whose mana-relevant text isn't
+    modelled, unless ``partial`` (then the plan's ``ignored`` names them)."""
+    problem = _problem(cost, board, pool, life, x, spend, future, partial=partial)
     if not problem.cost.has_mana_cost:
         raise CannotPay(problem.cost, ["it has no mana cost, an unpayable cost (CR 118.6)"])
     best = None if surely_unpayable(problem) else search(problem)
@@ -82,28 +118,31 @@ def plan(
     if not plan_life_ok(result, life):
         # The flow doesn't see the damage one-mana sources deal before the cost is
         # paid: search again with the painful options enumerated (exact).
-        problem = _problem(cost, board, problem.pool, life, x, spend, problem.future, painful=True)
+        problem = _problem(cost, board, problem.pool, life, x, spend, problem.future, True, partial)
         best = search(problem)
         if best is None and problem.spent:
             best = search(problem, first=True)
         if best is None:
             raise CannotPay(problem.cost, [_shortfall_text(problem)])
         result = build_plan(problem, best)
+    if board.unsupported:
+        result = replace(result, ignored=board.unsupported)
     return result
 
 
 def can_pay(
-    cost: ManaCost | str,
+    cost: ManaCost | str | None,
     board: Board,
     *,
     pool: PoolLike | Iterable[Mana] = (),
     life: int = 20,
     x: int | None = None,
     spend: Spend | None = None,
+    partial: bool = False,
 ) -> bool:
     """Whether ``cost`` can be paid with the mana abilities of your permanents on
     ``board``, the floating mana in ``pool`` and ``life`` (see :func:`plan`)."""
-    problem = _problem(cost, board, pool, life, x, spend, ())
+    problem = _problem(cost, board, pool, life, x, spend, (), partial=partial)
     return _payable(problem, life)
 
 
@@ -121,33 +160,38 @@ def _payable(problem: Problem, life: int) -> bool:
         return True
     # Painful one-mana sources need enumerating to be sure.
     again = _problem(
-        problem.cost, problem.board, problem.pool, life, problem.x, problem.spend, (), True
+        problem.cost, problem.board, problem.pool, life, problem.x, problem.spend, (), True, True
     )
     return search(again, first=True) is not None
 
 
 def max_x(
-    cost: ManaCost | str,
+    cost: ManaCost | str | None,
     board: Board,
     *,
     pool: PoolLike | Iterable[Mana] = (),
     life: int = 20,
     spend: Spend | None = None,
+    partial: bool = False,
 ) -> int | None:
     """The largest X for which ``cost`` (with X in it, CR 107.3) can be paid from
     ``board``, ``pool`` and ``life``; ``None`` when it can't be paid even with
     X = 0. Exact (payability is monotone in X: a payment for X pays for less)."""
-    problem = _problem(cost, board, pool, life, 0, spend, ())
+    problem = _problem(cost, board, pool, life, 0, spend, (), partial=partial)
     if not _payable(problem, life):
         return None
     if not problem.cost.x_count:
         return 0
+
+    def payable(x: int) -> bool:
+        return _payable(_problem(cost, board, pool, life, x, spend, (), partial=True), life)
+
     low, high = 0, 1
-    while _payable(_problem(cost, board, pool, life, high, spend, ()), life):
+    while payable(high):
         low, high = high, high * 2
     while high - low > 1:  # low is payable, high isn't
         middle = (low + high) // 2
-        if _payable(_problem(cost, board, pool, life, middle, spend, ()), life):
+        if payable(middle):
             low = middle
         else:
             high = middle
@@ -161,7 +205,17 @@ def _most_mana(problem: Problem) -> int:
     def pays(n: int) -> bool:
         generic = ManaCost.parse("{" + str(n) + "}")
         return _payable(
-            _problem(generic, problem.board, problem.pool, problem.life, 0, None, ()),
+            _problem(
+                generic,
+                problem.board,
+                problem.pool,
+                problem.life,
+                0,
+                _generic_spend(problem.spend, generic),
+                (),
+                False,
+                True,
+            ),  # fmt: skip
             problem.life,
         )
 
@@ -175,6 +229,11 @@ def _most_mana(problem: Problem) -> int:
         else:
             high = middle
     return low
+
+
+def _generic_spend(spend: Spend, cost: ManaCost) -> Spend:
+    """The spell paid for, paying ``cost`` instead (its convoke, improvise, delve)."""
+    return replace(spend, cost=cost)
 
 
 def _shortfall_text(problem: Problem) -> str:

@@ -14,13 +14,14 @@ from __future__ import annotations
 
 import heapq
 from collections import Counter
+from dataclasses import replace
 from typing import Any
 
 from .. import _transport as T
 from ..mana import Mana, ManaType, Source
-from ..payment import Paid, Payment, assign_symbols
+from ..payment import Alternative, Paid, Payment, assign_symbols
 from ._compile import EFFECT, ORDER, SELF, Option
-from ._evaluate import Candidate, taps
+from ._evaluate import Candidate, Instance
 from ._problem import Problem
 from .plans import Plan, Step
 
@@ -49,15 +50,18 @@ def build_plan(problem: Problem, best: Candidate) -> Plan:
     solution = best.solution
     order = best.instances
     supplies = best.supplies
-    # Which type each used unit takes, per demand, in demand order.
-    per_demand: dict[int, list[tuple[int, ManaType]]] = {}
+    # Which type each used unit takes, per demand, in demand order (None: it pays
+    # otherwise than with mana — a tap, convoke, improvise, delve).
+    per_demand: dict[int, list[tuple[int, ManaType | None]]] = {}
     for (s, d), amount in sorted(solution.assignment.items()):
         if solution.demands[d].owner >= _FUTURE:
             continue  # a future cost's demand: nothing is paid now
         supply = supplies[s]
         usable = supply.types & solution.demands[d].types
+        if not supply.alt.isdisjoint(solution.demands[d].alt):
+            usable = frozenset()  # paid otherwise (as the flow weighed it, _transport)
         more = dict(supply.type_extra)
-        chosen = min(usable, key=lambda t: (more.get(t, 0), ORDER[t]))
+        chosen = min(usable, key=lambda t: (more.get(t, 0), ORDER[t])) if usable else None
         per_demand.setdefault(d, []).extend([(s, chosen)] * amount)
     # The activations the search chose, each on its permanent.
     drafts: list[_Draft] = []
@@ -65,15 +69,28 @@ def build_plan(problem: Problem, best: Candidate) -> Plan:
         drafts.append(_Draft(sources[inst.source].indexes[inst.copy], inst.option, position))
     # One-mana permanents: the copies after those the once-only activations use.
     next_simple: Counter[int] = Counter(inst.source for inst in order if not inst.option.repeatable)
+    next_alt: Counter[tuple[int, int]] = Counter()
     simple: dict[int, _Draft] = {}
     spent_pool: set[int] = set()
-    unit_for: dict[int, list[Mana]] = {}  # demand -> units, in order
+    unit_for: dict[int, list[Mana | Alternative]] = {}  # demand -> units, in order
     for d, items in sorted(per_demand.items()):
+        demand = solution.demands[d]
+        owner = demand.owner
         for s, chosen in items:
-            key = supplies[s].key
-            if key is None:  # floating mana
-                unit = next(u for u in best.members[s] if u.uid not in spent_pool)
-                spent_pool.add(unit.uid)
+            supply = supplies[s]
+            key = supply.key
+            paid: Mana | Alternative
+            if chosen is None:  # not mana: a permanent tapped, or a card exiled
+                index = _alternative_unit(problem, best, key, order, next_simple, next_alt)
+                if 0 <= owner < len(drafts):  # "Tap an untapped ... you control"
+                    drafts[owner].tapped.append(index)
+                    continue
+                kind = min(label.partition(":")[0] for label in supply.alt & demand.alt)
+                paid = Alternative(kind, None if index < 0 else board.ids[index])
+            elif key is None:  # floating mana
+                floating_unit: Mana = next(u for u in best.members[s] if u.uid not in spent_pool)
+                spent_pool.add(floating_unit.uid)
+                paid = floating_unit
             elif key[0] == "simple":
                 g = key[1]
                 source = sources[g]
@@ -84,8 +101,8 @@ def build_plan(problem: Problem, best: Candidate) -> Plan:
                     key=lambda o: (o.damage, o.sacrifice_self),
                 )
                 draft = simple[index] = _Draft(index, option, -len(board.permanents) + index)
-                unit = _unit(board, index, SELF, chosen, option)
-                draft.types[0], draft.units[0] = chosen, unit
+                paid = _unit(board, index, SELF, chosen, option)
+                draft.types[0], draft.units[0] = chosen, paid
             else:
                 draft = drafts[key[1]]
                 slot = next(
@@ -95,12 +112,11 @@ def build_plan(problem: Problem, best: Candidate) -> Plan:
                     )
                     if done is None and types == key[2]
                 )
-                unit = _unit(board, draft.index, draft.option.origin(slot), chosen, draft.option)
-                draft.types[slot], draft.units[slot] = chosen, unit
-            unit_for.setdefault(d, []).append(unit)
-            owner = solution.demands[d].owner
-            if 0 <= owner < len(drafts):
-                drafts[owner].paid.append(unit)
+                paid = _unit(board, draft.index, draft.option.origin(slot), chosen, draft.option)
+                draft.types[slot], draft.units[slot] = chosen, paid
+            unit_for.setdefault(d, []).append(paid)
+            if 0 <= owner < len(drafts) and isinstance(paid, Mana):
+                drafts[owner].paid.append(paid)
     # Mana made and not spent stays in the pool.
     floating: list[Mana] = []
     for draft in drafts:
@@ -111,13 +127,19 @@ def build_plan(problem: Problem, best: Candidate) -> Plan:
                 draft.types[slot], draft.units[slot] = chosen, unit
                 floating.append(unit)
     every = sorted(simple.values(), key=lambda draft: draft.order) + drafts
-    _choose_creatures(problem, best, every)
+    convoked = {
+        board.index_of(unit.permanent)
+        for units in unit_for.values()
+        for unit in units
+        if isinstance(unit, Alternative) and unit.permanent is not None
+    }
+    _choose_victims(problem, every, convoked)
     steps = _ordered(problem, every)
-    queues: dict[T.Demand, list[Mana]] = {}
+    queues: dict[T.Demand, list[Mana | Alternative]] = {}
     for d, units in sorted(unit_for.items()):
         demand = solution.demands[d]
         if demand.owner < 0 and solution.owners[d] == 0:
-            queues.setdefault(demand, []).extend(units)
+            queues.setdefault(replace(demand, alt=frozenset()), []).extend(units)
     assignment = assign_symbols(problem.cost, queues, problem.x)
     life_paid = T.LIFE_PER_SYMBOL * sum(1 for part in assignment if part.life)
     x = problem.x if problem.cost.x_count else None
@@ -125,6 +147,49 @@ def build_plan(problem: Problem, best: Candidate) -> Plan:
     floating.sort(key=lambda u: ORDER[u.type])
     payment = Payment(problem.cost, assignment, life_paid, tuple(floating), x, problem.spend)
     return Plan(problem.cost, steps, payment)
+
+
+def _alternative_unit(
+    problem: Problem,
+    best: Candidate,
+    key: Any,
+    order: list[Instance],
+    next_simple: Counter[int],
+    next_alt: Counter[tuple[int, int]],
+) -> int:
+    """The board index of the permanent a non-mana unit is (-1: a graveyard card):
+    a one-mana group's next copy, or the next permanent of an alternative group
+    (for a group's sacrificed tier, those its activations sacrificed)."""
+    if key[0] == "simple":
+        g: int = key[1]
+        index: int = problem.sources[g].indexes[next_simple[g]]
+        next_simple[g] += 1
+        return index
+    number: int = key[1]
+    tier: int = key[2]
+    group = problem.alternatives[number]
+    taken = next_alt[(number, tier)]
+    next_alt[(number, tier)] += 1
+    if not group.indexes:
+        return -1
+    if group.group is None:
+        found: int = group.indexes[taken]
+        return found
+    source = problem.sources[group.group]
+    gone = [
+        source.indexes[inst.copy]
+        for inst in order
+        if inst.source == group.group and not inst.option.taps_self and not inst.option.repeatable
+    ]
+    if tier == 0:  # the group's permanents its activations sacrificed
+        return gone[taken]
+    used = {
+        source.indexes[inst.copy]
+        for inst in order
+        if inst.source == group.group and not inst.option.repeatable
+    }
+    free = [i for i in source.indexes if i not in used]
+    return free[taken]
 
 
 def _unit(board: Any, index: int, where: int, chosen: ManaType, option: Option) -> Mana:
@@ -143,29 +208,25 @@ def _unit(board: Any, index: int, where: int, chosen: ManaType, option: Option) 
     )
 
 
-def _choose_creatures(problem: Problem, best: Candidate, drafts: list[_Draft]) -> None:
-    """Which creature each "Tap an untapped creature you control" taps (first those
-    whose mana abilities don't tap them, then creatures left untapped) and each
-    "Sacrifice a creature" sacrifices (tokens first, never one that sacrifices
-    itself), as the search counted them."""
+def _choose_victims(problem: Problem, drafts: list[_Draft], alternatives: set[int]) -> None:
+    """Which creature each "Sacrifice a creature" sacrifices: tokens first, never one
+    that sacrifices itself nor one that pays the spell by convoke (sacrificed during
+    CR 601.2g, it couldn't be tapped in 601.2h), as the search counted them."""
     board = problem.board
-    sources = problem.sources
-    busy = {draft.index for draft in drafts if draft.option.taps_self}
     self_sacrificed = {draft.index for draft in drafts if draft.option.sacrifice_self}
-    tapping = {i for s in sources if taps(s) for i in s.indexes}
-    yours = [i for i, p in enumerate(board.permanents) if p.controller == "you" and p.is_creature]
-    spare = [i for i in yours if not board.permanents[i].tapped and i not in tapping]
-    reserve = [
-        i for i in yours if not board.permanents[i].tapped and i in tapping and i not in busy
-    ]
-    to_tap = spare + reserve
     victims = sorted(
-        (i for i in yours if i not in self_sacrificed),
+        (
+            i
+            for i, p in enumerate(board.permanents)
+            if p.controller == "you"
+            and p.is_creature
+            and p.zone == "battlefield"
+            and i not in self_sacrificed
+            and i not in alternatives
+        ),
         key=lambda i: (not board.permanents[i].token, i),
     )
     for draft in drafts:
-        if draft.option.tap_creature:
-            draft.tapped.append(to_tap.pop(0))
         if draft.option.sacrifice_creature:
             draft.sacrificed.append(victims.pop(0))
 
@@ -228,7 +289,7 @@ def _steps(board: Any, draft: _Draft) -> list[Step]:
     own = tuple(u for slot, u in enumerate(draft.units) if u and option.origin(slot) == SELF)
     tapped = [identifier] if option.taps_self and not option.untaps else []
     tapped += [board.ids[i] for i in draft.tapped]
-    sacrificed = [identifier] if option.sacrifice_self else []
+    sacrificed = [identifier] if option.sacrifice_self and not option.from_hand else []
     sacrificed += [board.ids[i] for i in draft.sacrificed]
     step = Step(
         identifier,
@@ -242,6 +303,8 @@ def _steps(board: Any, draft: _Draft) -> list[Step]:
         tuple(sacrificed),
         option.counters,
         option.damage,
+        exiled=(identifier,) if option.from_hand else (),
+        modified_by=tuple(board.ids[i] for i in option.modified_by),
     )
     steps = [step]
     triggered: dict[int, list[Mana]] = {}

@@ -21,7 +21,8 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, replace
 from typing import Any, Final
 
-from ..abilities import DynamicSlot, ManaAbility, ReplacementKind
+from .. import _board_mana
+from ..abilities import DynamicSlot, ManaAbility, PermanentFilter, ReplacementKind
 from ..battlefield import Board, Permanent
 from ..costs import ManaCost
 from ..mana import ManaType
@@ -49,7 +50,9 @@ class Option:
     mana_cost: ManaCost | None
     sacrifice_self: bool
     sacrifice_creature: bool
-    tap_creature: bool
+    taps: tuple[PermanentFilter, int] | None
+    """"Tap N untapped ... you control" (Springleaf Drum, Birchlore Rangers): what,
+    and how many (the permanents are chosen with the mana, CR 602.2b)."""
     restriction: Restriction | None
     repeatable: bool = False
     """No {T}, {Q}, "Sacrifice this" or counters in the cost (Ashnod's Altar): the
@@ -67,6 +70,12 @@ class Option:
     """Counters removed as the cost."""
     untaps: bool = False
     """{Q} in the cost (the permanent untaps)."""
+    from_hand: bool = False
+    """The card is exiled from a hand as the cost (Simian Spirit Guide): lost like a
+    sacrificed permanent (``sacrifice_self`` is set too)."""
+    modified_by: tuple[int, ...] = ()
+    """The board indexes of the permanents whose replacement effects changed the
+    mana (CR 106.12b)."""
 
     @property
     def simple(self) -> bool:
@@ -75,9 +84,13 @@ class Option:
             and self.mana_cost is None
             and not self.life
             and not self.sacrifice_creature
-            and not self.tap_creature
+            and self.taps is None
             and not self.origins
         )
+
+    @property
+    def tap_creature(self) -> bool:
+        return self.taps is not None
 
     def origin(self, slot: int) -> int:
         return self.origins[slot] if self.origins else SELF
@@ -152,12 +165,16 @@ def _options(
     found: list[Option] = []
     effects = board.has_mana_effects
     replacements = board.replacements_for(index) if effects else []
+    modifiers = _board_mana.replacement_sources(board, index) if replacements else ()
     triggers = [
         (trigger, EFFECT if where is None else where)
         for trigger, where in (board.trigger_sources(index) if effects else [])
     ]
+    in_hand = permanent.zone == "hand"
     for ability_index, ability in enumerate(permanent.abilities):
         cost = ability.cost
+        if cost.exile_from_hand != in_hand:
+            continue  # a hand's card has only its "exile this from your hand" abilities
         if cost.tap and permanent.tapped:
             continue
         if cost.untap and not permanent.tapped:
@@ -172,6 +189,7 @@ def _options(
             cost.tap
             or cost.untap
             or cost.sacrifice_self
+            or cost.exile_from_hand
             or cost.remove_counters
             or ability.once_per_turn
         )
@@ -203,9 +221,9 @@ def _options(
                         damage,
                         cost.life,
                         cost.mana,
-                        cost.sacrifice_self,
+                        cost.sacrifice_self or cost.exile_from_hand,
                         cost.sacrifice == "creature",
-                        cost.tap_other == "creature",
+                        cost.tapped_others,
                         ability.restriction,
                         repeatable,
                         cost.tap or cost.untap,
@@ -214,6 +232,8 @@ def _options(
                         origins,
                         removed,
                         cost.untap,
+                        cost.exile_from_hand,
+                        modifiers if cost.tap and final != slots else (),
                     )
                 )
     return _merge_mixes(found)
@@ -363,13 +383,17 @@ def compile_board(
         options = options_of(board, index, known, relevant)
         if not options:
             continue
+        creature = permanent.is_creature and permanent.zone == "battlefield"
         key = (
             permanent.name,
             options,
             permanent.is_snow,
             permanent.is_legendary,
             permanent.token,
-            permanent.is_creature,
+            creature,
+            permanent.tapped,
+            permanent.colors,
+            permanent.card_types,
         )
         found = groups.get(key)
         if found is None:
@@ -379,6 +403,9 @@ def compile_board(
             found.append(index)
     sources = []
     altar = any(o.sacrifice_creature for options, _ in compiled.values() for o in options)
+    # "Tap an untapped creature": a creature may be tapped so, then sacrifice itself
+    # for mana (Eldrazi Spawn); enumerated, the permanent is both (CR 602.2b).
+    drum = any(o.taps is not None for options, _ in compiled.values() for o in options)
     for key, indexes in groups.items():
         options, permanent = compiled[key]
         simple = [
@@ -386,7 +413,7 @@ def compile_board(
             for o in options
             if o.simple
             and not (painful and o.damage)
-            and not (altar and permanent.is_creature and o.sacrifice_self)
+            and not ((altar or drum) and permanent.is_creature and o.sacrifice_self)
         ]
         restrictions = {o.restriction for o in simple}
         if len(restrictions) > 1:  # one-mana abilities with different restrictions
@@ -401,7 +428,7 @@ def compile_board(
                 permanent.is_snow,
                 permanent.is_legendary,
                 permanent.token,
-                permanent.is_creature,
+                permanent.is_creature and permanent.zone == "battlefield",
             )
         )
     return sources

@@ -17,6 +17,7 @@ from .. import _transport as T
 from ..costs import ManaCost
 from ..mana import ManaType
 from ..restrictions import Restriction, Spend, SpendKind
+from ._alternatives import generic_labels, tap_only
 from ._compile import ORDER, Option, Source
 from ._problem import MAX_ORDERS, ForwardFirst, Problem, TapWeights, solve
 
@@ -138,25 +139,8 @@ def evaluate(
     life_used = sum(inst.option.life + inst.option.damage for inst in instances)
     if sum(inst.option.life for inst in instances) > problem.life:  # CR 119.4
         return None
-    # Springleaf Drum and the like tap an untapped creature: first those whose mana
-    # abilities don't tap them (a creature tapped this way still makes its mana,
-    # Eldrazi Spawn), then creatures that would tap for mana.
-    tapping = {i for s in sources if taps(s) for i in s.indexes}
-    spare_creatures = sum(
-        1
-        for i, p in enumerate(problem.board.permanents)
-        if p.controller == "you" and p.is_creature and not p.tapped and i not in tapping
-    )
-    reserve = max(0, tapped_creatures - spare_creatures)
-    simple_counts = list(simple_counts)
-    if reserve:
-        for g, source in enumerate(sources):
-            if source.creature and reserve and taps(source):
-                take = min(reserve, simple_counts[g])
-                simple_counts[g] -= take
-                reserve -= take
-        if reserve:
-            return None
+    # "Tap an untapped creature you control" (Springleaf Drum), convoke, improvise and
+    # delve are units of the flow (tapping._alternatives): it chooses the permanents.
     costing = [inst for inst in instances if inst.option.mana_cost is not None]
     orders = _orders(instances, costing)
     first = next(orders)
@@ -367,22 +351,36 @@ def _solve_order(
     spends: list[Spend] = [problem.spend, problem.spend.paying_x()]
     activation_spend = Spend(SpendKind.ABILITY)
     parts: list[T.CostDemands] = []
+    keywords = problem.keywords
     try:
-        parts.append(T.cost_demands(problem.cost, problem.x, 0, 1, T.ALL_TYPES, current=True))
+        parts.append(
+            T.cost_demands(
+                problem.cost, problem.x, 0, 1, T.ALL_TYPES, current=True,
+                alt_generic=generic_labels(keywords), convoke="convoke" in keywords,
+            )
+        )  # fmt: skip
     except T.Unpayable:
         return None
     for position, inst in enumerate(order):
         cost = inst.option.mana_cost
-        if cost is None:
+        taps = inst.option.taps
+        if cost is None and taps is None:
             continue
         index = len(spends)
         spends += [activation_spend, activation_spend.paying_x()]
-        try:
-            parts.append(
-                T.cost_demands(cost, 0, index, index + 1, T.ALL_TYPES, current=True, owner=position)
-            )
-        except T.Unpayable:
-            return None
+        if cost is not None:
+            try:
+                parts.append(
+                    T.cost_demands(
+                        cost, 0, index, index + 1, T.ALL_TYPES, current=True, owner=position
+                    )
+                )
+            except T.Unpayable:
+                return None
+        if taps is not None:  # the permanents its cost taps (CR 602.2b)
+            label = f"tap:{problem.filters.index(taps[0])}"
+            tap = T.Demand(frozenset(), spend_index=index, owner=position, alt=frozenset({label}))
+            parts.append(T.CostDemands(Counter({tap: taps[1]}), {}, index, True, position))
     future_start = len(parts)
     for future_cost in future:
         index = len(spends)
@@ -434,10 +432,12 @@ def _solve_order(
                 scale.flex * len(types),
                 tuple(sorted(type_cost.items(), key=lambda kv: _ORDER[kv[0]])),
                 ("simple", g),
+                alt=_group_labels(problem, g),
             )
         )
         members.append([(g, i) for i in range(n)])
         counts.append(n)
+    _alternative_supplies(problem, order, everything, supplies, members, counts)
     # Mana made by multi-mana activations: each slot a unit; unused ones are wasted.
     for position, inst in enumerate(order):
         source = sources[inst.source]
@@ -466,7 +466,7 @@ def _solve_order(
         weights = ForwardFirst(weights, sum(counts) + 1)
     current_parts = parts[:future_start]
     solution = solve(current_parts, supplies, counts, life_left, weights)
-    if solution is None:
+    if solution is None or not _victims_left(problem, order, solution, supplies):
         return None
     value_main = fixed + solution.cost
     kept = 0
@@ -485,6 +485,77 @@ def _solve_order(
     flex, rest = divmod(fixed + solution.cost - value_main + rest, scale.flex)
     value = (sac, life_w, waste_w, -kept, flex, rest)
     return Candidate(value, order, simple_counts, solution, supplies, members, kept)
+
+
+def _victims_left(
+    problem: Problem, order: list[Instance], solution: T.Solution, supplies: list[T.Supply]
+) -> bool:
+    """Whether "Sacrifice a creature" still has its creatures when convoke taps some
+    (a creature sacrificed during CR 601.2g can't be tapped in 601.2h)."""
+    victims = sum(1 for inst in order if inst.option.sacrifice_creature)
+    if not victims or "convoke" not in problem.keywords:
+        return True
+    convoked = sum(
+        amount
+        for (s, d), amount in solution.assignment.items()
+        if solution.demands[d].owner < 0
+        and not supplies[s].types & solution.demands[d].types
+        and any(label.startswith("convoke") for label in supplies[s].alt)
+    )
+    sacrificing = sum(
+        1 for inst in order if inst.option.sacrifice_self and problem.sources[inst.source].creature
+    )
+    return victims <= problem.creatures - sacrificing - convoked
+
+
+def _group_labels(problem: Problem, g: int) -> frozenset[str]:
+    """The non-mana labels of a compiled group's untapped permanents."""
+    for group in problem.alternatives:
+        if group.group == g:
+            return group.labels
+    return frozenset()
+
+
+def _alternative_supplies(
+    problem: Problem,
+    order: list[Instance],
+    everything: tuple[bool, ...],
+    supplies: list[T.Supply],
+    members: list[list[Any]],
+    counts: list[int],
+) -> None:
+    """The units that pay otherwise than with mana (tapping._alternatives): the
+    permanents of a group that aren't its one-mana units nor tapped by an activation
+    of theirs — those an activation sacrificed during CR 601.2g only for "tap"
+    costs — and the permanents and graveyard cards outside the compiled groups."""
+    flex = problem.scale.flex
+    for number, group in enumerate(problem.alternatives):
+        if group.group is None:
+            tiers = [(group.labels, group.count)]
+        else:
+            g = group.group
+            source = problem.sources[g]
+            tapping = sum(1 for inst in order if inst.source == g and inst.option.taps_self)
+            gone = sum(
+                1
+                for inst in order
+                if inst.source == g and not inst.option.taps_self and not inst.option.repeatable
+            )
+            free = len(source.indexes) - tapping - gone
+            tiers = [(tap_only(group.labels), gone)]
+            if not source.simple:  # else they are the group's one-mana units
+                tiers.append((group.labels, free))
+        for tier, (labels, n) in enumerate(tiers):
+            if not labels or n <= 0:
+                continue
+            supplies.append(
+                T.Supply(
+                    frozenset(), False, False, False, everything, -1, flex, (),
+                    ("alt", number, tier), alt=labels,
+                )
+            )  # fmt: skip
+            members.append([("alt", number, tier, i) for i in range(n)])
+            counts.append(n)
 
 
 def _keep_future(

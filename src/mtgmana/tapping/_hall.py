@@ -156,15 +156,43 @@ def one_mana_sources_pay(problem: Problem) -> bool:
         if unit.kind.restriction is not None:
             return False
         masks[1 << _ORDER[unit.type]] += 1
-    for source in problem.sources:
+    paying = _paying_alternatives(problem)
+    for g, source in enumerate(problem.sources):
         if not source.simple or any(o.restriction is not None for o in source.simple):
             continue
-        bits = 0
+        bits = paying.pop((g, 0))[0] if (g, 0) in paying else 0
         for option in source.simple:
             for t in option.slots[0]:
                 bits |= 1 << _ORDER[t]
         masks[bits] += len(source.indexes)
+    for (group, _), (bits, count) in paying.items():
+        if group is None:  # convoke, improvise, delve units outside the groups
+            masks[bits] += count
     return hall(*demands, masks)
+
+
+def _paying_alternatives(problem: Problem) -> dict[tuple[int | None, int], tuple[int, int]]:
+    """The units that may pay the spell's cost otherwise than with mana: per
+    (compiled group or None, number), the bits of the colored symbols they may pay
+    (convoke: the creature's colors; else none, generic only) and how many."""
+    found: dict[tuple[int | None, int], tuple[int, int]] = {}
+    for number, group in enumerate(problem.alternatives):
+        ways = {label.partition(":")[0] for label in group.labels} & problem.keywords
+        if not ways:
+            continue
+        bits = group.bits if "convoke" in ways else 0
+        key = (group.group, 0) if group.group is not None else (None, number)
+        found[key] = (bits, group.count)
+    return found
+
+
+def alternative_supply(problem: Problem) -> Counter[int]:
+    """:func:`_paying_alternatives` as Hall units (more than can be used: a
+    relaxation, for necessary tests)."""
+    supply: Counter[int] = Counter()
+    for bits, count in _paying_alternatives(problem).values():
+        supply[bits] += count
+    return supply
 
 
 def surely_unpayable(problem: Problem) -> bool:
@@ -187,4 +215,5 @@ def surely_unpayable(problem: Problem) -> bool:
             times = problem.repeats(source) if option.repeatable else 1
             most = max(most, len(option.slots) * times)
         masks[bits] += most * len(source.indexes)
+    masks.update(alternative_supply(problem))
     return not hall(*demands, masks)

@@ -9,10 +9,12 @@ from dataclasses import dataclass, field, replace
 from typing import Any, Final
 
 from .. import _transport as T
+from ..abilities import PermanentFilter
 from ..battlefield import Board
 from ..costs import ManaCost
 from ..mana import Mana
 from ..restrictions import Spend
+from ._alternatives import AltGroup, alternative_groups, spell_keywords, tap_filters
 from ._compile import Option, Source
 
 __all__ = ["MAX_COMBINATIONS", "MAX_ORDERS"]
@@ -97,6 +99,9 @@ class Problem:
     scale: Scale = field(init=False)
     creatures: int = field(init=False)
     solves: int = field(default=0, init=False)  # flows solved so far
+    filters: list[PermanentFilter] = field(init=False)  # "Tap ... you control" filters
+    alternatives: list[AltGroup] = field(init=False)  # what pays besides mana
+    keywords: frozenset[str] = field(init=False)  # the spell's convoke, improvise, delve
 
     @property
     def spent(self) -> bool:
@@ -105,23 +110,36 @@ class Problem:
 
     def __post_init__(self) -> None:
         self.creatures = sum(
-            1 for p in self.board.permanents if p.controller == "you" and p.is_creature
+            1
+            for p in self.board.permanents
+            if p.controller == "you" and p.is_creature and p.zone == "battlefield"
         )
+        self.filters = tap_filters(self.sources)
+        self.keywords = spell_keywords(self.spend)
+        self.alternatives = alternative_groups(self.board, self.sources, self.spend, self.filters)
         units = len(self.pool) + sum(
             len(s.indexes) * max(len(o.slots) for o in (*s.simple, *s.complex))
             + sum(self.repeats(s) * len(o.slots) for o in s.complex if o.repeatable)
             for s in self.sources
         )
+        units += sum(group.count for group in self.alternatives)
         self.scale = Scale(units)
 
     def repeats(self, source: Source) -> int:
         """How many times a repeatable option of ``source`` is tried: once per
-        creature for "Sacrifice a creature", else once per permanent."""
-        return (
-            self.creatures
-            if any(o.sacrifice_creature for o in source.complex)
-            else len(source.indexes)
-        )
+        creature for "Sacrifice a creature", once per N permanents it may tap for
+        "Tap N untapped ... you control", else once per permanent."""
+        if any(o.sacrifice_creature for o in source.complex):
+            return self.creatures
+        tapping = [o.taps for o in source.complex if o.repeatable and o.taps is not None]
+        if tapping:
+            most = 0
+            for item, n in tapping:
+                k = self.filters.index(item)
+                fits = sum(g.count for g in self.alternatives if f"tap:{k}" in g.labels)
+                most = max(most, fits // n)
+            return most
+        return len(source.indexes)
 
 
 @dataclass

@@ -15,6 +15,7 @@ from ._compile import ORDER
 from ._evaluate import Candidate, choice_rows, evaluate, instances_of
 from ._hall import (
     SNOW_BIT,
+    alternative_supply,
     bits_of,
     hall,
     max_match,
@@ -44,7 +45,14 @@ def search(problem: Problem, *, shortcuts: bool = True, first: bool = False) -> 
     rows = tree.rows
     # Nodes best bound first (deeper first on ties, to reach plans sooner); with
     # ``first``, depth first, no activation first, then the most mana.
-    start = (tree.start, tree.pool_supply, tree.cost_need, tree.cost_total, (), False)
+    start = (
+        tree.start,
+        tree.pool_supply + alternative_supply(problem),
+        tree.cost_need,
+        tree.cost_total,
+        (),
+        False,
+    )
     heap: list[tuple[Any, ...]] = [((), 0, 0, start)]
     stack: list[tuple[int, tuple[Any, ...]]] = [(0, start)]
     counter = itertools.count(1)

@@ -25,6 +25,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
+from .._board_mana import matches
 from ..battlefield import Board
 from ..errors import MtgManaError
 from ..mana import Mana, ManaType, Source
@@ -67,6 +68,8 @@ class Activated:
     untapped: tuple[int, ...]
     sacrificed: tuple[int, ...]
     counters: int
+    exiled: tuple[int, ...] = ()
+    """Cards exiled from a hand as the cost (Simian Spirit Guide)."""
 
 
 def _types(produce: str | Iterable[ManaType | str]) -> list[ManaType]:
@@ -155,7 +158,8 @@ def activate(
     if not isinstance(board, Board):
         raise TypeError(f"expected a Board, not {board!r}")
     index = board.index_of(permanent)
-    source = board.permanents[index]
+    effective = board.effective  # what it is and has now (CR 613)
+    source = effective.permanents[index]
     if source.controller != "you":
         raise IllegalActivation(source.name, permanent, "only its controller activates it (602.2)")
     if not isinstance(ability, int) or not 0 <= ability < len(source.abilities):
@@ -167,10 +171,12 @@ def activate(
         raise MtgManaError(f"life must be a whole number, not {life!r}")
     wanted = None if produce is None else _types(produce)
     choices = [
-        o for o in options_of(board, index, board.could_produce) if o.ability_index == ability
+        o
+        for o in options_of(effective, index, effective.could_produce)
+        if o.ability_index == ability
     ]
     if not choices:
-        raise IllegalActivation(source.name, permanent, _why_not(board, index, ability))
+        raise IllegalActivation(source.name, permanent, _why_not(effective, index, ability))
     if counters is not None:
         choices = [o for o in choices if o.counters == counters]
     else:  # the most counters removed: the most mana
@@ -225,21 +231,24 @@ def activate(
         changes[index] = {"tapped": False}
     if option.counters:
         changes.setdefault(index, {})["counters"] = source.counters - option.counters
-    if option.tap_creature:
-        other = _other_creature(board, permanent, tap, tapping=True)
-        tapped.append(other)
-        changes.setdefault(board.index_of(other), {})["tapped"] = True
-    if option.sacrifice_self:
+    if option.taps is not None:
+        for other in _to_tap(effective, permanent, option, tap, already=tapped):
+            tapped.append(other)
+            changes.setdefault(board.index_of(other), {})["tapped"] = True
+    exiled: list[int] = []
+    if option.from_hand:
+        exiled.append(permanent)
+    elif option.sacrifice_self:
         sacrificed.append(permanent)
     if option.sacrifice_creature:
-        sacrificed.append(_other_creature(board, permanent, sacrifice, tapping=False))
-    produced = _produce(board, index, option, typing)
+        sacrificed.append(_other_creature(effective, permanent, sacrifice, tapping=False))
+    produced = _produce(effective, index, option, typing)
     after.add_units(produced)
     permanents = list(board.permanents)
     for where, change in changes.items():
         permanents[where] = permanents[where].with_state(**change)
     result = replace(board, permanents=tuple(permanents))
-    for gone in sacrificed:
+    for gone in (*sacrificed, *exiled):
         result = result.remove(gone)
     return Activated(
         result,
@@ -252,7 +261,35 @@ def activate(
         tuple(untapped),
         tuple(sacrificed),
         option.counters,
+        tuple(exiled),
     )
+
+
+def _to_tap(
+    board: Board, permanent: int, option: Option, named: Sequence[int], *, already: list[int]
+) -> list[int]:
+    """The permanents "Tap N untapped ... you control" taps: those ``named``, or the
+    first that fit (untapped permanents you control matching the filter, CR 602.2b;
+    summoning sickness doesn't matter, 302.6)."""
+    assert option.taps is not None
+    item, count = option.taps
+    source = board.permanent(permanent)
+    fits = [
+        identifier
+        for identifier, p in zip(board.ids, board.permanents, strict=True)
+        if p.controller == "you"
+        and p.zone == "battlefield"
+        and not p.tapped
+        and identifier not in already
+        and matches(item, p, identifier, source, "you", permanent)
+    ]
+    chosen = list(named) if named else fits[:count]
+    if len(chosen) != count or len(set(chosen)) != count or not set(chosen) <= set(fits):
+        raise IllegalActivation(
+            source.name, permanent, f"it taps {count} untapped {item.plural()} you control: "
+            f"{list(named) if named else 'there are not enough'}"
+        )  # fmt: skip
+    return chosen
 
 
 def _other_creature(board: Board, permanent: int, named: Sequence[int], *, tapping: bool) -> int:
@@ -296,6 +333,16 @@ def _produce(board: Board, index: int, option: Option, typing: list[ManaType]) -
     return tuple(made)
 
 
+def _others(board: Board, permanent: int, ability: int, tapped: Sequence[int]) -> list[int]:
+    """The permanents a step tapped for its cost's "Tap ... you control": all it
+    tapped but itself when its ability has {T} or {Q}."""
+    cost = board.effective.permanent(permanent).abilities[ability].cost
+    others = list(tapped)
+    if (cost.tap or cost.untap) and permanent in others:
+        others.remove(permanent)
+    return others
+
+
 def replay(
     plan: Plan, board: Board, pool: ManaPool | Iterable[Mana] | None, life: int
 ) -> tuple[Board, ManaPool]:
@@ -320,7 +367,7 @@ def replay(
             triggered.append(steps[j])
             j += 1
         planned = list(step.produces) + [u for t in triggered for u in t.produces]
-        others_tapped = [p for p in step.tapped if p != step.permanent]
+        others_tapped = _others(board, step.permanent, step.ability_index, step.tapped)
         others_sacrificed = [p for p in step.sacrificed if p != step.permanent]
         done = activate(
             board,

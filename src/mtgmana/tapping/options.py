@@ -21,7 +21,7 @@ from ..costs import ManaCost
 from ..errors import MtgManaError
 from ..mana import Mana, ManaType
 from ..payment import PoolLike
-from ._api import can_pay
+from ._api import NotModelled, can_pay
 from ._compile import ORDER, Source, compiled
 
 __all__ = ["Options", "options"]
@@ -61,14 +61,26 @@ class Options:
 _ANY_COLOR = frozenset(t for t in ManaType if t is not ManaType.C)
 
 
-def options(board: Board, *, pool: PoolLike | Iterable[Mana] = (), limit: int = 1000) -> Options:
+def options(
+    board: Board,
+    *,
+    pool: PoolLike | Iterable[Mana] = (),
+    limit: int = 1000,
+    partial: bool = False,
+) -> Options:
     """The Pareto frontier of what ``board`` (and floating ``pool``) can produce: at
-    most ``limit`` options, the largest totals first."""
+    most ``limit`` options, the largest totals first. Raises
+    :class:`~mtgmana.tapping.NotModelled` for a board holding a card whose
+    mana-relevant text isn't modelled, unless ``partial``."""
     pool = tuple(pool.units) if isinstance(pool, PoolLike) else tuple(pool)
     if not isinstance(board, Board):
         raise TypeError(f"expected a Board, not {board!r}")
     if not isinstance(limit, int) or limit < 1:
         raise MtgManaError(f"limit must be a whole number 1 or more, not {limit!r}")
+    if board.unsupported and not partial:
+        raise NotModelled(board.unsupported)
+    original = board
+    board = board.effective  # CR 613
     sources = compiled(board)
     base = [0] * 7
     for unit in pool:
@@ -81,8 +93,8 @@ def options(board: Board, *, pool: PoolLike | Iterable[Mana] = (), limit: int = 
     if truncated:  # the frontier was cut: the summary from exact checks
         units = tuple(pool)
         for k in keys[:6]:
-            most[k] = _most_payable(board, "{" + k + "}", units, most[k])
-        most_total = _most_payable(board, "{1}", units, most_total)
+            most[k] = _most_payable(original, "{" + k + "}", units, most[k])
+        most_total = _most_payable(original, "{1}", units, most_total)
     return Options(
         tuple(ordered[:limit]),
         len(ordered),
@@ -95,14 +107,14 @@ def options(board: Board, *, pool: PoolLike | Iterable[Mana] = (), limit: int = 
 
 def _most_payable(board: Board, symbol: str, pool: tuple[Mana, ...], guess: int) -> int:
     """The most copies of ``symbol`` the board pays, searched from ``guess``."""
-    low = guess if guess and can_pay(symbol * guess, board, pool=pool) else 0
+    low = guess if guess and can_pay(symbol * guess, board, pool=pool, partial=True) else 0
     step = max(1, guess)
     high = low + step
-    while can_pay(symbol * high, board, pool=pool):
+    while can_pay(symbol * high, board, pool=pool, partial=True):
         low, high, step = high, high + 2 * step, 2 * step
     while high - low > 1:  # low is payable, high isn't
         middle = (low + high) // 2
-        if can_pay(symbol * middle, board, pool=pool):
+        if can_pay(symbol * middle, board, pool=pool, partial=True):
             low = middle
         else:
             high = middle

@@ -79,6 +79,11 @@ class Step:
     counters: int = 0
     damage: int = 0
     trigger: bool = False
+    exiled: tuple[int, ...] = ()
+    """Cards exiled from your hand by the cost (Simian Spirit Guide)."""
+    modified_by: tuple[int, ...] = ()
+    """The permanents whose replacement effects changed the mana it made (Mana
+    Reflection, Nyxbloom Ancient: CR 106.12b; the mana is still its own, 106.3)."""
 
     def __str__(self) -> str:
         text = f"{self.card} ({self.permanent}): {_symbols(self.produces)}"
@@ -105,6 +110,10 @@ class Step:
             data["damage"] = self.damage
         if self.trigger:
             data["trigger"] = True
+        if self.exiled:
+            data["exiled"] = list(self.exiled)
+        if self.modified_by:
+            data["modified_by"] = list(self.modified_by)
         return data
 
 
@@ -122,6 +131,10 @@ class Plan:
     cost: ManaCost
     steps: tuple[Step, ...]
     payment: Payment
+    ignored: tuple[tuple[int, str, str], ...] = ()
+    """With ``partial=True``: the permanents whose mana-relevant text isn't modelled
+    and was left out — (id, name, what and why); the plan may not be the best, or a
+    plan may exist that this one doesn't find."""
 
     @property
     def life_paid(self) -> int:
@@ -137,7 +150,31 @@ class Plan:
 
     @property
     def tapped(self) -> tuple[int, ...]:
-        return tuple(i for step in self.steps for i in step.tapped)
+        """Every permanent tapped: by the steps, then by convoke or improvise."""
+        by_steps = tuple(i for step in self.steps for i in step.tapped)
+        return by_steps + tuple(
+            i for part in self.payment.assignment for i in part.paid_with.tapped
+        )
+
+    @property
+    def exiled(self) -> int:
+        """Cards exiled from the graveyard for delve (CR 702.66a)."""
+        return sum(part.paid_with.exiled for part in self.payment.assignment)
+
+    @property
+    def mana_cost_left(self) -> ManaCost:
+        """The part of the cost paid with mana once the steps are done: the cost less
+        the symbols convoke, improvise and delve pay (what :func:`mtgmana.pay`
+        pays from the pool :meth:`apply` leaves)."""
+        from ..symbols import ManaSymbol
+
+        symbols: list[ManaSymbol] = []
+        for part in self.payment.assignment:
+            if not part.instead:
+                symbols.append(part.symbol)
+            elif part.units:  # generic mana, X or {2/C} partly paid otherwise
+                symbols.append(ManaSymbol.generic(len(part.units)))
+        return ManaCost.from_symbols(symbols or [ManaSymbol.generic(0)])
 
     @property
     def floating_after(self) -> tuple[Mana, ...]:
@@ -171,6 +208,12 @@ class Plan:
             "damage": self.damage,
             "tapped": list(self.tapped),
             "sacrificed": list(self.sacrificed),
+            **({"exiled": self.exiled} if self.exiled else {}),
             "floating_after": [unit.to_json() for unit in self.floating_after],
             "assignment": [part.to_json() for part in self.payment.assignment],
+            **(
+                {"ignored": [{"permanent": i, "card": n, "why": w} for i, n, w in self.ignored]}
+                if self.ignored
+                else {}
+            ),
         }

@@ -1,0 +1,113 @@
+"""Private: what may pay besides mana (CR 602.2b, 702.51a, 702.66a, 702.126a):
+permanents tapped as an activation's cost ("Tap two untapped Elves you control"),
+creatures tapped for a spell's convoke, artifacts for its improvise, cards exiled
+from a graveyard for its delve.
+
+Each is a *unit* of the transport problem that is not mana: it carries labels
+(:attr:`mtgmana._transport.Supply.alt`) saying which demands it may meet — a
+creature of the spell's colors "convoke:G", any creature "convoke" (generic mana),
+an artifact "improvise", a graveyard card "delve", a permanent matching the k-th
+"Tap ... you control" filter "tap:k". A permanent taps once: for its own mana
+ability, for a cost, or for convoke — the flow chooses (a unit of a group that also
+makes mana carries both its types and its labels).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .._board_mana import matches
+from ..abilities import PermanentFilter
+from ..battlefield import Board, Permanent
+from ..restrictions import Spend, SpendKind
+from ._compile import Source
+
+__all__: list[str] = []
+
+
+@dataclass(frozen=True)
+class AltGroup:
+    """Interchangeable non-mana units: the board indexes of the permanents (none for
+    graveyard cards), their labels, the bits of the mana types whose symbols they
+    may pay (convoke: the creature's colors), and the compiled group they belong to
+    (its one-mana units are the same permanents) or ``None``."""
+
+    indexes: tuple[int, ...]
+    labels: frozenset[str]
+    bits: int
+    group: int | None
+    count: int
+
+
+def spell_keywords(spend: Spend) -> frozenset[str]:
+    """The spell's ways to pay besides mana: convoke, improvise, delve."""
+    if spend.kind is not SpendKind.SPELL:
+        return frozenset()
+    return frozenset(k.lower() for k in spend.keywords) & {"convoke", "improvise", "delve"}
+
+
+def generic_labels(keywords: frozenset[str]) -> frozenset[str]:
+    """What may pay a spell's generic mana and X."""
+    return frozenset(keywords)
+
+
+def tap_filters(sources: list[Source]) -> list[PermanentFilter]:
+    """The distinct "Tap ... you control" filters of the board's options."""
+    found: list[PermanentFilter] = []
+    for source in sources:
+        for option in (*source.simple, *source.complex):
+            if option.taps is not None and option.taps[0] not in found:
+                found.append(option.taps[0])
+    return found
+
+
+def labels_of(
+    board: Board, index: int, keywords: frozenset[str], filters: list[PermanentFilter]
+) -> tuple[frozenset[str], int]:
+    """A permanent's labels and convoke bits (untapped permanents you control on
+    the battlefield only: what can be tapped)."""
+    permanent: Permanent = board.permanents[index]
+    if permanent.controller != "you" or permanent.zone != "battlefield" or permanent.tapped:
+        return frozenset(), 0
+    labels: set[str] = set()
+    bits = 0
+    if "convoke" in keywords and permanent.is_creature:
+        labels.add("convoke")
+        for letter in permanent.colors.letters:
+            labels.add(f"convoke:{letter}")
+            bits |= 1 << "WUBRG".index(letter)
+    if "improvise" in keywords and "Artifact" in permanent.card_types:
+        labels.add("improvise")
+    identifier = board.ids[index]
+    for k, item in enumerate(filters):
+        if matches(item, permanent, identifier, permanent, "you", None):
+            labels.add(f"tap:{k}")
+    return frozenset(labels), bits
+
+
+def alternative_groups(
+    board: Board, sources: list[Source], spend: Spend, filters: list[PermanentFilter]
+) -> list[AltGroup]:
+    """The non-mana units of a problem, grouped."""
+    keywords = spell_keywords(spend)
+    if not keywords and not filters:
+        return []
+    group_of = {i: g for g, source in enumerate(sources) for i in source.indexes}
+    grouped: dict[tuple[frozenset[str], int, int | None], list[int]] = {}
+    for index in range(len(board.permanents)):
+        labels, bits = labels_of(board, index, keywords, filters)
+        if labels:
+            grouped.setdefault((labels, bits, group_of.get(index)), []).append(index)
+    groups = [
+        AltGroup(tuple(indexes), labels, bits, group, len(indexes))
+        for (labels, bits, group), indexes in grouped.items()
+    ]
+    if "delve" in keywords and board.graveyard:
+        groups.append(AltGroup((), frozenset({"delve"}), 0, None, board.graveyard))
+    return groups
+
+
+def tap_only(labels: frozenset[str]) -> frozenset[str]:
+    """The labels a permanent keeps once an activation sacrificed it during CR
+    601.2g: it can still have been tapped for an earlier cost, not for convoke."""
+    return frozenset(label for label in labels if label.startswith("tap:"))
