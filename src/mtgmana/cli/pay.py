@@ -31,7 +31,14 @@ def register(subparsers: Any) -> None:
         help="pay a mana cost from floating mana (and life), exactly",
         description="Pay COST from the mana in --pool (and --snow) and life.",
     )
-    parser.add_argument("cost", metavar="COST", help="the total cost, e.g. '{1}{W/P}'")
+    parser.add_argument(
+        "cost", metavar="COST", nargs="?", default=None,
+        help="the total cost, e.g. '{1}{W/P}' (default: the mana cost of --for's card)",
+    )  # fmt: skip
+    parser.add_argument(
+        "--for", dest="for_card", metavar="CARD",
+        help="the spell paid for (its mana's restrictions apply, CR 106.6)",
+    )  # fmt: skip
     parser.add_argument(
         "--pool", default="", metavar="MANA", help="floating mana as symbols, e.g. '{W}{U}{G}'"
     )
@@ -89,12 +96,23 @@ def pay_result(request: Mapping[str, Any]) -> tuple[int, dict[str, Any]]:
     from ..payment import CannotPay, Prefer, max_x, plan_payment
     from ..restrictions import Spend
 
-    cost = ManaCost.parse(request["cost"], lenient=True)
+    card = request.get("for_card") or request.get("for")
+    spend = Spend.of_card(card) if card else None
+    text = request.get("cost")
+    if text is None:
+        if spend is None or spend.mana_cost is None:
+            from ..errors import MtgManaError
+
+            raise MtgManaError("no cost: give one, or --for a card whose mana cost it is")
+        cost = spend.mana_cost
+    else:
+        cost = ManaCost.parse(text, lenient=True)
     pool = units_from_symbols(request.get("pool", "")) + units_from_symbols(
         request.get("snow", ""), snow=True
     )
     spell = request.get("spell")
-    spend = Spend.spell(spell, mana_cost=cost) if spell is not None else None
+    if spell is not None:
+        spend = Spend.spell(spell, mana_cost=cost)
     x_mana = list(request["x_mana"]) if request.get("x_mana") else None
     prefer = Prefer.LIFE if request.get("prefer_life") else Prefer.MANA
     future = [ManaCost.parse(text, lenient=True) for text in request.get("future", [])]
@@ -126,7 +144,7 @@ def run(args: argparse.Namespace) -> int:
         status, result = pay_result(vars(args))
     except MtgManaError as error:
         raise CommandError(str(error)) from None
-    cost = result.get("cost", args.cost)
+    cost = result.get("cost", args.cost or "")
     best_x = result.get("max_x")
     if args.json:
         print_json(result)

@@ -11,7 +11,7 @@ from typing import Any
 
 from ..costs import ManaCost
 from ..symbol_payment import ways_to_pay
-from ._compile import ORDER
+from ._compile import ORDER, Source
 from ._evaluate import Candidate, choice_rows, evaluate, instances_of
 from ._hall import (
     SNOW_BIT,
@@ -47,7 +47,7 @@ def search(problem: Problem, *, shortcuts: bool = True, first: bool = False) -> 
     # ``first``, depth first, no activation first, then the most mana.
     start = (
         tree.start,
-        tree.pool_supply + alternative_supply(problem),
+        tree.pool_supply + alternative_supply(problem) + tree.fixed_supply,
         tree.cost_need,
         tree.cost_total,
         (),
@@ -89,8 +89,7 @@ def search(problem: Problem, *, shortcuts: bool = True, first: bool = False) -> 
                     node = (*node[:5], True)
                     heapq.heappush(heap, (sharper, -depth, next(counter), node))
                     continue
-            picks = [rows[g][r] for g, r in enumerate(chosen)]
-            instances, simple_counts = instances_of(problem, picks)
+            instances, simple_counts = instances_of(problem, tree.skeleton.picks(chosen))
             beat = None if best is None or not shortcuts or tree.margin else best.value[:5]
             candidate = evaluate(problem, instances, simple_counts, problem.future, beat, shortcuts)
             if candidate is not None and (best is None or candidate.value < best.value):
@@ -121,28 +120,28 @@ def search(problem: Problem, *, shortcuts: bool = True, first: bool = False) -> 
     return best
 
 
-class _Tree:
-    """What the branch and bound of :func:`_search` precomputes per group: its
-    rows (how many copies use each complex option), their summaries, what each
-    adds to Hall's supply and demand, and optimistic sums over the groups after."""
+class _Skeleton:
+    """What the branch and bound needs of a compiled board, whatever the cost:
+    per group its rows (how many copies use each complex option), their summaries,
+    what each adds to Hall's supply and demand and to the made mana, optimistic sums
+    over the groups after, the depth-first order. Remembered per compiled board
+    (:func:`_skeleton`): a board asked many costs computes it once."""
 
     def __init__(self, problem: Problem) -> None:
-        self.problem = problem
-        # Restricted mana makes the level counts of a candidate exact only to
-        # within one unit of waste: then only preferences 1-3 bound, with that margin.
-        self.margin = int(
-            any(unit.restriction is not None for unit in problem.pool)
-            or any(
-                o.restriction is not None for s in problem.sources for o in (*s.simple, *s.complex)
-            )
+        self.restricted = any(
+            o.restriction is not None for s in problem.sources for o in (*s.simple, *s.complex)
         )
-        self.rows = choice_rows(problem)
-        self.summaries = [
-            [_row_summary(problem, g, row) for row in rows] for g, rows in enumerate(self.rows)
-        ]
-        most = _spent(problem.cost, problem.x, most=True)
-        least = _spent(problem.cost, problem.x, most=False)
-        self.start = (0, 0, 0, most, least, 0)
+        every = choice_rows(problem)
+        # Groups with one row (no complex option: one-mana units only) are decided:
+        # they join the root, and the tree branches on the others only.
+        self.groups = [g for g, rows in enumerate(every) if len(rows) > 1]
+        self.fixed = [g for g, rows in enumerate(every) if len(rows) == 1]
+        self.every = every
+        self.rows = [every[g] for g in self.groups]
+        self.summaries = [[_row_summary(problem, g, row) for row in every[g]] for g in self.groups]
+        self.fixed_supply: Counter[int] = Counter()
+        self.fixed_need: Counter[int] = Counter()
+        self.fixed_total = 0
         # Optimistic sums over groups depth.. : the least sacrifice and life, the
         # most mana absorbed (made - most), the most mana gained (made - least).
         n = len(self.rows)
@@ -162,74 +161,147 @@ class _Tree:
             _depth_first_order(summaries, rows)
             for summaries, rows in zip(self.summaries, self.rows, strict=True)
         ]
-        self._hall_setup(problem)
+        self.no_hall_rows: list[list[tuple[Counter[int], Counter[int], int]]] = [
+            [(Counter(), Counter(), 0) for _ in rows] for rows in self.rows
+        ]
+        self.made_rows: list[list[tuple[Counter[int], Counter[int], int, int, int]]] = []
+        self.hall_rows: list[list[tuple[Counter[int], Counter[int], int]]] = []
+        self.optimistic: list[Counter[int]] = [Counter() for _ in range(len(self.rows) + 1)]
+        for depth in range(len(self.rows) - 1, -1, -1):
+            self._group(problem, depth, self.groups[depth], every[self.groups[depth]])
+        for g in self.fixed:
+            scratch = _Skeleton.__new__(_Skeleton)
+            scratch.optimistic = [Counter(), Counter()]
+            scratch.hall_rows, scratch.made_rows = [], []
+            _Skeleton._group(scratch, problem, 0, g, every[g])
+            supply, need, total = scratch.hall_rows[0][0]
+            self.fixed_supply.update(supply)
+            self.fixed_need.update(need)
+            self.fixed_total += total
 
-    def _hall_setup(self, problem: Problem) -> None:
+    def picks(self, chosen: tuple[int, ...]) -> list[list[int]]:
+        """Every group's row, from the rows chosen for the tree's groups."""
+        picks = [rows[0] for rows in self.every]
+        for depth, r in enumerate(chosen):
+            picks[self.groups[depth]] = self.rows[depth][r]
+        return picks
+
+    def _group(self, problem: Problem, depth: int, g: int, rows: list[list[int]]) -> None:
+        source = problem.sources[g]
+        snow = SNOW_BIT if source.snow else 0
+        simple_bits = snow
+        for option in source.simple:
+            simple_bits |= bits_of(option.slots[0])
+        per_row = []
+        best_bits, most = snow, 0
+        for option in (*source.simple, *source.complex):
+            for slot_types in option.slots:
+                best_bits |= bits_of(slot_types)
+            times = problem.repeats(source) if option.repeatable else 1
+            most = max(most, len(option.slots) * times)
+        self.optimistic[depth] = self.optimistic[depth + 1].copy()
+        self.optimistic[depth][best_bits] += most * len(source.indexes)
+        made_rows = []
+        for row in rows:
+            supply: Counter[int] = Counter()
+            need: Counter[int] = Counter()
+            total = copies = 0
+            made: Counter[int] = Counter()
+            most_need: Counter[int] = Counter()
+            generic = made_by_costing = 0
+            root = _NO_ROOT  # the least mana one of its activations' costs takes
+            for option, count in zip(source.complex, row, strict=True):
+                if not count:
+                    continue
+                copies += 0 if option.repeatable else count
+                for slot_types in option.slots:
+                    supply[bits_of(slot_types) | snow] += count
+                    made[bits_of(slot_types) | snow] += count
+                if option.mana_cost is not None:
+                    made_by_costing += count * len(option.slots)
+                    root = min(root, _spent(option.mana_cost, 0, most=False))
+                    more, more_generic = most_demands(option.mana_cost, 0)
+                    for mask, k in more.items():
+                        most_need[mask] += k * count
+                    generic += more_generic * count
+                    found = symbol_masks(option.mana_cost, 0, relaxed=True)
+                    if found is not None:  # else: a relaxation, nothing needed
+                        for mask, k in found[0].items():
+                            need[mask] += k * count
+                        total += found[1] * count
+            if source.simple and len(source.indexes) > copies:
+                supply[simple_bits] += len(source.indexes) - copies
+            per_row.append((supply, need, total))
+            made_rows.append((made, most_need, generic, made_by_costing, root))
+        self.hall_rows.insert(0, per_row)
+        self.made_rows.insert(0, made_rows)
+
+
+_SKELETONS: dict[tuple[Any, ...], tuple[tuple[Source, ...], _Skeleton]] = {}
+
+
+def _skeleton(problem: Problem) -> _Skeleton:
+    """:class:`_Skeleton`, remembered for the compiled boards last used (the entry
+    holds the sources, so their ids can't be reused while it is cached)."""
+    sources = tuple(problem.sources)
+    key = (
+        tuple(id(s) for s in sources),
+        tuple(problem.repeats(s) for s in sources if any(o.repeatable for o in s.complex)),
+    )
+    hit = _SKELETONS.get(key)
+    if hit is not None and all(a is b for a, b in zip(hit[0], sources, strict=True)):
+        return hit[1]
+    skeleton = _Skeleton(problem)
+    if len(_SKELETONS) >= 64:
+        _SKELETONS.clear()
+    _SKELETONS[key] = (sources, skeleton)
+    return skeleton
+
+
+class _Tree:
+    """The branch and bound's view of a problem: the board's :class:`_Skeleton`
+    and what the cost and the floating mana add (Hall's demands, the bounds'
+    start)."""
+
+    def __init__(self, problem: Problem) -> None:
+        self.problem = problem
+        skeleton = _skeleton(problem)
+        # Restricted mana makes the level counts of a candidate exact only to
+        # within one unit of waste: then only preferences 1-3 bound, with that margin.
+        self.margin = int(
+            skeleton.restricted or any(unit.restriction is not None for unit in problem.pool)
+        )
+        self.rows = skeleton.rows
+        self.summaries = skeleton.summaries
+        most = _spent(problem.cost, problem.x, most=True)
+        least = _spent(problem.cost, problem.x, most=False)
+        self.start = (0, 0, 0, most, least, 0)
+        self.low_sacrifice = skeleton.low_sacrifice
+        self.low_life = skeleton.low_life
+        self.low_net = skeleton.low_net
+        self.high_net = skeleton.high_net
+        self.order = skeleton.order
+        self.made_rows = skeleton.made_rows
+        self.optimistic = skeleton.optimistic
         demands = symbol_masks(problem.cost, problem.x, relaxed=True)
         self.hall = demands is not None
         self.cost_need: Counter[int] = Counter()
         self.pool_supply: Counter[int] = Counter()
         self.cost_total = 0
         self.cost_most: tuple[Counter[int], int] | None = None
-        self.made_rows: list[list[tuple[Counter[int], Counter[int], int, int, int]]] = []
-        self.hall_rows: list[list[tuple[Counter[int], Counter[int], int]]] = []
-        self.optimistic: list[Counter[int]] = [Counter() for _ in range(len(self.rows) + 1)]
+        self.fixed_supply: Counter[int] = Counter()
+        self.skeleton = skeleton
         if demands is None:
-            self.hall_rows = [[(Counter(), Counter(), 0) for _ in rows] for rows in self.rows]
+            self.hall_rows = skeleton.no_hall_rows
             return
+        self.hall_rows = skeleton.hall_rows
         self.cost_need, self.cost_total = demands
+        self.cost_need = self.cost_need + skeleton.fixed_need
+        self.cost_total += skeleton.fixed_total
+        self.fixed_supply = skeleton.fixed_supply
         self.cost_most = most_demands(problem.cost, problem.x)
         for unit in problem.pool:
             self.pool_supply[(1 << ORDER[unit.type]) | (SNOW_BIT if unit.snow else 0)] += 1
-        for g in range(len(self.rows) - 1, -1, -1):
-            source = problem.sources[g]
-            snow = SNOW_BIT if source.snow else 0
-            simple_bits = snow
-            for option in source.simple:
-                simple_bits |= bits_of(option.slots[0])
-            per_row = []
-            best_bits, most = snow, 0
-            for option in (*source.simple, *source.complex):
-                for slot_types in option.slots:
-                    best_bits |= bits_of(slot_types)
-                times = problem.repeats(source) if option.repeatable else 1
-                most = max(most, len(option.slots) * times)
-            self.optimistic[g] = self.optimistic[g + 1].copy()
-            self.optimistic[g][best_bits] += most * len(source.indexes)
-            made_rows = []
-            for row in self.rows[g]:
-                supply: Counter[int] = Counter()
-                need: Counter[int] = Counter()
-                total = copies = 0
-                made: Counter[int] = Counter()
-                most_need: Counter[int] = Counter()
-                generic = made_by_costing = 0
-                root = _NO_ROOT  # the least mana one of its activations' costs takes
-                for option, count in zip(source.complex, row, strict=True):
-                    if not count:
-                        continue
-                    copies += 0 if option.repeatable else count
-                    for slot_types in option.slots:
-                        supply[bits_of(slot_types) | snow] += count
-                        made[bits_of(slot_types) | snow] += count
-                    if option.mana_cost is not None:
-                        made_by_costing += count * len(option.slots)
-                        root = min(root, _spent(option.mana_cost, 0, most=False))
-                        more, more_generic = most_demands(option.mana_cost, 0)
-                        for mask, k in more.items():
-                            most_need[mask] += k * count
-                        generic += more_generic * count
-                        found = symbol_masks(option.mana_cost, 0, relaxed=True)
-                        if found is not None:  # else: a relaxation, nothing needed
-                            for mask, k in found[0].items():
-                                need[mask] += k * count
-                            total += found[1] * count
-                if source.simple and len(source.indexes) > copies:
-                    supply[simple_bits] += len(source.indexes) - copies
-                per_row.append((supply, need, total))
-                made_rows.append((made, most_need, generic, made_by_costing, root))
-            self.hall_rows.insert(0, per_row)
-            self.made_rows.insert(0, made_rows)
 
     def bound(self, depth: int, sums: tuple[int, ...]) -> tuple[int, ...]:
         """A lower bound of the value of every plan below a node, from the rows
