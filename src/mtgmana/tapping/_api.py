@@ -215,7 +215,7 @@ def _most_mana(problem: Problem) -> int:
                 (),
                 False,
                 True,
-            ),  # fmt: skip
+            ),
             problem.life,
         )
 
