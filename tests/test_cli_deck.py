@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import io
 import json
-import time
 from pathlib import Path
 from typing import Any
 
@@ -154,13 +153,12 @@ def test_a_10_mb_paste_fails_fast(
 ) -> None:
     paste = "4 Lightning Bolt\n" * (10 * 1024 * 1024 // 17)
     path = write(tmp_path, paste)
-    start = time.perf_counter()
     status, _, err = run(capsys, "deck", path)
     assert status == 2 and "longer than 1,000,000 characters" in err
     monkeypatch.setattr("sys.stdin", io.StringIO(paste))
     status, _, err = run(capsys, "deck", "-")
     assert status == 2 and "longer than 1,000,000 characters" in err
-    assert time.perf_counter() - start < 2.0
+    # How fast: bench/bench_decklist.py.
 
 
 @pytest.mark.parametrize(

@@ -3,8 +3,6 @@ line numbers, names resolved with suggestions, and bad input (issue 6)."""
 
 from __future__ import annotations
 
-import time
-
 import pytest
 
 from mtgmana import MtgManaError
@@ -170,18 +168,14 @@ def test_too_many_cards_in_all() -> None:
 
 def test_a_10_mb_paste_fails_fast_with_a_clear_error() -> None:
     paste = "4 Lightning Bolt\n" * (10 * 1024 * 1024 // 17)
-    start = time.perf_counter()
     with pytest.raises(DecklistError, match="the limit is 1,000,000") as caught:
         Decklist.parse(paste)
-    assert time.perf_counter() - start < 0.5
-    assert caught.value.line is None
+    assert caught.value.line is None  # refused by its length, before any line is read
 
 
 def test_a_long_list_within_the_limit_parses_in_linear_time() -> None:
     text = "# padding comment line\n" * (MAX_TEXT // 24) + "4 Opt\n"
-    start = time.perf_counter()
-    deck = Decklist.parse(text)
-    assert time.perf_counter() - start < 2.0
+    deck = Decklist.parse(text)  # how fast: bench/bench_decklist.py
     assert deck.count() == 4
 
 
