@@ -107,7 +107,7 @@ def test_cr_107_4f_hybrid_phyrexian() -> None:
 
 
 def test_cr_107_4g_h_any_colored_or_life() -> None:
-    assert can_pay("{H}", units("R")) and not can_pay("{H}", units("C"))
+    assert can_pay("{H}", units("R")) and not can_pay("{H}", units("C"), life=1)
     assert can_pay("{H}", units("C"), life=2)
 
 

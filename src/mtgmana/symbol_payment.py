@@ -28,7 +28,7 @@ from typing import Final, cast
 from .mana import ManaType
 from .symbols import ManaSymbol, SymbolKind
 
-__all__ = ["LIFE_PER_SYMBOL", "Represented", "WaysToPay", "ways_to_pay"]
+__all__ = ["LIFE_PER_SYMBOL", "Represented", "WaysToPay", "plain_colors", "ways_to_pay"]
 
 LIFE_PER_SYMBOL: Final = 2
 """Life paid for one Phyrexian symbol (CR 107.4f)."""
@@ -166,3 +166,18 @@ def _of_halves(halves: list[str]) -> tuple[Represented, ...]:
     """The mana of each half to choose from (CR 106.8, 118.7e): a number is generic
     mana, a letter one mana of its type (Phyrexian: of its color, 106.9, 118.7f)."""
     return tuple((h, None, int(h)) if h.isdigit() else (h, _TYPE_OF[h], 1) for h in halves)
+
+
+def plain_colors(ways: WaysToPay) -> bool:
+    """Whether one mana of one of ``ways.types``, all colors, pays the symbol and
+    nothing else does: a colored symbol or a two-color hybrid (not Phyrexian, not
+    {2/W}, not {C/W}, not snow or legendary)."""
+    return (
+        ways.one_mana
+        and not ways.life
+        and not ways.or_generic
+        and not ways.snow
+        and not ways.legendary
+        and ManaType.C not in ways.types
+        and bool(ways.types)
+    )

@@ -27,7 +27,6 @@ from __future__ import annotations
 
 import argparse
 import sys
-import time
 from typing import TYPE_CHECKING, Any
 
 from ._output import CommandError, print_json
@@ -162,12 +161,15 @@ class _Bar:
         self.enabled = enabled
         self.shown = False
         self.delay = delay
-        self.start = time.monotonic()
+        import time
+
+        self.clock = time.monotonic
+        self.start = self.clock()
 
     def __call__(self, done: int, total: int) -> None:
         if not self.enabled:
             return
-        if not self.shown and time.monotonic() - self.start < self.delay:
+        if not self.shown and self.clock() - self.start < self.delay:
             return  # a run shorter than the delay shows no bar
         width = 30
         filled = width * done // total if total else width

@@ -55,13 +55,9 @@ True
 from __future__ import annotations
 
 from ._api import NotModelled, can_pay, max_x, plan
-
-# For the options frontier's tests and bench (being reworked): the compiled sources
-# and their count vectors.
-from ._compile import compiled as _compiled  # noqa: F401
 from ._problem import MAX_COMBINATIONS, MAX_ORDERS
 from .activation import Activated, IllegalActivation, activate
-from .options import Options, _vectors, options  # noqa: F401
+from .options import Options, options
 from .plans import Plan, Step
 
 __all__ = [

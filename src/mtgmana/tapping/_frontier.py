@@ -1,5 +1,5 @@
-"""The Pareto frontier of what a board can produce, for :func:`mtgmana.tapping.available`
-(CR 106, 605).
+"""The component-wise Pareto frontier of what a board can produce, searched on
+integer-coded count vectors (CR 106, 605).
 
 The board arrives as plain data: groups of identical permanents, each a number of
 copies and the options of one copy as (count vector, activation mana cost or None),
@@ -13,6 +13,10 @@ Vectors are coded as integers, one bit field per kind with a guard bit on top
 adding a vector is one addition, and ``a - b`` has no guard bit set exactly when
 ``a >= b`` component-wise (SWAR). Sets of vectors are kept as ``{total: codes}``:
 two different vectors with the same total never dominate each other.
+
+It is the fallback of :mod:`mtgmana.tapping._frontier_lazy` (boards too tangled for its
+exact search); :func:`matching_maximal` filters its result by matching dominance
+("any" may be made a color), which component-wise dominance misses.
 """
 
 from __future__ import annotations
@@ -20,13 +24,22 @@ from __future__ import annotations
 import itertools
 import math
 import struct
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 
-from .costs import ManaCost
-from .mana import ManaType
-from .symbols import SymbolKind
+from ..costs import ManaCost
+from ..mana import ManaType
+from ..symbol_payment import plain_colors, ways_to_pay
 
-__all__ = ["KINDS", "MAX_STATES", "Group", "Option", "Vector", "frontier"]
+__all__ = [
+    "KINDS",
+    "MAX_SHADOW",
+    "MAX_STATES",
+    "Group",
+    "Option",
+    "Vector",
+    "frontier",
+    "matching_maximal",
+]
 
 Vector = tuple[int, ...]
 """Seven counts: W U B R G C any."""
@@ -76,15 +89,13 @@ def _symbols(cost: ManaCost, code: _Code) -> tuple[list[tuple[int, ...]], int] |
     needs: list[tuple[int, ...]] = []
     generic = 0
     for symbol in cost:
-        kind = symbol.kind
-        if kind is SymbolKind.GENERIC:
-            generic += symbol.generic_amount
-        elif kind is SymbolKind.COLORLESS:
+        ways = ways_to_pay(symbol)
+        if symbol.is_numeral:
+            generic += ways.generic
+        elif ways.plain is ManaType.C:
             needs.append((units[5],))  # "any" is one mana of any *color*: not {C}
-        elif kind is SymbolKind.COLORED:
-            needs.append((units[_INDEX[symbol.halves[0]]], units[_ANY]))
-        elif kind is SymbolKind.HYBRID:
-            needs.append((*sorted({units[_INDEX[h]] for h in symbol.halves}), units[_ANY]))
+        elif plain_colors(ways):
+            needs.append((*sorted({units[_INDEX[t.value]] for t in ways.types}), units[_ANY]))
         else:
             return None
     return needs, generic
@@ -322,3 +333,120 @@ def _add_free(
     if _count(levels) > budget:
         levels, truncated = _truncate(levels, budget), True
     return levels, truncated
+
+
+MAX_SHADOW = 500_000
+"""At most this many vectors in a shadow of :func:`matching_maximal` (else it compares
+vectors pairwise)."""
+
+
+def matching_maximal(vectors: Sequence[Vector]) -> list[Vector]:
+    """The vectors no other one dominates by *matching* dominance — ``a`` dominates
+    ``b`` when "any" in ``a`` can be made colors so that it is ``>= b`` everywhere:
+    ``a.C >= b.C`` and ``a.any - b.any >= sum over colors of max(0, b_c - a_c)`` — in
+    the given order. Applied to the component-wise maximal vectors of a board, this
+    gives its frontier under matching dominance (a vector matching-dominated by a
+    reachable one is by a component-wise maximal one).
+
+    ``b`` is under ``a`` exactly when some *upgrade* of ``b`` (colors made "any") is
+    under ``a`` component-wise: so ``b`` is dominated when an upgrade other than
+    itself is one of the vectors of its total, or an upgrade is in the *shadow* of
+    the larger totals (every vector of its total component-wise under one of them,
+    made one step down at a time as in :func:`_pareto`). Upgrades are bounded by the
+    most "any" of a vector (none when "any" is absent: component-wise dominance)."""
+    if len({v[_ANY] for v in vectors}) < 2:
+        return _component_maximal(vectors)
+    most_any = max(v[_ANY] for v in vectors)
+    work = sum(math.prod(min(c, most_any - v[_ANY]) + 1 for c in v[:5]) for v in vectors)
+    if work > MAX_SHADOW:
+        return _pairwise_maximal(vectors)
+    code = _Code(max(sum(v) for v in vectors))
+    guard = code.guard
+    levels: dict[int, set[int]] = {}
+    for v in vectors:
+        levels.setdefault(sum(v), set()).add(code.code(v))
+    dominated: set[Vector] = set()
+    by_total: dict[int, list[Vector]] = {}
+    for v in vectors:
+        by_total.setdefault(sum(v), []).append(v)
+    shadow: set[int] = set()
+    above: int | None = None
+    for total in sorted(levels, reverse=True):
+        if above is not None:
+            states = shadow | levels[above]
+            for _ in range(above - total):
+                states = {d for s in states for u in code.units if not (d := s - u) & guard}
+                if len(states) > MAX_SHADOW:
+                    return _pairwise_maximal(vectors)
+            shadow = states
+        here = levels[total]
+        for v in by_total[total]:
+            if code.code(v) in shadow:
+                dominated.add(v)
+                continue
+            for w in _upgrades(v, most_any - v[_ANY]):
+                coded = code.code(w)
+                if coded in shadow or coded in here:
+                    dominated.add(v)
+                    break
+        above = total
+    return [v for v in vectors if v not in dominated]
+
+
+def _upgrades(v: Vector, room: int) -> Iterator[Vector]:
+    """``v`` with 1 to ``room`` of its colors made "any"."""
+    for made in itertools.product(*(range(min(c, room) + 1) for c in v[:5])):
+        n = sum(made)
+        if 1 <= n <= room:
+            yield (*(c - m for c, m in zip(v[:5], made, strict=True)), v[5], v[_ANY] + n)
+
+
+def _pairwise_maximal(vectors: Sequence[Vector]) -> list[Vector]:
+    """:func:`matching_maximal` by comparing vectors with those of more "any" (or as
+    much, for component-wise dominance) and no smaller total."""
+    if not vectors:
+        return []
+    code = _Code(max(max(v) for v in vectors) * 2 + 1)
+    guard = code.guard
+
+    def loose(v: Vector) -> int:
+        """A quick necessary test on integers: a color of ``b`` is at most ``a``'s plus
+        ``a``'s "any"; C and "any" at most ``a``'s."""
+        return code.code((*(c + v[_ANY] for c in v[:5]), v[5], v[_ANY]))
+
+    order = sorted(range(len(vectors)), key=lambda i: (-sum(vectors[i]), -vectors[i][_ANY]))
+    bounds: dict[int, list[int]] = {}  # by "any": the loose codes of the kept vectors
+    kept: dict[int, list[Vector]] = {}
+    dominated: set[int] = set()
+    for i in order:
+        v = vectors[i]
+        coded = code.code(v)
+        for a, codes in bounds.items():
+            if a < v[_ANY]:
+                continue
+            near = [j for j, bound in enumerate(codes) if not (bound - coded) & guard]
+            if any(kept[a][j] != v and _matching_dominates(kept[a][j], v) for j in near):
+                dominated.add(i)
+                break
+        else:
+            bounds.setdefault(v[_ANY], []).append(loose(v))
+            kept.setdefault(v[_ANY], []).append(v)
+    return [v for i, v in enumerate(vectors) if i not in dominated]
+
+
+def _component_maximal(vectors: Sequence[Vector]) -> list[Vector]:
+    """Without two values of "any", matching dominance is component-wise: the vectors
+    no other one is at least everywhere (those of :func:`frontier` already are)."""
+    if not vectors:
+        return []
+    code = _Code(max(max(v) for v in vectors))
+    levels: Levels = {}
+    for v in vectors:
+        levels.setdefault(sum(v), set()).add(code.code(v))
+    kept = {c for codes in _pareto(levels, code).values() for c in codes}
+    return [v for v in vectors if code.code(v) in kept]
+
+
+def _matching_dominates(a: Vector, b: Vector) -> bool:
+    deficit = sum(max(0, y - x) for x, y in zip(a[:5], b[:5], strict=True))
+    return a[5] >= b[5] and a[_ANY] - b[_ANY] >= deficit

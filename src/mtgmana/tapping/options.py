@@ -10,19 +10,18 @@ options.
 
 from __future__ import annotations
 
-import itertools
 from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from .._frontier import frontier as _frontier
 from ..battlefield import Board
-from ..costs import ManaCost
 from ..errors import MtgManaError
-from ..mana import Mana, ManaType
+from ..mana import Mana
 from ..payment import PoolLike
 from ._api import NotModelled, can_pay
-from ._compile import ORDER, Source, compiled
+from ._compile import ORDER, compiled
+from ._frontier_lazy import frontier
+from ._frontier_lazy import most as most_of
 
 __all__ = ["Options", "options"]
 
@@ -58,9 +57,6 @@ class Options:
         }
 
 
-_ANY_COLOR = frozenset(t for t in ManaType if t is not ManaType.C)
-
-
 def options(
     board: Board,
     *,
@@ -85,23 +81,32 @@ def options(
     base = [0] * 7
     for unit in pool:
         base[_ORDER[unit.type]] += 1
-    groups = [(len(source.indexes), _vectors(source)) for source in sources]
-    ordered, truncated = _frontier(groups, tuple(base), limit * 50)
+    groups = [
+        (len(source.indexes), [(o.slots, o.mana_cost) for o in (*source.simple, *source.complex)])
+        for source in sources
+    ]
+    listed, count, complete = frontier(groups, tuple(base), limit, 10 * limit)
     keys = ("W", "U", "B", "R", "G", "C", "any")
-    most = {k: max((v[i] + (v[6] if i < 5 else 0)) for v in ordered) for i, k in enumerate(keys)}
-    most_total = sum(ordered[0])
-    if truncated:  # the frontier was cut: the summary from exact checks
-        units = tuple(pool)
+    summary = most_of(groups, tuple(base))
+    if summary is not None:
+        most = dict(zip(keys, summary[:7], strict=True))
+        most_total = summary[7]
+    else:  # too tangled to read off: exact payability checks
+        most = {
+            k: max((v[i] + (v[6] if i < 5 else 0) for v in listed), default=0)
+            for i, k in enumerate(keys)
+        }
+        most_total = max((sum(v) for v in listed), default=0)
         for k in keys[:6]:
-            most[k] = _most_payable(original, "{" + k + "}", units, most[k])
-        most_total = _most_payable(original, "{1}", units, most_total)
+            most[k] = _most_payable(original, "{" + k + "}", pool, most[k])
+        most_total = _most_payable(original, "{1}", pool, most_total)
     return Options(
-        tuple(ordered[:limit]),
-        len(ordered),
-        truncated or len(ordered) > limit,
+        tuple(listed[:limit]),
+        count,
+        count > len(listed[:limit]) or not complete,
         most,
         most_total,
-        not truncated,
+        complete,
     )
 
 
@@ -119,22 +124,3 @@ def _most_payable(board: Board, symbol: str, pool: tuple[Mana, ...], guess: int)
         else:
             high = middle
     return low
-
-
-def _vectors(source: Source) -> list[tuple[tuple[int, ...], ManaCost | None]]:
-    """Each option of a source as count vectors (W U B R G C any), one per way its
-    slots can be typed ("any color" slots count as any)."""
-    result: set[tuple[tuple[int, ...], ManaCost | None]] = set()
-    for option in (*source.simple, *source.complex):
-        per_slot: list[list[int]] = []
-        for slot_types in option.slots:
-            if slot_types == _ANY_COLOR:
-                per_slot.append([6])
-            else:
-                per_slot.append(sorted(_ORDER[t] for t in slot_types))
-        for combo in itertools.product(*per_slot):
-            vector = [0] * 7
-            for position in combo:
-                vector[position] += 1
-            result.add((tuple(vector), option.mana_cost))
-    return sorted(result, key=lambda item: item[0])
