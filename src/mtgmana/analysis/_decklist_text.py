@@ -12,7 +12,7 @@ import re
 from dataclasses import replace
 from typing import Final
 
-from .decklist import MAX_CARDS, MAX_COPIES, MAX_LINE, DeckEntry, DecklistError
+from ._decklist_entry import MAX_CARDS, MAX_COPIES, MAX_LINE, DeckEntry, DecklistError
 
 __all__ = ["read_lines"]
 

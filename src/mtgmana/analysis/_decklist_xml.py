@@ -15,7 +15,7 @@ from __future__ import annotations
 import xml.parsers.expat
 from typing import Final
 
-from .decklist import MAX_CARDS, MAX_COPIES, DeckEntry, DecklistError
+from ._decklist_entry import MAX_CARDS, MAX_COPIES, DeckEntry, DecklistError
 
 __all__ = ["read_xml"]
 

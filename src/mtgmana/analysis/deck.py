@@ -70,7 +70,7 @@ from typing import Final
 from ..abilities import DynamicSlot
 from ..cards import Card, CardDatabase, Layout
 from ..colors import Color
-from ..errors import MtgManaError
+from ._deck_base import BASIC_LANDS, DeckError
 from .counting import (
     ColorNeed,
     ColorSources,
@@ -111,10 +111,7 @@ __all__ = [
 
 COLOR_LETTERS: Final = "WUBRG"
 _PIP_KEYS: Final = "WUBRGC"
-BASIC_LANDS: Final = {
-    "W": "Plains", "U": "Island", "B": "Swamp", "R": "Mountain", "G": "Forest", "C": "Wastes",
-}  # fmt: skip
-"""The basic land that makes each type of mana, for what-ifs."""
+
 
 _CHOICE_MANY_COLORS: Final = 2 / 3
 _DORK: Final = 0.5
@@ -122,10 +119,6 @@ _ROCK: Final = 0.75
 _TREASURE: Final = 0.25
 _EXAMPLE: Final = "example-deck.txt"
 _COMMANDER_DECK: Final = 100  # CR 903.5a
-
-
-class DeckError(MtgManaError):
-    """A deck that can't be analyzed (empty, no lands, too small, a bad what-if)."""
 
 
 # -- the deck ----------------------------------------------------------------------

@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING
 from ..cards import Card, CardDatabase
 from ..colors import Color
 from ..errors import MtgManaError
+from ._deck_base import BASIC_LANDS, DeckError
 from .legality import LegalityWarning, check_legality, copy_limit
 
 if TYPE_CHECKING:
@@ -86,7 +87,6 @@ def parse_changes(text: str) -> dict[str, int]:
     ...
     mtgmana.analysis.deck.DeckError: can't read the what-if 'Island': write changes like ...
     """
-    from .deck import DeckError
 
     if not isinstance(text, str) or len(text) > 1000:
         raise DeckError("a what-if is a short text like '+1 Island'")
@@ -116,7 +116,6 @@ def _candidates(deck: Deck, fmt: str, database: CardDatabase | None) -> list[dic
     (of the commanders' color identity in Commander, CR 903.5c), another copy of a
     land of its main deck or a land of its sideboard — within the copy limits
     (CR 100.2a, 903.5b)."""
-    from .deck import BASIC_LANDS
 
     db = CardDatabase.bundled() if database is None else database
     identity = deck.commander_colors if fmt == "commander" else None

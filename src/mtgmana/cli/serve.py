@@ -263,15 +263,21 @@ class Session:
 
     def _subcommand(self, op: str, request: dict[str, Any]) -> dict[str, Any]:
         """Any other subcommand, run as on the command line with ``--json``."""
-        from . import build_parser
+        from . import castability, deck, pool, sources_needed, sources_table
         from ._output import CommandError
 
-        parser = build_parser()
-        choices = _subparsers(parser)
-        if op not in choices or op == "serve":
-            known = sorted({*self._ops, *choices} - {"serve"})
+        others = {
+            "castability": castability, "sources-needed": sources_needed,
+            "sources-table": sources_table, "deck": deck, "pool": pool,
+        }  # fmt: skip
+        module = others.get(op) or others.get(op.replace("_", "-"))
+        if module is None:
+            known = sorted({*self._ops, *others})
             raise RequestError("unknown_op", f"unknown op {op!r} (one of {', '.join(known)})")
-        argv = [op, *_argv(choices[op], request), "--json"]
+        parser = argparse.ArgumentParser(prog="mtgmana", add_help=False)
+        module.register(parser.add_subparsers(dest="command"))
+        name = next(iter(_subparsers(parser)))
+        argv = [name, *_argv(_subparsers(parser)[name], request), "--json"]
         buffer = io.StringIO()
         try:
             args = parser.parse_args(argv)
