@@ -1,7 +1,9 @@
-"""The frontier of what a board can produce (:mod:`mtgmana._frontier`, behind
-``tapping.available``) against a brute force over every choice and order of
-activations (CR 605.3a), and on bigger boards against a simple reference that takes
-the sources in a given order (itself checked against the brute force)."""
+"""The integer-coded frontier of what a board can produce (:mod:`mtgmana.tapping._frontier`,
+the fallback of :mod:`mtgmana.tapping._frontier_lazy`) against a brute force over every
+choice and order of activations (CR 605.3a), and on bigger boards against a simple
+reference that takes the sources in a given order (itself checked against the brute
+force); its filter by matching dominance ("any" may be made a color) against a
+quadratic one."""
 
 from __future__ import annotations
 
@@ -13,16 +15,18 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from mtgmana import _frontier, tapping
-from mtgmana._frontier import Group, Vector, frontier
+from mtgmana.tapping import _frontier
+from mtgmana.tapping._frontier import Group, Vector, frontier, matching_maximal
 from mtgmana.battlefield import Board, Permanent
 from mtgmana.costs import ManaCost
+from mtgmana.mana import ManaType
 from mtgmana.symbols import SymbolKind
+from mtgmana.tapping._compile import Source, compiled
 
 KINDS = "WUBRGC"  # then "any" (index 6)
 COSTS = ["{0}", "{1}", "{2}", "{W}", "{U}", "{C}", "{U/B}", "{1}{G}", "{W}{W}", "{X}", "{W/P}"]
 
-# -- the slow reference: tapping.available's loop, written simply -----------------
+# -- the slow reference: the frontier's loop, written simply -----------------------
 
 
 def _units(cost: ManaCost) -> list[list[int]] | None:
@@ -191,9 +195,12 @@ def test_a_costed_source_is_paid_by_a_land_after_it() -> None:
 def test_costed_sources_pay_each_other_in_either_order() -> None:
     """Plains pays a Signet, whose {U} pays a filter land — whichever is listed
     first."""
-    signet = (1, [((1, 1, 0, 0, 0, 0, 0), ManaCost.parse("{1}"))])
-    ruins = (1, [((0, 0, 0, 0, 0, 1, 0), None), ((0, 2, 0, 0, 0, 0, 0), ManaCost.parse("{U/B}"))])
-    plains = (1, [((1, 0, 0, 0, 0, 0, 0), None)])
+    signet: Group = (1, [((1, 1, 0, 0, 0, 0, 0), ManaCost.parse("{1}"))])
+    ruins: Group = (
+        1,
+        [((0, 0, 0, 0, 0, 1, 0), None), ((0, 2, 0, 0, 0, 0, 0), ManaCost.parse("{U/B}"))],
+    )
+    plains: Group = (1, [((1, 0, 0, 0, 0, 0, 0), None)])
     for groups in ([signet, ruins, plains], [ruins, signet, plains]):
         found = fast(groups, (0,) * 7)
         assert set(found) == brute_force(groups, (0,) * 7, any_order=True)
@@ -255,9 +262,21 @@ def permanent(name: str) -> Permanent:
     return found
 
 
+def vectors_of(source: Source) -> list[tuple[Vector, ManaCost | None]]:
+    """Each option of a compiled source as count vectors, one per way its slots can
+    be typed (a slot of exactly the five colors counts as "any")."""
+    five = frozenset(ManaType) - {ManaType.C}
+    found: set[tuple[Vector, ManaCost | None]] = set()
+    for option in (*source.simple, *source.complex):
+        kinds = [[6] if s == five else [KINDS.index(t.value) for t in s] for s in option.slots]
+        for combo in itertools.product(*kinds):
+            found.add((tuple(combo.count(k) for k in range(7)), option.mana_cost))
+    return sorted(found, key=lambda item: item[0])
+
+
 def board_groups(names: Sequence[str]) -> list[Group]:
     board = Board(tuple(permanent(name) for name in names))
-    return [(len(s.indexes), tapping._vectors(s)) for s in tapping._compiled(board)]
+    return [(len(s.indexes), vectors_of(s)) for s in compiled(board)]
 
 
 def test_stress_board() -> None:
@@ -279,3 +298,45 @@ def test_mixed_board_matches_the_reference() -> None:
     assert [n for n, _ in costed] == [1, 1]
     either = reference(free + costed, (0,) * 7) | reference(free + costed[::-1], (0,) * 7)
     assert set(fast(groups, (0,) * 7)) == ref_pareto(either)
+
+
+# -- matching dominance ------------------------------------------------------------
+
+
+def matching_dominates(a: Vector, b: Vector) -> bool:
+    """``a`` with its "any" made colors is at least ``b`` everywhere."""
+    deficit = sum(max(0, y - x) for x, y in zip(a[:5], b[:5], strict=True))
+    return a[5] >= b[5] and a[6] - b[6] >= deficit
+
+
+def quadratic_matching_maximal(vectors: Sequence[Vector]) -> list[Vector]:
+    return [v for v in vectors if not any(w != v and matching_dominates(w, v) for w in vectors)]
+
+
+@given(st.lists(st.tuples(*[st.integers(0, 3)] * 7), unique=True, max_size=30))
+def test_matching_maximal_is_the_quadratic_filter(vectors: list[Vector]) -> None:
+    """By upgrades and shadows, and by comparing pairs (past the shadows' cap)."""
+    expected = quadratic_matching_maximal(vectors)
+    assert matching_maximal(vectors) == expected
+    assert _frontier._pairwise_maximal(vectors) == expected
+
+
+@given(tiny, tiny_base)
+def test_filtered_frontier_is_the_brute_force_by_matching_dominance(
+    groups: list[Group], base: Vector
+) -> None:
+    """The component-wise frontier filtered: every reachable vector's frontier under
+    matching dominance (a vector it dominates is under a component-wise maximal one)."""
+    expected = quadratic_matching_maximal(sorted(brute_force(groups, base, any_order=True)))
+    assert set(matching_maximal(fast(groups, base))) == set(expected)
+
+
+def test_any_dominates_each_color() -> None:
+    """{G} or {any} (Chromatic Sphere paid by a Forest): one option, {any}."""
+    assert matching_maximal([(0, 0, 0, 0, 1, 0, 0), (0, 0, 0, 0, 0, 0, 1)]) == [
+        (0, 0, 0, 0, 0, 0, 1)
+    ]
+    assert matching_maximal([(1, 1, 0, 0, 0, 0, 0), (0, 0, 0, 0, 0, 1, 1)]) == [
+        (1, 1, 0, 0, 0, 0, 0),
+        (0, 0, 0, 0, 0, 1, 1),
+    ]
