@@ -35,13 +35,13 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from bench_tapping import COMMANDER, STRESS, board_of, mixed
 
 from _timing import median_seconds, report
-from mtgmana.tapping import _frontier
-from mtgmana.tapping._frontier_lazy import Group, frontier, most
 from mtgmana.battlefield import Board, Permanent
 from mtgmana.costs import ManaCost
 from mtgmana.errors import MtgManaError
 from mtgmana.mana import ManaType
+from mtgmana.tapping import _frontier
 from mtgmana.tapping._compile import Source, compiled
+from mtgmana.tapping._frontier_lazy import Group, frontier, most
 
 LIMIT = 1000
 BUDGET = 10 * LIMIT

@@ -15,13 +15,13 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from mtgmana.tapping import _frontier
-from mtgmana.tapping._frontier import Group, Vector, frontier, matching_maximal
 from mtgmana.battlefield import Board, Permanent
 from mtgmana.costs import ManaCost
 from mtgmana.mana import ManaType
 from mtgmana.symbols import SymbolKind
+from mtgmana.tapping import _frontier
 from mtgmana.tapping._compile import Source, compiled
+from mtgmana.tapping._frontier import Group, Vector, frontier, matching_maximal
 
 KINDS = "WUBRGC"  # then "any" (index 6)
 COSTS = ["{0}", "{1}", "{2}", "{W}", "{U}", "{C}", "{U/B}", "{1}{G}", "{W}{W}", "{X}", "{W/P}"]

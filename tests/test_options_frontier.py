@@ -14,15 +14,15 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from mtgmana.tapping import _frontier_lazy as _options_frontier
-from mtgmana.tapping import _frontier_patterns as _options_patterns
-from mtgmana.tapping import _frontier_rank as _options_rank
-from mtgmana.tapping._frontier_lazy import Group, Slots, Vector, frontier, most
 from mtgmana.battlefield import Board, Permanent
 from mtgmana.costs import ManaCost
 from mtgmana.mana import ManaType
 from mtgmana.symbols import SymbolKind
+from mtgmana.tapping import _frontier_lazy as _options_frontier
+from mtgmana.tapping import _frontier_patterns as _options_patterns
+from mtgmana.tapping import _frontier_rank as _options_rank
 from mtgmana.tapping._compile import compiled
+from mtgmana.tapping._frontier_lazy import Group, Slots, Vector, frontier, most
 
 W, U, B, R, G, C = (frozenset({t}) for t in ManaType)
 FIVE = frozenset(ManaType) - C
