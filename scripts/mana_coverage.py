@@ -3,11 +3,15 @@
 A card *has a mana ability* (CR 605.1) when, with reminder text removed, one of its
 faces has a basic land type on a land (CR 305.6), an activated ability whose effect
 adds mana — not a loyalty ability, no target (CR 605.1a) — or a triggered ability
-on a permanent being tapped for mana that adds mana (CR 605.1b). This detector is a
-few plain regular expressions, independent of the parser, so that the parser can't
-hide a mana ability by not recognizing it. A card is *parsed* when every face's
-:func:`~mtgmana.ability_text.parse_mana` has at least one ability or trigger and
-nothing unsupported.
+on a permanent being tapped for mana that adds mana (CR 605.1b). A card *changes
+mana abilities* when a face of a permanent has a static ability that grants a mana
+ability ("Lands you control have "{T}: Add ...""; a Saga's chapter giving it one)
+or changes basic land types (CR 305.7: "Each land is a Swamp ...", "Nonbasic lands
+are Mountains", "... is the chosen type"). These detectors are a few plain regular
+expressions, independent of the parser, so that the parser can't hide a mana
+ability by not recognizing it. Both kinds of cards are counted; a card is *parsed*
+when every face's :func:`~mtgmana.ability_text.parse_mana` has at least one
+ability, trigger or continuous effect and nothing unsupported.
 
 Categories: a card is a land if any face is a land, else a creature, else an
 artifact, else "other". The report also counts the parsed cards that use each
@@ -31,8 +35,19 @@ sys.path.insert(0, str(ROOT / "src"))
 from mtgmana.abilities import CHOSEN_TYPE, DynamicSlot, ManaAbility  # noqa: E402
 from mtgmana.ability_text import CardMana, parse_mana  # noqa: E402
 from mtgmana.cards import Card, CardDatabase  # noqa: E402
+from mtgmana.effects import ContinuousEffect, Layer  # noqa: E402
 
-__all__ = ["Coverage", "coverage", "features", "has_mana_ability", "main", "report"]
+__all__ = [
+    "Coverage",
+    "changes_land_types",
+    "coverage",
+    "features",
+    "grants_mana_ability",
+    "has_mana_ability",
+    "main",
+    "report",
+    "static_features",
+]
 
 CATEGORIES = ("land", "creature", "artifact", "other")
 _REMINDER = re.compile(r"\([^()]*\)")
@@ -44,7 +59,17 @@ _LOYALTY = re.compile(r"[+\-−]?(?:\d+|X)")
 _TRIGGER = re.compile(r"(?:Until end of turn, )?[Ww]henever\b.*\bfor mana\b.*\badds?\b")
 _REPLACEMENT = re.compile(r"\bfor (?:two or more )?mana\b.*\bproduces?\b")
 _GRANT = re.compile(r'"[^"]*: Add\b')
-_CREATES = re.compile(r"\b[Cc]reates?\b|\btoken named\b")
+_CREATES = re.compile(r"\b[Cc]reates?\b|\btoken named\b|\btokens? on the battlefield\b")
+_NOT_STATIC = re.compile(r"(?:When|Whenever|At|Until|If)\b|•")
+_ABILITY_WORD = re.compile(r"[^—\"]+ — ")
+_CHAPTER = re.compile(r"[IVX]+(?:, [IVX]+)* — (?!Until)")
+_BASIC_NOUN = r"(?:Plains|Island|Swamp|Mountain|Forest)s?"
+_LAND_TYPES = re.compile(
+    rf"\b(?:is|are)(?: an?)?(?: colorless)? (?:every basic land type|{_BASIC_NOUN}(?:,? (?:and )?"
+    rf"{_BASIC_NOUN})*(?: lands?)?)(?= in addition\b|\.)|\b[Ll]ands?\b[^.]* (?:is|are) the chosen "
+    r"(?:basic land )?type\b|\blose all land types\b|\bloses all land types\b"
+)
+_SPELL = re.compile(r"\b(?:Instant|Sorcery)\b")
 _SYMBOL = re.compile(r"\{(?:[WUBRGCS]|[WUBRG2]/[WUBRGP])(?:/P)?\}")
 
 
@@ -63,6 +88,36 @@ def has_mana_ability(text: str, type_line: str) -> bool:
         if _TRIGGER.match(line):
             return True
     return False
+
+
+def _static_lines(text: str, type_line: str) -> list[str]:
+    """The lines of a permanent's face that may be static abilities (not activated or
+    triggered abilities, not modes; Saga chapters kept), quoted text kept."""
+    if _SPELL.search(type_line.partition("—")[0]):
+        return []
+    found = []
+    for line in _REMINDER.sub("", text).splitlines():
+        line = line.strip()
+        bare = _QUOTED.sub('""', line)
+        chapter = _CHAPTER.match(line)
+        if not line or _CREATES.search(bare) or (not chapter and ":" in bare):
+            continue
+        rest = line[chapter.end() :] if chapter else _ABILITY_WORD.sub("", line, count=1)
+        if _NOT_STATIC.match(rest) or (chapter and " gains " not in rest):
+            continue
+        found.append(line)
+    return found
+
+
+def grants_mana_ability(text: str, type_line: str) -> bool:
+    """Whether a face's static ability (or a Saga's chapter) grants a mana ability."""
+    return any(_GRANT.search(line) for line in _static_lines(text, type_line))
+
+
+def changes_land_types(text: str, type_line: str) -> bool:
+    """Whether a face's static ability changes basic land types (CR 305.7)."""
+    lines = _static_lines(text, type_line)
+    return any(_LAND_TYPES.search(_QUOTED.sub('""', line)) for line in lines)
 
 
 def _category(card: Card) -> str:
@@ -105,6 +160,36 @@ def features(ability: ManaAbility) -> list[str]:
             found.append("amount: other permanents")
     if CHOSEN_TYPE in repr(ability):
         found.append("the chosen creature type")
+    cost = ability.cost
+    if cost.tapped_others is not None:
+        found.append("cost: tap N untapped permanents you control (CR 602.2b)")
+    if cost.exile_from_hand:
+        found.append("cost: exile it from your hand (CR 113.6m)")
+    return found
+
+
+def static_features(effect: ContinuousEffect) -> list[str]:
+    """The layers and filters a continuous effect uses."""
+    found: list[str] = []
+    if effect.layer is Layer.TYPE:
+        if CHOSEN_TYPE in effect.land_types:
+            found.append("layer 4: the chosen basic land type")
+        elif effect.land_types:
+            how = "instead of their land types" if effect.set_types else "in addition"
+            found.append(f"layer 4: basic land types, {how} (CR 305.7)")
+        if effect.card_types:
+            found.append("layer 4: card types added")
+    elif effect.layer is Layer.COLOR:
+        found.append("layer 5: colors")
+    else:
+        if effect.grants:
+            found.append("layer 6: granted mana abilities")
+        if any(ability.condition is not None for ability in effect.grants):
+            found.append("layer 6: granted while a condition holds")
+        if effect.removes_abilities:
+            found.append("layer 6: losing all abilities")
+    if effect.affects.attached:
+        found.append("effect on the enchanted or equipped permanent")
     return found
 
 
@@ -136,7 +221,10 @@ class Coverage:
     replacement_cards: Counter[str] = field(default_factory=Counter)
     features: Counter[str] = field(default_factory=Counter)
     feature_example: dict[str, str] = field(default_factory=dict)
-    granting_cards: int = 0
+    granting_cards: Counter[str] = field(default_factory=Counter)
+    type_changing_cards: Counter[str] = field(default_factory=Counter)
+    unsupported_reasons: dict[str, list[str]] = field(default_factory=dict)
+    unsupported_categories: dict[str, str] = field(default_factory=dict)
     seconds: float = 0.0
 
     def rate(self, category: str | None = None) -> float:
@@ -155,24 +243,30 @@ def coverage(db: CardDatabase | None = None) -> Coverage:
     for card in db:
         results: list[CardMana] = []
         candidate = False
+        grants = changes = False
         for face in card.faces:
             mana = parse_mana(face.oracle_text, type_line=face.type_line, name=face.name)
             results.append(mana)
             candidate = candidate or has_mana_ability(face.oracle_text, face.type_line)
             if mana.replacements or any("replacement" in r for _, r in mana.unsupported):
                 result.replacement_cards["parsed" if mana.supported else "unsupported"] += 1
-            if any(_GRANT.search(line) and not _CREATES.search(line)
-                   for line in _REMINDER.sub("", face.oracle_text).splitlines()):  # fmt: skip
-                result.granting_cards += 1
-        if not candidate:
+            grants = grants or grants_mana_ability(face.oracle_text, face.type_line)
+            changes = changes or changes_land_types(face.oracle_text, face.type_line)
+        if not (candidate or grants or changes):
             continue
         category = _category(card)
         result.candidates[category] += 1
-        modelled = any(mana.abilities or mana.triggers for mana in results)
+        modelled = any(mana.abilities or mana.triggers or mana.statics for mana in results)
         unsupported = [entry for mana in results for entry in mana.unsupported]
+        status = "parsed" if modelled and not unsupported else "unsupported"
+        if grants:
+            result.granting_cards[status] += 1
+        if changes:
+            result.type_changing_cards[status] += 1
         if modelled and not unsupported:
             result.parsed[category] += 1
             used = {f for mana in results for a in mana.abilities for f in features(a)}
+            used |= {f for mana in results for e in mana.statics for f in static_features(e)}
             for feature in sorted(used):
                 result.features[feature] += 1
                 result.feature_example.setdefault(feature, card.name)
@@ -182,6 +276,10 @@ def coverage(db: CardDatabase | None = None) -> Coverage:
         if modelled:
             result.partly[category] += 1
         result.unsupported_cards.append(card.name)
+        result.unsupported_categories[card.name] = category
+        result.unsupported_reasons[card.name] = list(
+            dict.fromkeys(reason for _, reason in unsupported)
+        ) or ["no mana ability read"]
         for kind in sorted({_reason_kind(reason) for _, reason in unsupported}):
             result.reasons[kind] += 1
             result.reason_example.setdefault(kind, card.name)
@@ -199,10 +297,12 @@ def report(result: Coverage) -> str:
         "# Mana ability coverage",
         "",
         "Generated by `python scripts/mana_coverage.py` from the bundled card database:",
-        "how many cards with a mana ability (CR 605.1; basic land types, CR 305.6)",
-        "`mtgmana.ability_text.parse_mana` models completely. A card counts as parsed",
-        "only if every mana ability on every face is modelled; *partly* cards have some",
-        "abilities modelled and at least one unsupported (counted as unsupported).",
+        "how many cards with a mana ability (CR 605.1; basic land types, CR 305.6), or",
+        "a static ability that grants mana abilities or changes basic land types (CR",
+        "305.7, 613), `mtgmana.ability_text.parse_mana` models completely. A card",
+        "counts as parsed only if every mana ability and every mana-relevant static",
+        "ability on every face is modelled; *partly* cards have some modelled and at",
+        "least one unsupported (counted as unsupported).",
         "",
         "| Category | Cards | Parsed | Unsupported | (of which partly) | Parsed % |",
         "|---|---:|---:|---:|---:|---:|",
@@ -221,18 +321,22 @@ def report(result: Coverage) -> str:
             f"| {100 * result.rate(category):.1f}% |"
         )
     replaced = result.replacement_cards
+    granting, changing = result.granting_cards, result.type_changing_cards
     lines += [
         "",
-        f"Not counted above: {replaced['parsed']} faces with a modelled replacement effect"
-        f" on mana (CR 106.12b) and {replaced['unsupported']} with an unsupported one;"
-        f" {result.granting_cards} faces grant a mana ability to other objects"
-        ' ("Lands you control have ...": unsupported, the model has no granted abilities).',
+        f"Counted above: {sum(granting.values())} cards whose static abilities grant mana"
+        f" abilities ({granting['parsed']} parsed: layer 6, CR 613.1f) and"
+        f" {sum(changing.values())} that change basic land types ({changing['parsed']}"
+        " parsed: layer 4, CR 305.7). Not counted above: "
+        f"{replaced['parsed']} faces with a modelled replacement effect"
+        f" on mana (CR 106.12b) and {replaced['unsupported']} with an unsupported one.",
         "",
         "## Board-dependent templates modelled",
         "",
         "Parsed cards whose model uses each feature that the board resolves (a card",
         "with several counts in each): `mtgmana.battlefield.Board.can_activate`,",
-        "`resolve_slot` and `count` evaluate them.",
+        "`resolve_slot` and `count` evaluate them, `Board.effective` applies the",
+        "continuous effects in layers (`mtgmana.effects`, CR 613).",
         "",
         "| Cards | Feature | Example |",
         "|---:|---|---|",
@@ -245,11 +349,13 @@ def report(result: Coverage) -> str:
         "",
         "Cards per kind of reason (a card with several kinds counts in each). They need",
         "something the model doesn't have: costs other than mana, {T}, {Q}, life,",
-        "sacrifice, tapping one permanent and removing counters (energy, discarding,",
-        "milling, exiling, tapping several creatures); amounts from the graveyard, life,",
-        "toughness or mana values; conditions on other game state (poison counters, the",
-        'initiative, "during your turn"); mana added after another effect; granted',
-        "abilities.",
+        "sacrifice, tapping permanents, exiling the card from a hand, milling and",
+        "removing counters (energy, discarding, exiling other cards); amounts from the",
+        "graveyard, life, toughness or mana values; conditions on other game state",
+        '(poison counters, the initiative, "during your turn"); mana added after another',
+        "effect; static abilities the layers can't say (losing card or land types,",
+        '"can\'t be activated", spending mana "as though it were mana of any color").',
+        "The last section lists every unsupported card with its reasons.",
         "",
         "| Cards | Reason | Example |",
         "|---:|---|---|",
@@ -270,6 +376,16 @@ def report(result: Coverage) -> str:
         card, reason = result.template_example[template]
         cell = template.replace("|", "\\|")
         lines.append(f"| {count} | {cell} | {reason} ({card}) |")
+    lines += [
+        "",
+        "## Every unsupported card",
+        "",
+        "| Card | Category | Why |",
+        "|---|---|---|",
+    ]
+    for name in sorted(result.unsupported_cards):
+        why = "; ".join(result.unsupported_reasons.get(name, ())).replace("|", "\\|")
+        lines.append(f"| {name} | {result.unsupported_categories.get(name, '')} | {why} |")
     lines += ["", f"Parsing every face of every card took {result.seconds:.1f} s.", ""]
     return "\n".join(lines)
 

@@ -773,17 +773,17 @@ UNSUPPORTED: dict[str, str] = {
     "Arbor Adherent": "amount: the greatest toughness among other creatures you control",
     "Crypt of Agadeem": "amount: black creature card in your graveyard",
     "Lion's Eye Diamond": "cost: Discard your hand",
-    "Elvish Spirit Guide": "cost: Exile ~ from your hand",
-    "Heritage Druid": "cost: Tap three untapped Elves you control",
+    "Hazel of the Rootbloom": "cost: Tap X untapped tokens you control",
     "Aether Hub": "cost: energy",
-    "Deranged Assistant": "cost: Mill a card",
+    "Bog Witch": "cost: Discard a card",
     "Wizard's Rockets": "cost: {X} (an amount the player chooses)",
-    "Chromatic Lantern": "a granted mana ability: the model has no granted abilities",
+    "Katilda, Dawnhart Prime": "a granted mana ability: mana: one mana of any of ~'s colors",
+    "Thran Portal": "an effect on mana abilities: not modelled",
     "Jack-in-the-Mox": "a die roll decides the mana",
     "Cryptolith Fragment // Aurora of Emrakul": "life loss (not damage): Each player loses 1 life.",
     "Rhystic Cave": "mana of the chosen color",
     "Loot, the Pathfinder": "an exhaust ability can be activated only once (CR 702.177)",
-    "Kinnan, Bonder Prodigy": "amount: nonland permanent",
+    "Barbflare Gremlin": "a mana trigger's effect",
     "Gauntlet of Power": "a mana trigger with a condition",
 }
 
@@ -803,12 +803,9 @@ def test_partly_supported_cards_keep_what_they_can() -> None:
         "Activate only if an opponent has three or more poison counters."
     )
     lantern = mana_of(card("Chromatic Lantern"))
-    assert lantern.abilities == (ab(T, ch(ANY_COLOR)),)
+    assert lantern.abilities == (ab(T, ch(ANY_COLOR)),) and len(lantern.statics) == 1
     treespeaker = [reason for _, reason in mana_of(card("Joraga Treespeaker")).unsupported]
-    assert treespeaker == [
-        "only at some levels (CR 711 leveler, CR 716 Class)",
-        "a granted mana ability: the model has no granted abilities",
-    ]
+    assert treespeaker == ["only at some levels (CR 711 leveler, CR 716 Class)"] * 2
 
 
 def test_activate_only_as_an_instant_is_unsupported() -> None:
@@ -1035,19 +1032,54 @@ def test_every_card_parses_or_says_why() -> None:
             if script.has_mana_ability(face.oracle_text, face.type_line):
                 # the independent detector's mana abilities are never dropped silently
                 assert result.abilities or result.triggers or result.unsupported, face.name
+            if script.grants_mana_ability(
+                face.oracle_text, face.type_line
+            ) or script.changes_land_types(face.oracle_text, face.type_line):
+                # nor its granted mana abilities and basic land types (CR 305.7, 613)
+                assert result.statics or result.abilities or result.unsupported or result.notes, (
+                    face.name
+                )
 
 
-# Issue 5: at least 98% of the lands and 90% of all the cards with a mana ability
-# parse into a correct model (see docs/mana-coverage.md for what's left).
-LAND_FLOOR = 0.98
-ALL_FLOOR = 0.90
+# Issue 5 asked for 98% of the lands and 90% of all the cards with a mana ability;
+# issue 12 adds the cards whose static abilities grant mana abilities or change
+# basic land types, and reads them (see docs/mana-coverage.md for what's left: every
+# card, with the model feature it needs).
+LAND_FLOOR = 0.985
+ALL_FLOOR = 0.935
 
 
 def test_coverage_thresholds() -> None:
     result = _coverage_script().coverage(db())
-    assert sum(result.candidates.values()) > 1700
-    assert result.candidates["land"] > 1000
+    assert sum(result.candidates.values()) > 1850
+    assert result.candidates["land"] > 1050
     assert result.rate("land") >= LAND_FLOOR, result.rate("land")
     assert result.rate() >= ALL_FLOOR, result.rate()
     assert result.empty_cards == []
-    assert result.seconds < 10
+    assert result.granting_cards["parsed"] >= 50 and result.type_changing_cards["parsed"] >= 20
+    assert set(result.unsupported_reasons) == set(result.unsupported_cards)
+
+
+def test_coverage_detectors() -> None:
+    script = _coverage_script()
+    lantern = 'Lands you control have "{T}: Add one mana of any color."'
+    assert script.grants_mana_ability(lantern, "Artifact")
+    assert script.grants_mana_ability('I — This Saga gains "{T}: Add {C}."', "Enchantment Land")
+    assert not script.grants_mana_ability(lantern, "Instant")  # a spell: no static ability
+    assert not script.grants_mana_ability(
+        'When this creature enters, create a 1/1 token with "{T}: Add {G}."', "Creature"
+    )
+    assert script.changes_land_types("Nonbasic lands are Mountains.", "Enchantment")
+    assert script.changes_land_types("Enchanted land is the chosen type.", "Enchantment — Aura")
+    assert script.changes_land_types(
+        "Each land is a Swamp in addition to its other land types.", "Legendary Land"
+    )
+    # "is a Mountain" in a trigger or a condition changes no type
+    assert not script.changes_land_types(
+        "Landfall — Whenever a land you control enters, this creature deals 1 damage to any "
+        "target. If that land is a Mountain, this creature deals 2 damage instead.",
+        "Creature",
+    )
+    assert not script.changes_land_types(
+        "This creature can't attack unless there is a Mountain on the battlefield.", "Creature"
+    )

@@ -346,9 +346,10 @@ def test_named_unknown_and_unsupported() -> None:
 
 
 def test_notes_keep_unsupported_abilities() -> None:
-    lantern = Permanent.named("Chromatic Lantern")
-    assert len(lantern.abilities) == 1
-    assert any("granted" in note for note in lantern.notes)
+    sphere = Permanent.named("Glistening Sphere")
+    assert len(sphere.abilities) == 1
+    assert any("poison counters" in note for note in sphere.notes)
+    assert any("poison counters" in reason for reason in sphere.unsupported)
     grey = Permanent.named("The Grey Havens")
     assert grey.abilities == (ManaAbility.simple("C"),)
     assert any(note.startswith("unsupported") for note in grey.notes)

@@ -64,11 +64,7 @@ def matches(
         # "enchanted land": the permanent it is attached to, whoever controls it
         if source is None or source.attached_to != index:
             return False
-    elif item.other and index == source_index:
-        return False
-    elif item.controller == "you" and permanent.controller != owner:
-        return False
-    elif item.controller == "opponent" and permanent.controller == owner:
+    elif not _whose(item, permanent.controller, index, owner, source_index):
         return False
     if item.token is not None and permanent.token != item.token:
         return False
@@ -87,6 +83,20 @@ def matches(
     if item.min_power is not None and permanent.power < item.min_power:
         return False
     return not (item.excluded_supertypes & permanent.supertypes)
+
+
+def _whose(
+    item: PermanentFilter, controller: str, index: int, owner: str, source_index: int | None
+) -> bool:
+    """Whether a permanent (its controller, its id) is one the filter's "this", "other"
+    and "you control" / "an opponent controls" allow."""
+    if item.itself:
+        return index == source_index
+    if item.other and index == source_index:
+        return False
+    if item.controller == "you":
+        return controller == owner
+    return item.controller != "opponent" or controller != owner
 
 
 def triggers_for(board: Board, index: int) -> list[ManaTrigger]:

@@ -473,9 +473,13 @@ class PermanentFilter:
     min_power: int | None = None
     excluded_card_types: frozenset[str] = frozenset()
     token: bool | None = None
+    itself: bool = False
+    """Only the permanent whose ability it is ("This land is the chosen type")."""
 
     def noun(self) -> str:
         """The filter as a noun phrase without its controller: "basic Swamp"."""
+        if self.itself:
+            return "this permanent"
         words = ["other"] if self.other else []
         words += [s.lower() for s in sorted(self.supertypes)]
         words += ["non" + s.lower() for s in sorted(self.excluded_supertypes)]
@@ -505,6 +509,8 @@ class PermanentFilter:
     def __str__(self) -> str:
         if self.attached:
             return "the enchanted permanent"
+        if self.itself:
+            return "this permanent"
         owner = {"you": " you control", "opponent": " an opponent controls"}.get(
             self.controller, ""
         )

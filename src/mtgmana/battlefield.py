@@ -92,7 +92,9 @@ class Permanent:
     ``counters`` is the number of counters of the kind its abilities use (storage,
     charge, luck, ...); ``power`` its power (a creature's; the card data has none,
     so give it); ``chosen_type`` the creature type chosen as it entered (Cavern of
-    Souls: its abilities' :data:`~mtgmana.abilities.CHOSEN_TYPE` becomes that type);
+    Souls: its abilities' :data:`~mtgmana.abilities.CHOSEN_TYPE` becomes that type; a
+    basic land type chosen for Multiversal Passage or Convincing Mirage becomes the
+    type its static ability gives);
     ``chosen_colors`` the colors chosen for it (Cryptic Spires' circled colors;
     ``"WU"`` is accepted). ``entered_this_turn`` is independent of
     ``summoning_sick`` (a creature with haste).
@@ -156,14 +158,16 @@ class Permanent:
             object.__setattr__(self, "chosen_colors", chosen_colors)
         if not isinstance(chosen_colors, frozenset) or not chosen_colors <= _COLORED:
             raise MtgManaError(f"chosen colors must be colors, not {self.chosen_colors!r}")
-        object.__setattr__(self, "_unbound", (self.abilities, self.triggers, self.replacements))
+        object.__setattr__(
+            self, "_unbound", (self.abilities, self.triggers, self.replacements, self.statics)
+        )
         object.__setattr__(self, "_hash", 0)
         if self.chosen_type is not None:
             if not isinstance(self.chosen_type, str) or not self.chosen_type.strip():
                 raise MtgManaError(
                     f"the chosen type must be a creature type, not {self.chosen_type!r}"
                 )
-            for name in ("abilities", "triggers", "replacements"):
+            for name in ("abilities", "triggers", "replacements", "statics"):
                 value = getattr(self, name)
                 object.__setattr__(self, name, bind_chosen_type(value, self.chosen_type))
 
@@ -299,13 +303,14 @@ class Permanent:
         >>> cavern.with_state(chosen_type="Goblin").abilities[1].restriction.text
         'only to cast Goblin creature spells'
         """
-        if "chosen_type" in changes and not {"abilities", "triggers", "replacements"} & set(
-            changes
-        ):
-            abilities, triggers, replacements = self._unbound
-            changes = (
-                dict(abilities=abilities, triggers=triggers, replacements=replacements) | changes
+        if "chosen_type" in changes and not {
+            "abilities", "triggers", "replacements", "statics"
+        } & set(changes):  # fmt: skip
+            abilities, triggers, replacements, statics = self._unbound
+            unbound = dict(
+                abilities=abilities, triggers=triggers, replacements=replacements, statics=statics
             )
+            changes = unbound | changes
         return replace(self, **changes)  # type: ignore[arg-type]
 
     def __str__(self) -> str:

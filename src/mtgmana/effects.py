@@ -38,7 +38,7 @@ from typing import TYPE_CHECKING, Any, Final
 
 from ._board_mana import matches
 from ._repr import compact_repr
-from .abilities import ManaAbility, PermanentFilter
+from .abilities import CHOSEN_TYPE, ManaAbility, PermanentFilter
 from .colors import Color
 from .errors import MtgManaError
 from .restrictions import CARD_TYPES, SUPERTYPES
@@ -88,7 +88,9 @@ class ContinuousEffect:
     ``controller="any"``; an Aura's or Equipment's "enchanted"/"equipped" permanent
     is ``attached=True``).
 
-    Layer 4: ``land_types`` are basic land types the permanents *are* (``set_types``:
+    Layer 4: ``land_types`` are basic land types the permanents *are* (or
+    :data:`~mtgmana.abilities.CHOSEN_TYPE`, the basic land type chosen for the
+    effect's source — none until one is: Multiversal Passage) (``set_types``:
     instead of their land types, CR 305.7 — they lose their other land types and
     the abilities of their rules text and gain the basic types' mana abilities) or
     have *in addition* (CR 305.7, last sentence). ``card_types`` are card types added.
@@ -113,7 +115,7 @@ class ContinuousEffect:
             Layer.TYPE, Layer.COLOR, Layer.ABILITY
         ):  # fmt: skip
             raise MtgManaError(f"effects on mana are in layers 4, 5 and 6, not {self.layer!r}")
-        unknown = set(self.land_types) - set(BASIC_LAND_TYPES)
+        unknown = set(self.land_types) - set(BASIC_LAND_TYPES) - {CHOSEN_TYPE}
         if unknown:
             raise MtgManaError(f"not basic land types: {', '.join(sorted(unknown))} (CR 205.3i)")
         does = {

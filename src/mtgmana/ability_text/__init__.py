@@ -1,12 +1,16 @@
-"""Reading mana abilities from rules text (CR 605, 106.6, 106.7, 106.12, 305.6, 614).
+"""Reading mana abilities from rules text (CR 605, 106.6, 106.7, 106.12, 305.6, 305.7,
+604, 613, 614).
 
 :func:`parse_mana` reads a card's Oracle text and returns a :class:`CardMana`: its
 activated mana abilities (CR 605.1a) as :class:`~mtgmana.abilities.ManaAbility`
 values, its triggered mana abilities (CR 605.1b) as
 :class:`~mtgmana.abilities.ManaTrigger` values, the replacement effects it makes on
 mana production (CR 106.12b, 614) as :class:`~mtgmana.abilities.ManaReplacement`
-values, and — never a guess — the abilities it can't model exactly, each with the
-reason. :func:`mana_of` does the same for a :class:`~mtgmana.cards.Card`.
+values, the continuous effects of its static abilities that change what permanents
+are or which mana abilities they have (CR 604, 613) as
+:class:`~mtgmana.effects.ContinuousEffect` values, and — never a guess — what it
+can't model exactly, each with the reason. :func:`mana_of` does the same for a
+:class:`~mtgmana.cards.Card`.
 
 >>> from mtgmana.ability_text import parse_mana
 >>> from mtgmana.abilities import ManaAbility
@@ -28,6 +32,12 @@ True
  ('{C}{C}{C}', "you control an Urza's Mine and an Urza's Power-Plant")]
 >>> parse_mana("{T}: Add {G}. Activate only during your turn.").unsupported[0][1]
 'activation condition: Activate only during your turn.'
+>>> lantern = parse_mana('Lands you control have "{T}: Add one mana of any color."')
+>>> [(str(e.affects), e.layer, str(e.grants[0])) for e in lantern.statics]
+[('land you control', Layer.ABILITY, '{T}: Add one mana of any color.')]
+>>> moon = parse_mana("Nonbasic lands are Mountains.").statics[0]
+>>> str(moon.affects), sorted(moon.land_types), moon.set_types
+('nonbasic land', ['Mountain'], True)
 
 **What is read.** Reminder text (in parentheses) is ignored; a land's basic land
 types give it "{T}: Add [symbol]" (CR 305.6) whatever its text box says. "This
@@ -101,24 +111,100 @@ produce", "... among legendary permanents you control", "either of the circled
 colors" are :class:`~mtgmana.abilities.DynamicSlot` values. "The chosen type" is
 :data:`~mtgmana.abilities.CHOSEN_TYPE` (or ``chosen_type`` when given).
 
+**Static abilities** (read by ``_statics``) become continuous effects (CR 611.3,
+613) on the permanents they name — "Lands you control", "Each land", "Nonbasic
+lands" (``controller="any"``), "Enchanted land", "Equipped creature"
+(``attached=True``), "Other legendary creatures you control", "Creature tokens",
+"Each nonland permanent you control", "All Slivers", "Each Fungus and Saproling you
+control" — in the layer the rules put them:
+
+* layer 4 (CR 613.1d, 305.7): "Each land is a Swamp in addition to its other land
+  types" (Urborg, Tomb of Yawgmoth; Yavimaya), "Nonbasic lands are Mountains" (Blood
+  Moon, Magus of the Moon: ``set_types``), "Lands you control are every basic land
+  type in addition to their other types" (Prismatic Omen, Dryad of the Ilysian Grove,
+  Leyline of the Guildpact), "Enchanted land is an Island" (Spreading Seas), "All
+  Mountains are Plains", card types added ("Nontoken creatures you control are Forest
+  lands in addition to their other types", "Enchanted artifact is a creature ... in
+  addition to its other types"); "Enchanted land is the chosen type" and "This land is
+  the chosen type" (Convincing Mirage, Multiversal Passage) give
+  :data:`~mtgmana.abilities.CHOSEN_TYPE`, bound to the basic land type chosen for the
+  permanent (its ``chosen_type``);
+* layer 5 (CR 613.1e): "Each nonland permanent you control is all colors", "All
+  creatures are black", "Enchanted creature ... is a blue Frog" (colors set, or added
+  "in addition to its other colors");
+* layer 6 (CR 613.1f): granted abilities — 'Lands you control have "{T}: Add one mana
+  of any color."' (Chromatic Lantern), 'Creatures you control have ...' (Cryptolith
+  Rite, Elven Chorus), 'Equipped creature has vigilance and "..."' (Paradise Mantle,
+  Lotus Ring), the quoted ability read like a line of its own ("this creature" is
+  the object that has it); "As long as you control six or more lands, lands you
+  control have ..." (The World Tree) grants it with that condition
+  (``activation=False``), "As long as enchanted permanent is a land, it has ..." to the
+  enchanted permanent if it is one; and losing all abilities ("All creatures lose all
+  abilities", Humility; "Enchanted creature loses all abilities", Frogify).
+
+"It" is the subject of the sentence before ("Enchanted creature can't block. It loses
+all abilities"). A Saga's chapter that gives the Saga a mana ability ("I — This Saga
+gains "{T}: Add {C}."", Urza's Saga) is that ability with the condition of a lore
+counter per chapter (CR 714.2b); an ability sticker ("{TK}{TK} — {T}: Add {C}{C}") is
+its ability, with a note (CR 123.3c). A spell's "Until end of turn, lands you control
+gain "..."" is read as the effect it creates, with a note; "As long as this card is in
+your graveyard" (Riftstone Portal) works only from a graveyard (CR 113.6b), which a
+board doesn't hold: a note. The effect of a triggered or activated ability that grants
+a mana ability is a note too (the board holds the effect once it exists).
+
+**Irrelevant to mana** (left alone: they don't change which mana a board can make):
+power and toughness ("gets +1/+1", "base power and toughness", "power is equal to"),
+keywords granted (flying, vigilance, haste — whether a creature can use {T} is its
+``summoning_sick``, CR 302.6), quoted abilities that add no mana, creature types an
+effect adds ("is a Knight in addition to its other types"; an amount that counts a
+creature type sees the printed ones), an object's own colors and types (CR 604.3:
+"Transguild Courier is all colors", "This creature is the chosen type"), untapping
+("Lands don't untap during their controllers' untap steps", "Enchanted creature
+doesn't untap": a board says which permanents are tapped, CR 502.3), costs of spells
+and of abilities that aren't mana abilities ("Spells cost {1} more", "Activated
+abilities cost {2} more to activate unless they're mana abilities" — the engine
+pays the total cost), restrictions on abilities that aren't mana abilities ("...
+can't be activated unless they're mana abilities", Pithing Needle; "Players can't pay
+life ... to activate abilities that aren't mana abilities"), copy effects without an
+exception (a Clone: put the permanent it copies on the board), attacking, blocking,
+card draw, life gain, counters, tokens created, effects on cards that aren't
+permanents ("Cards in graveyards lose all abilities") and one-shot effects of spells
+and of modes ("• Target land gains ...").
+
 **Unsupported or noted.** Anything the model can't say makes the ability
 unsupported, with the reason: costs other than mana, {T}, {Q}, life, sacrificing,
-tapping one other permanent and removing counters (discarding, exiling, energy,
-milling, ...); conditions on activating it other than the ones above ("Activate
+tapping other permanents ("Tap two untapped Elves you control"), exiling the card
+from a hand, milling a card and removing counters (discarding, exiling other cards,
+energy, ...); conditions on activating it other than the ones above ("Activate
 only if an opponent has three or more poison counters", "only during your turn",
 "only as a sorcery", "only as an instant", which needs priority and so can't be used
 while paying a cost, CR 602.5e; leveler and "max speed" abilities; exhaust);
 amounts or types that depend on something else (toughness, life gained, cards in a
-graveyard, exiled cards, other "instead" conditions: the initiative, a completed
-dungeon); life loss (which isn't damage); abilities granted to other objects
-("Lands you control have ..."). What happens
+graveyard, other "instead" conditions: the initiative, a completed dungeon); life
+loss (which isn't damage). Static abilities that change mana in a way the model
+can't say are unsupported too: "... can't be activated" (Cursed Totem, Arrest),
+spending mana "as though it were mana of any color" (Chromatic Orrery, CR 609.4b),
+losing card or land types or setting card types (Song of the Dryads, Imprisoned in
+the Moon, March of the Machines), "lose all abilities except mana abilities" (Blood
+Sun), "the chosen color" (Painter's Servant), abilities copied from other objects
+(Manascape Refractor), effects on mana abilities ("Mana abilities of this land cost
+an additional 1 life", Thran Portal), costs that can't be paid ("Players can't pay
+life or sacrifice creatures"), an ability the object gives itself under a condition
+(Honored Hierarch), conditions on other effects, and permanents the filters can't
+name ("with a +1/+1 counter on it", "with the chosen name", "non-Aura"). What happens
 *after* the mana is added — drawing a card, gaining life, putting a counter on it,
 "doesn't untap during your next untap step", an effect when the mana is spent, "that
 spell can't be countered" — doesn't change which mana can pay a cost, so the
-ability is modelled and the effect kept in ``notes``. So are two always-payable
-costs with such effects: exerting the object (CR 701.43) and putting a counter on
-it (Wall of Roots); their ``ActivationCost`` then carries the printed cost as
-``text``.
+ability is modelled and the effect kept in ``notes``. So are three costs with such
+effects that can always be paid: exerting the object (CR 701.43), putting a counter
+on it (Wall of Roots) and milling a card (while the library isn't empty, CR
+701.17b); their ``ActivationCost`` then carries the printed cost as ``text``.
+"Tap two untapped Elves you control" is ``tap_other="Elves"``, ``tap_count=2``
+(``tap_filter`` when the words alone would be read otherwise: "tokens"); "Exile this
+card from your hand" is ``exile_from_hand`` (the ability works from a hand, CR
+113.6m); "one mana of any of the exiled card's colors" (Chrome Mox, Pit of Offerings)
+and "any color chosen as you drafted cards named ~" (Paliano) are
+``DynamicSlot.CHOSEN_COLORS``: the permanent's ``chosen_colors``.
 
 Spending restrictions are read by
 :func:`mtgmana.restriction_text.parse_restriction`; one it can't read makes the
@@ -128,7 +214,8 @@ The reader is split by what it reads: ``_reader`` (a face's lines, and merging),
 ``_costs`` (activation costs), ``_effects`` (the sentences of an effect),
 ``_production`` (what is added, and board-dependent amounts), ``_conditions``,
 ``_filters`` (the permanents the text refers to), ``_triggers`` (mana triggers and
-replacement effects) and ``_words`` (shared words, and the two ways a line fails).
+replacement effects), ``_statics`` (static abilities: continuous effects) and
+``_words`` (shared words, and the two ways a line fails).
 """
 
 from __future__ import annotations

@@ -1,12 +1,14 @@
 """Private: :class:`CardMana`, what a card's text says about mana (CR 605: its mana
-abilities; CR 106.12b, 614: its replacement effects on mana production), the
-result of :func:`mtgmana.ability_text.parse_mana`."""
+abilities; CR 106.12b, 614: its replacement effects on mana production; CR 604, 613:
+the continuous effects its static abilities generate), the result of
+:func:`mtgmana.ability_text.parse_mana`."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
 from ..abilities import ManaAbility, ManaReplacement, ManaTrigger
+from ..effects import ContinuousEffect
 
 __all__ = ["CardMana"]
 
@@ -17,10 +19,13 @@ class CardMana:
 
     ``abilities`` are its activated mana abilities (CR 605.1a), ``triggers`` its
     triggered mana abilities (CR 605.1b), ``replacements`` its replacement effects
-    on mana production (CR 106.12b). ``unsupported`` pairs the text of each mana
-    ability that couldn't be modelled exactly with the reason; ``notes`` records
-    what was read but isn't part of the model (effects after the mana is added,
-    lines that add mana without being mana abilities).
+    on mana production (CR 106.12b), ``statics`` the continuous effects of its
+    static abilities that change what permanents are or which mana abilities they
+    have (CR 604, 613: Chromatic Lantern, Urborg, Blood Moon). ``unsupported`` pairs
+    the text of each mana ability — or mana-relevant static ability — that couldn't
+    be modelled exactly with the reason; ``notes`` records what was read but isn't
+    part of the model (effects after the mana is added, lines that add mana without
+    being mana abilities).
     """
 
     abilities: tuple[ManaAbility, ...] = ()
@@ -28,6 +33,7 @@ class CardMana:
     replacements: tuple[ManaReplacement, ...] = ()
     unsupported: tuple[tuple[str, str], ...] = ()
     notes: tuple[str, ...] = ()
+    statics: tuple[ContinuousEffect, ...] = ()
 
     @property
     def supported(self) -> bool:
@@ -36,6 +42,8 @@ class CardMana:
 
     @property
     def has_mana(self) -> bool:
-        """Whether the text has any mana ability or mana replacement effect,
-        modelled or not."""
-        return bool(self.abilities or self.triggers or self.replacements or self.unsupported)
+        """Whether the text has any mana ability, mana replacement effect or
+        mana-relevant static ability, modelled or not."""
+        return bool(
+            self.abilities or self.triggers or self.replacements or self.statics or self.unsupported
+        )

@@ -25,6 +25,10 @@ def activation_condition(what: str, sentence: str) -> Condition:
         return Condition(control(what.removeprefix("you control "), sentence), text=sentence)
     if what == "~ entered this turn":
         return Condition(entered_this_turn=True, text=sentence)
+    match = re.fullmatch(r"~ is an? (?P<type>artifact|creature|land|enchantment)", what)
+    if match:  # Flywheel Racer: "Activate only if this permanent is a creature."
+        itself = PermanentFilter(card_types=frozenset({match["type"].capitalize()}), itself=True)
+        return Condition(((itself, 1),), text=sentence)
     match = re.fullmatch(
         r"(?:there are (?P<a>\w+) or more \S+ counters on ~|~ has (?P<b>\w+) or more \S+ "
         r"counters on it)",

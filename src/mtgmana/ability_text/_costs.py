@@ -1,6 +1,7 @@
 """Private: the cost of an activated mana ability (CR 602.1a, 118; {T} and {Q}, CR
-107.5-107.6): mana, life, sacrificing, tapping another permanent, removing counters,
-and the always-payable exert and put-a-counter costs, as an
+107.5-107.6): mana, life, sacrificing, tapping other permanents ("Tap two untapped
+Elves you control"), removing counters, exiling the card from a hand (CR 113.6m),
+and the always-payable exert, put-a-counter and mill-a-card costs, as an
 :class:`~mtgmana.abilities.ActivationCost`."""
 
 from __future__ import annotations
@@ -9,9 +10,10 @@ import re
 from dataclasses import dataclass, field
 from typing import Final
 
-from ..abilities import ActivationCost
+from ..abilities import ActivationCost, PermanentFilter
 from ..costs import ManaCost
 from ..errors import MtgManaError
+from ._filters import subject_filter
 from ._words import NUMBERS, Unsupported
 
 __all__: list[str] = []
@@ -26,6 +28,9 @@ class CostText:
     sacrifice_self: bool = False
     sacrifice: str = ""
     tap_other: str = ""
+    tap_count: int = 1
+    tap_filter: PermanentFilter | None = None
+    exile_from_hand: bool = False
     remove_counters: int = 0
     counter: str = ""
     variable_counters: bool = False
@@ -40,6 +45,8 @@ class CostText:
             sacrifice_self=self.sacrifice_self, sacrifice=self.sacrifice,
             tap_other=self.tap_other, remove_counters=self.remove_counters,
             counter=self.counter, text=self.text if self.noted else "",
+            tap_filter=self.tap_filter, tap_count=self.tap_count,
+            exile_from_hand=self.exile_from_hand,
         )  # fmt: skip
 
 
@@ -51,7 +58,9 @@ _COST_PARTS: Final = [
     (re.compile(r"Pay (?:\{E\})+"), "energy"),
     (re.compile(r"Sacrifice ~"), "sacrifice_self"),
     (re.compile(r"Sacrifice (?P<article>an?|another) (?P<what>[^,]+)"), "sacrifice"),
-    (re.compile(r"Tap an untapped (?P<what>.+) you control"), "tap_other"),
+    (re.compile(r"Tap (?P<n>an|\w+) untapped (?P<what>.+) you control"), "tap_other"),
+    (re.compile(r"Exile ~ from your hand"), "exile_from_hand"),
+    (re.compile(r"Mill a card"), "mill"),
     (
         re.compile(
             r"Remove (?P<n>an?|one|two|three|four|five|\d+) (?:(?P<kind>\S+) )?counters? from ~"
@@ -94,7 +103,12 @@ def read_cost(text: str) -> CostText:
             what = match["what"]
             cost.sacrifice = f"another {what}" if match["article"] == "another" else what
         elif kind == "tap_other":
-            cost.tap_other = match["what"]
+            _tap_others(cost, match["n"], match["what"])
+        elif kind == "exile_from_hand":
+            cost.exile_from_hand = True  # CR 113.6m: it works from a hand
+        elif kind == "mill":
+            cost.noted = True
+            cost.notes.append("mills a card as a cost: your library must not be empty (CR 701.17b)")
         elif kind == "remove":
             cost.remove_counters = NUMBERS.get(match["n"]) or int(match["n"])
             cost.counter = match["kind"] or ""
@@ -113,3 +127,19 @@ def read_cost(text: str) -> CostText:
         except MtgManaError as error:
             raise Unsupported(f"cost: {cost.mana} ({error})") from None
     return cost
+
+
+def _tap_others(cost: CostText, count: str, words: str) -> None:
+    """ "Tap an untapped creature you control", "Tap two untapped Elves you control"
+    (CR 602.2b: the permanents are chosen as the cost is paid)."""
+    if count == "X":
+        raise Unsupported(f"cost: Tap X untapped {words} you control (X is a choice)")
+    number = 1 if count == "an" else NUMBERS.get(count)
+    if number is None or number < 1:
+        raise Unsupported(f"cost: Tap {count} untapped {words} you control")
+    wanted = subject_filter(words, plural=number > 1)
+    cost.tap_other = words
+    cost.tap_count = number
+    default = ActivationCost(tap_other=words).tapped_others
+    if default is None or default[0] != wanted:
+        cost.tap_filter = wanted  # the words alone would be read otherwise

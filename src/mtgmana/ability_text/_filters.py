@@ -105,3 +105,111 @@ def _singular(word: str) -> str:
     if word.endswith("s") and not word.endswith("ss"):
         return word[:-1]
     raise Unsupported(f"amount: {word}")
+
+
+# -- the permanents a static ability or a cost names ----------------------------------
+
+_SUBJECT_CONTROLLERS: Final = (
+    (" you control", "you"),
+    (" your opponents control", "opponent"),
+    (" an opponent controls", "opponent"),
+    (" on the battlefield", "any"),
+)
+_NON_TYPES: Final = {f"non{word}": name for word, name in CARD_TYPE_WORDS.items()}
+_NON_SUPERTYPES: Final = {f"non{word}": name for word, name in SUPERTYPE_WORDS.items()}
+_IRREGULAR: Final = {"Elves": "Elf", "Dwarves": "Dwarf", "Wolves": "Wolf", "Fungi": "Fungus"}
+_INVARIANT: Final = frozenset({"Plains", "Eldrazi", "Fungus", "Sphinx", "Processor"})
+
+
+def subject_filter(text: str, *, plural: bool, controller: str = "you") -> PermanentFilter:
+    """The permanents a static ability or a cost names (CR 109.2, 205): "lands",
+    "nonbasic lands", "creature tokens", "Elves", "other legendary creatures",
+    "Fungus and Saproling", "artifact or creature", "Human creatures", "nonland
+    permanent", "Mountains", each with an optional "you control" / "your opponents
+    control" (without one: ``controller``)."""
+    text = text.strip()
+    for suffix, who in _SUBJECT_CONTROLLERS:
+        if text.endswith(suffix):
+            text, controller = text[: -len(suffix)], who
+            break
+    words = text.split()
+    other = False
+    token: bool | None = None
+    supertypes: set[str] = set()
+    excluded: set[str] = set()
+    excluded_types: set[str] = set()
+    while words:
+        word = words[0].lower()
+        if word in ("other", "another"):
+            other = True
+        elif word in SUPERTYPE_WORDS:
+            supertypes.add(SUPERTYPE_WORDS[word])
+        elif word in _NON_SUPERTYPES:
+            excluded.add(_NON_SUPERTYPES[word])
+        elif word in _NON_TYPES:
+            excluded_types.add(_NON_TYPES[word])
+        elif word == "nontoken":
+            token = False
+        else:
+            break
+        words.pop(0)
+    card_types: set[str] = set()
+    subtypes: set[str] = set()
+    alternatives = [a for a in re.split(r",? (?:and/or|and|or) |, ", " ".join(words)) if a]
+    if not alternatives:
+        raise Unsupported(f"the permanents: {text}")
+    for alternative in alternatives:
+        nouns = alternative.split()
+        if nouns[-1].lower() in ("token", "tokens"):
+            token = True
+            nouns.pop()
+            if not nouns:
+                continue
+        if (
+            len(nouns) == 2
+            and _SUBTYPE_WORD.fullmatch(nouns[0])
+            and nouns[0].lower() not in CARD_TYPE_WORDS
+        ):
+            # "Human creatures", "Sliver creatures": a subtype and a card type
+            subtypes.add(nouns.pop(0))
+            if len(alternatives) > 1:
+                raise Unsupported(f"the permanents: {text}")
+        if len(nouns) != 1:
+            raise Unsupported(f"the permanents: {text}")
+        noun = nouns[0]
+        single = _singular_noun(noun) if plural else noun
+        if single.lower() in CARD_TYPE_WORDS:
+            card_types.add(CARD_TYPE_WORDS[single.lower()])
+        elif single.lower() == "permanent":
+            pass
+        elif _SUBTYPE_WORD.fullmatch(single):
+            subtypes.add(single)
+        else:
+            raise Unsupported(f"the permanents: {text}")
+    if card_types and subtypes and len(alternatives) > 1:
+        raise Unsupported(f"the permanents: {text}")  # "Goblins or artifacts": not a filter
+    return PermanentFilter(
+        frozenset(card_types),
+        frozenset(subtypes),
+        frozenset(supertypes),
+        controller,
+        excluded_supertypes=frozenset(excluded),
+        other=other,
+        excluded_card_types=frozenset(excluded_types),
+        token=token,
+    )
+
+
+def _singular_noun(word: str) -> str:
+    """A plural noun of a type line in the singular ("Elves", "lands", "Sorceries")."""
+    if word in _IRREGULAR:
+        return _IRREGULAR[word]
+    if word in _INVARIANT:
+        return word
+    if word.endswith("ies"):
+        return word[:-3] + "y"
+    if word.endswith(("xes", "ches", "shes", "sses")):
+        return word[:-2]
+    if word.endswith("s") and not word.endswith("ss"):
+        return word[:-1]
+    return word

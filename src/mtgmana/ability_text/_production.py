@@ -57,6 +57,11 @@ _DYNAMIC: Final = {
     ),
     "the chosen color": DynamicSlot.CHOSEN_COLOR,
     "either of the circled colors": DynamicSlot.CHOSEN_COLORS,
+    # the colors of the cards exiled with it (Chrome Mox, Pit of Offerings) or chosen
+    # while drafting (Paliano): the permanent's chosen colors, given with it
+    "any of the exiled card's colors": DynamicSlot.CHOSEN_COLORS,
+    "any of the exiled cards' colors": DynamicSlot.CHOSEN_COLORS,
+    "any color chosen as you drafted cards named ~": DynamicSlot.CHOSEN_COLORS,
     "any color in your commander's color identity": DynamicSlot.COMMANDER_COLORS,
     "any color that a Gate you control could produce": DynamicSlot.GATE_COLORS,
     "any type that a Gate you control could produce": DynamicSlot.GATE_TYPES,

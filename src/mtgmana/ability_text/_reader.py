@@ -21,11 +21,13 @@ from ..abilities import (
     slot,
     sorted_types,
 )
+from ..effects import ContinuousEffect
 from ._card_mana import CardMana
 from ._conditions import with_own_name
 from ._costs import read_cost
 from ._effects import read_ability
 from ._production import with_damage
+from ._statics import read_static
 from ._triggers import REPLACEMENT_HINT, read_replacement, read_trigger
 from ._words import NotMana, Unsupported
 
@@ -48,6 +50,12 @@ _LEVEL = re.compile(r"LEVEL \d")
 _STATION = re.compile(r"STATION (?P<n>\d+)\+")
 _ADDS_MANA = re.compile(r"\b[Aa]dds?\b[^.]*(?:\{[^}]+\}|\bmana\b)")
 _TAP_DAMAGE = re.compile(r"Whenever ~ becomes tapped, it deals (?P<n>\d+) damage to you\.")
+_TICKETS = re.compile(r"(?:\{TK\})+")
+_STICKER = re.compile(r"(?P<tickets>(?:\{TK\})+) — (?P<rest>.+)")
+_GRANTS_MANA = re.compile(r'"[^"]*\b[Aa]dds?\b[^"]*"')
+_CREATES_TOKENS = re.compile(r"\b[Cc]reates?\b|\btoken named\b|\btokens? on the battlefield\b")
+_TRIGGERED = re.compile(r"(?:When|Whenever|At)\b")
+_SPELL_TYPES: Final = frozenset({"Instant", "Sorcery"})
 
 # Ability words and keywords before an em dash that make the ability conditional.
 _CONDITION_PREFIXES: Final = {
@@ -62,6 +70,8 @@ _CONDITION_PREFIXES: Final = {
 def read(text: str, name: str, type_line: str) -> CardMana:
     """What the rules text ``text`` of a face named ``name`` says about mana."""
     reader = _Reader(name, type_line)
+    card_types = set(type_line.split("—")[0].split())
+    reader.spell, reader.land = bool(_SPELL_TYPES & card_types), "Land" in card_types
     reader.intrinsic(type_line)
     for raw in text.splitlines():
         line = _REMINDER.sub("", raw).strip()
@@ -88,6 +98,9 @@ class _Reader:
         self.level = False
         self.station = 0
         self.tap_damage = 0
+        self.spell = False
+        self.land = False
+        self.statics: list[ContinuousEffect] = []
 
     def result(self) -> CardMana:
         if self.tap_damage:  # City of Brass: tapping it for mana deals the damage
@@ -104,6 +117,7 @@ class _Reader:
             tuple(self.replacements),
             tuple(self.unsupported),
             tuple(dict.fromkeys(notes)),
+            tuple(self.statics),
         )
 
     def normalize(self, line: str) -> str:
@@ -144,12 +158,13 @@ class _Reader:
 
     def classify(self, raw: str, line: str) -> None:
         quoted = re.sub(r'"[^"]*"', '""', line)
-        if '"' in line and _ADDS_MANA.search(line) and not _ADDS_MANA.search(quoted):
-            if re.search(r"\b[Cc]reates?\b|\btoken named\b", quoted):
-                raise NotMana("creates tokens with a mana ability (see mtgmana.tokens)")
-            raise Unsupported("a granted mana ability: the model has no granted abilities")
+        grants = bool(_GRANTS_MANA.search(line))
+        if grants and _CREATES_TOKENS.search(quoted):
+            raise NotMana("creates tokens with a mana ability (see mtgmana.tokens)")
         if _CHAPTER.match(line):
-            if _ADDS_MANA.search(quoted):
+            if grants:
+                self.add_statics(raw, line)
+            elif _ADDS_MANA.search(quoted):
                 raise NotMana("a chapter ability, not a mana ability (CR 605.5a)")
             return
         if _DICE_RESULT.match(line):
@@ -165,6 +180,9 @@ class _Reader:
         match = _ABILITY_WORD.fullmatch(line)
         if match and not match["word"].startswith(("Whenever", "When", "At", "If", "Until")):
             prefix, line = match["word"], match["rest"]
+        match = _STICKER.fullmatch(line)
+        if match:  # an ability sticker (CR 123.3c)
+            prefix, line = match["tickets"], match["rest"]
         match = _ACTIVATED.fullmatch(line)
         if match and not re.match(r"(?:Whenever|When|At|If|As|Until)\b", match["cost"]):
             effect = match["effect"]
@@ -175,6 +193,8 @@ class _Reader:
                 self.activated(raw, prefix, match["cost"], effect)
             elif REPLACEMENT_HINT.search(effect):
                 raise Unsupported("an activated ability that makes a replacement effect")
+            elif grants:
+                raise NotMana(_EFFECT_GRANTS)
             return
         if REPLACEMENT_HINT.search(quoted):
             if self.station:
@@ -196,9 +216,27 @@ class _Reader:
             self.triggers.append(trigger)
             return
         if _ADDS_MANA.search(quoted):
-            if re.match(r"(?:When|Whenever|At)\b", line):
+            if _TRIGGERED.match(line):
                 raise NotMana("a triggered ability that isn't a mana ability (CR 605.5a)")
             raise NotMana("not a mana ability (CR 605.5b: a spell or a static effect)")
+        if _TRIGGERED.match(line):
+            if grants:
+                raise NotMana(_EFFECT_GRANTS)
+            return
+        self.add_statics(raw, line)
+
+    def add_statics(self, raw: str, line: str) -> None:
+        """A static ability's effects (CR 604), or a Saga's chapter giving it an
+        ability; a spell's "Until end of turn, ..." effect."""
+        found = read_static(line, raw, _read_quoted, spell=self.spell, land=self.land)
+        if (found.own or found.effects) and self.level:
+            raise Unsupported("only at some levels (CR 711 leveler, CR 716 Class)")
+        if (found.own or found.effects) and self.station:
+            raise Unsupported("an effect a station symbol gives")
+        self.statics.extend(found.effects)
+        self.parsed.extend(_Parsed(ability, [f"{n}" for n in found.notes]) for ability in found.own)
+        if not found.own:
+            self.notes.extend(found.notes)
 
     def activated(self, raw: str, prefix: str, cost_text: str, effect: str) -> None:
         if _LOYALTY.fullmatch(cost_text.strip()):
@@ -207,16 +245,23 @@ class _Reader:
             raise NotMana("an ability with a target, not a mana ability (CR 605.5a)")
         if self.level:
             raise Unsupported("only at some levels (CR 711 leveler, CR 716 Class)")
+        sticker = False
         if prefix:
             reason = _CONDITION_PREFIXES.get(prefix.lower())
             if reason is not None:
                 raise Unsupported(reason)
-            if "{" in prefix:
+            sticker = bool(_TICKETS.fullmatch(prefix))
+            if "{" in prefix and not sticker:
                 raise Unsupported(f"a condition before the ability: {prefix}")
         cost = read_cost(cost_text)
         cost.text = (raw.split(" — ", 1)[1] if prefix else raw).partition(": ")[0]
         abilities, notes = read_ability(raw, cost, effect)
         notes = [f"{n}: {raw}" for n in cost.notes] + notes
+        if sticker:
+            notes.append(
+                "an ability sticker: a permanent it is put on has the ability, its ticket cost "
+                f"paid as the sticker is put on (CR 123.3c): {raw}"
+            )
         if self.station:
             # CR 721.2a: "As long as this permanent has N or more charge counters on it,
             # it has [abilities]" (its counters are the charge counters)
@@ -227,6 +272,18 @@ class _Reader:
             abilities = [replace(ability, condition=station) for ability in abilities]
         for ability in abilities:
             self.parsed.append(_Parsed(with_own_name(ability, self.name), notes))
+
+
+_EFFECT_GRANTS = (
+    "the effect of a triggered or activated ability grants a mana ability (not a static "
+    "ability: give the board its effect)"
+)
+
+
+def _read_quoted(text: str) -> CardMana:
+    """A quoted ability an effect grants: read like a line of its own (CR 113.1a);
+    "this creature" is the object that has it."""
+    return read(text, "", "")
 
 
 def _self_names(name: str, legendary: bool) -> list[str]:

@@ -12,7 +12,7 @@ from typing import Final
 from ..abilities import ManaReplacement, ManaTrigger, PermanentFilter, ReplacementKind
 from ..mana import ManaType
 from ._costs import CostText
-from ._filters import permanent_filter
+from ._filters import permanent_filter, subject_filter
 from ._production import read_production
 from ._words import SENTENCE, SYMBOL, Unsupported
 
@@ -25,7 +25,7 @@ _TRIGGER = re.compile(
 )
 _TRIGGER_EFFECT = re.compile(
     r"(?:its controller adds|that player adds|add) (?:(?P<same>one mana of any type that "
-    r"(?:land|permanent) produced)|an additional (?P<mana>.+))"
+    r"(?:land|permanent|artifact token|creature) produced)|an additional (?P<mana>.+))"
 )
 REPLACEMENT_HINT = re.compile(r"\bfor (?:two or more )?mana\b.*\bproduces?\b")
 _REPLACEMENT = re.compile(
@@ -95,10 +95,16 @@ def _tapped(match: re.Match[str]) -> PermanentFilter:
         if words is None:
             raise Unsupported(f"tapped permanent: {subject}")
         controller = "you" if words["yours"] else "any"
-        return replace(permanent_filter(words["what"] + " on the battlefield", plural=False),
-                       controller=controller)  # fmt: skip
+        return replace(_noun(words["what"]), controller=controller)
     words = re.fullmatch(r"(?:an?) (?P<what>.+?)(?P<yours> you control)?", match["tapped"])
     if words is None:
         raise Unsupported(f"tapped permanent: {match['tapped']}")
-    found = permanent_filter(words["what"] + " on the battlefield", plural=False)
-    return replace(found, controller=_PLAYERS[match["player"]])
+    return replace(_noun(words["what"]), controller=_PLAYERS[match["player"]])
+
+
+def _noun(text: str) -> PermanentFilter:
+    """ "Forest", "basic land", "nonland permanent" (Kinnan), "artifact token" (Roxanne)."""
+    try:
+        return permanent_filter(text + " on the battlefield", plural=False)
+    except Unsupported:
+        return subject_filter(text, plural=False, controller="any")

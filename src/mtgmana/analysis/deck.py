@@ -91,6 +91,8 @@ from .roles import CardRole, role_of
 from .what_ifs import WhatIf, parse_changes
 from .what_ifs import what_ifs as _what_ifs
 
+DeckError.__module__ = __name__  # its public home (it lives in _deck_base)
+
 __all__ = [
     "BASIC_LANDS",
     "COLOR_LETTERS",

@@ -91,6 +91,10 @@ from ._decklist_entry import (
     UnknownCard,
 )
 
+# Their public home is this module (they live in _decklist_entry for the readers).
+for _shared in (DeckEntry, DecklistError, UnknownCard):
+    _shared.__module__ = __name__
+
 
 @dataclass(frozen=True)
 class ResolvedEntry:

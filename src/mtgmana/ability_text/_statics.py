@@ -1,0 +1,421 @@
+"""Private: static abilities that change what permanents are or which mana abilities
+they have (CR 604, 611.3, 613), as :class:`~mtgmana.effects.ContinuousEffect` values:
+granted mana abilities (layer 6: "Lands you control have "{T}: Add one mana of any
+color.""), basic land types (layer 4, CR 305.7: "Each land is a Swamp in addition to
+its other land types", "Nonbasic lands are Mountains"), card types added (layer 4),
+colors (layer 5: "Each nonland permanent you control is all colors") and losing all
+abilities (layer 6: "All creatures lose all abilities"). A sentence that changes
+mana in a way the model can't say raises :class:`~._words.Unsupported`; one that
+doesn't change which mana a board can make is left alone (the list is in the
+package's docstring)."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field, replace
+from typing import Final
+
+from ..abilities import CHOSEN_TYPE, Condition, ManaAbility, PermanentFilter
+from ..colors import ALL_COLORS, COLORLESS, Color
+from ..effects import BASIC_LAND_TYPES, ContinuousEffect, Layer
+from ._card_mana import CardMana
+from ._conditions import control
+from ._filters import subject_filter
+from ._words import CARD_TYPE_WORDS, COLOR_WORDS, SENTENCE, NotMana, Unsupported
+
+__all__: list[str] = []
+
+QuotedReader = Callable[[str], CardMana]
+"""Reads the text of a quoted ability (the reader of a face's lines)."""
+
+_QUOTED = re.compile(r'"([^"]*)"')
+_INNER_QUOTE = re.compile(r"(?<![A-Za-z])'([^']*)'(?![A-Za-z])")  # 'nested' quotes
+_MARK = re.compile(r"«(\d+)»")
+_VERB = r"(?:has|have|gains?|gets?|is|are|loses?|lose|becomes?)"
+_SUBJECT = re.compile(rf"(?P<subject>.+?) (?P<rest>{_VERB}\b.*)")
+_PREDICATES = re.compile(rf",? and (?=(?:it |they )?{_VERB}\b)|, (?=(?:it |they )?{_VERB}\b)")
+_IN_ADDITION = re.compile(
+    r" in addition to (?:its|their) other (?:colors and )?(?:(?:land|creature|card) )?types"
+    r"|\b(?:in addition to (?:its|their) other colors)"
+)
+_CONDITION = re.compile(r"(?P<when>As long as|During) (?P<condition>[^,]+), (?P<rest>.+)")
+_COPY = re.compile(r"You may have ~ enter as a copy\b")
+_ATTACHED = re.compile(
+    r"(?:[Ee]nchanted|[Ee]quipped) (?:land|creature|permanent|artifact|[A-Z]\w+)"
+)
+_GRAVEYARD = re.compile(r"(?:~|this card) is in your graveyard")
+_ATTACHED_IS = re.compile(
+    r"enchanted (?:permanent|creature|land|artifact) is an? (?P<type>land|creature|artifact)"
+)
+
+# Mana-relevant sentences the model can't express (CR rule, what is missing).
+_UNSUPPORTED: Final = [
+    (re.compile(r"\bas though it were (?:mana of any (?:color|type)|colorless mana)|"
+                r"\bmana of any type can be spent"),
+     "spending mana as though it were another type (CR 609.4b): not modelled"),
+    (re.compile(r"\b[Aa]ctivated abilities\b(?:(?! unless they're mana abilities).)*"
+                r"\bcan't be activated(?! unless they're mana abilities)"),
+     "activated abilities can't be activated: not modelled"),
+    (re.compile(r"\b[Mm]ana abilities of\b|\bmana abilities (?:cost|can't)\b"),
+     "an effect on mana abilities: not modelled"),
+    (re.compile(r"\bcan't pay life\b(?!.*\bthat aren't mana abilities\b)|"
+                r"\bcan't (?:pay life or )?sacrifice\b(?!.*\bthat aren't mana abilities\b)"),
+     "a cost that can't be paid: not modelled"),
+    (re.compile(r"\b(?:has|have) all activated abilities\b(?!.*\bexcept mana abilities)"),
+     "abilities copied from other permanents: not modelled"),
+]  # fmt: skip
+_BLOOD_SUN = re.compile(r"\blos(?:e|es) all (?:other )?abilities except mana abilities")
+# Sentences about abilities that aren't mana abilities (Pithing Needle, Karn's Sylex).
+_NOT_MANA_ABILITIES = re.compile(
+    r"\bunless they're mana abilities|\bthat aren't mana abilities|\bisn't a mana ability"
+    r"|\bexcept mana abilities"
+)
+# Subjects that aren't permanents: cards in other zones, spells.
+_NOT_PERMANENTS = re.compile(r"^(?:Cards|cards|Spells|spells)\b|\bin (?:graveyards|exile)\b")
+_CHAPTER = re.compile(r"[IVX]+(?:, [IVX]+)* —")
+_CHAPTER_GRANT = re.compile(r"(?P<chapters>[IVX]+(?:, [IVX]+)*) — ~ gains (?P<what>«\d+»)")
+_ROMAN: Final = {"I": 1, "II": 2, "III": 3, "IV": 4, "V": 5, "VI": 6}
+_COLOR_NAMES: Final = {**COLOR_WORDS, "colorless": ""}
+
+
+@dataclass
+class Statics:
+    """What the static abilities of a face say: effects on permanents, mana abilities
+    the object gives itself (a Saga's chapter), notes."""
+
+    effects: list[ContinuousEffect] = field(default_factory=list)
+    own: list[ManaAbility] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+
+
+def read_static(
+    line: str, raw: str, read_quoted: QuotedReader, *, spell: bool, land: bool
+) -> Statics:
+    """The effects of a static ability's line (``line``: normalized, ``~`` for the
+    object, a land if ``land``; ``raw``: as printed). A spell's "Until end of turn,
+    <permanents> gain ..." is read as the effect it creates, with a note."""
+    quotes: list[str] = []
+
+    def mark(match: re.Match[str]) -> str:
+        quotes.append(match[1])
+        return f"«{len(quotes) - 1}»"
+
+    bare = _QUOTED.sub(mark, line)
+    found = Statics()
+    if bare.startswith("•"):
+        return found  # a mode of a spell or of a triggered ability: a one-shot effect
+    chapter = _CHAPTER_GRANT.fullmatch(bare.removesuffix("."))
+    if chapter:
+        _chapter(found, chapter, quotes, read_quoted, raw)
+        return found
+    if _CHAPTER.match(bare):
+        raise NotMana("a chapter ability, not a mana ability (CR 605.5a)")
+    previous: list[str] = []  # the subject "It" refers to: the previous sentence's
+    for sentence in SENTENCE.split(bare):
+        sentence = sentence.strip().removesuffix(".")
+        if not sentence:
+            continue
+        if spell:
+            if not sentence.startswith("Until end of turn, ") or "target" in sentence:
+                continue  # a spell's one-shot effect
+            sentence = sentence.removeprefix("Until end of turn, ")
+            sentence = sentence[:1].upper() + sentence[1:]
+            found.notes.append(f"until end of turn (the effect of a spell): {raw}")
+        found.effects.extend(
+            _sentence(sentence, quotes, read_quoted, raw, found.notes, land=land,
+                      previous=previous)
+        )  # fmt: skip
+    return found
+
+
+def _chapter(
+    found: Statics, match: re.Match[str], quotes: list[str], read_quoted: QuotedReader,
+    raw: str,
+) -> None:  # fmt: skip
+    """ "I — This Saga gains "{T}: Add {C}."": from its first lore counter on, the Saga
+    has the ability (CR 714.2b; the chapter ability's effect lasts)."""
+    first = min(_ROMAN[c] for c in match["chapters"].split(", "))
+    granted = _granted(quotes[int(match["what"][1:-1])], read_quoted)
+    if not granted:
+        raise NotMana("a chapter ability, not a mana ability (CR 605.5a)")
+    lore = Condition(counters=first, activation=False, text=f"chapter {match['chapters']}")
+    found.own.extend(replace(ability, condition=lore) for ability in granted)
+    found.notes.append(
+        f"the ability is there once the chapter ability has resolved (lore counters): {raw}"
+    )
+
+
+def _granted(text: str, read_quoted: QuotedReader) -> tuple[ManaAbility, ...]:
+    """The mana abilities of a quoted ability ("{T}: Add one mana of any color.")."""
+    text = _INNER_QUOTE.sub(r'"\1"', text).strip()
+    if not re.search(r"\b[Aa]dds?\b", text):
+        return ()
+    text = text.rstrip(",") if text.endswith(",") else text
+    if not text.endswith((".", '"')):
+        text += "."  # "{T}: Add {C}" ends where the sentence quoting it goes on
+    result = read_quoted(text)
+    if result.unsupported:
+        raise Unsupported("a granted mana ability: " + result.unsupported[0][1])
+    if result.triggers or result.replacements or result.statics:
+        raise Unsupported("a granted triggered ability or effect on mana: not modelled")
+    return result.abilities
+
+
+@dataclass
+class _Change:
+    """What the predicates of a sentence do to the permanents they name."""
+
+    grants: list[ManaAbility] = field(default_factory=list)
+    removes: bool = False
+    land_types: frozenset[str] = frozenset()
+    card_types: frozenset[str] = frozenset()
+    colors: Color | None = None
+    add_types: bool = False
+    add_colors: bool = False
+    chosen_type: bool = False
+    chosen_color: bool = False
+
+    @property
+    def relevant_besides_type(self) -> bool:
+        return bool(
+            self.grants or self.removes or self.land_types or self.card_types
+            or self.colors is not None
+        )  # fmt: skip
+
+    @property
+    def relevant(self) -> bool:
+        return bool(
+            self.grants or self.removes or self.land_types or self.card_types
+            or self.colors is not None or self.chosen_type or self.chosen_color
+        )  # fmt: skip
+
+
+def _sentence(
+    sentence: str, quotes: list[str], read_quoted: QuotedReader, raw: str, notes: list[str],
+    *, land: bool, previous: list[str],
+) -> list[ContinuousEffect]:  # fmt: skip
+    """The effects of one sentence; ``previous`` holds the subject of the sentence
+    before it in the line (what "It" is: "Enchanted creature can't block. It loses
+    all abilities")."""
+    if _BLOOD_SUN.search(sentence):
+        raise Unsupported("losing all abilities but mana abilities: not modelled")
+    if _NOT_MANA_ABILITIES.search(sentence):
+        return []
+    for pattern, reason in _UNSUPPORTED:
+        if pattern.search(sentence):
+            raise Unsupported(reason)
+    condition = None
+    when = ""
+    match = _CONDITION.fullmatch(sentence)
+    if match:
+        when, condition, sentence = match["when"], match["condition"], match["rest"]
+    match = _SUBJECT.fullmatch(sentence)
+    if match is None:
+        attached = _ATTACHED.match(sentence)  # "Enchanted creature can't block."
+        if attached:
+            previous.append(attached[0])
+        return []
+    subject, rest = match["subject"], match["rest"]
+    if subject in ("It", "They") and condition is None:
+        if not previous:
+            return []  # a token the text creates, or the like: not a permanent here
+        subject = previous[-1]
+    previous.append(subject)
+    change = _Change()
+    for predicate in _PREDICATES.split(rest):
+        _predicate(re.sub(r"^(?:it|they) ", "", predicate), quotes, read_quoted, change)
+    if not change.relevant or _NOT_PERMANENTS.search(subject):
+        return []
+    if _COPY.match(sentence):
+        raise Unsupported("a copy effect with an exception (CR 707.9): not modelled")
+    if condition is not None and _GRAVEYARD.fullmatch(condition):
+        notes.append(f"works only from a graveyard (CR 113.6b), not on a board: {raw}")
+        return []
+    if subject == "~" or (subject == "it" and condition is not None and "~" in condition):
+        if change.chosen_type and land:
+            return [_chosen_type(PermanentFilter(itself=True), change, raw)]
+        if change.grants or change.removes:
+            raise Unsupported("an ability the object gives itself: not modelled")
+        return []  # its own colors or types (CR 604.3; a creature type is no mana)
+    if change.chosen_type and "land" not in subject.lower():
+        change.chosen_type = False  # a creature type (Xenograft): not mana-relevant
+        if not change.relevant:
+            return []
+    affects, named = _subject(subject, condition)
+    if change.chosen_color:
+        raise Unsupported("the chosen color of an effect: not modelled")
+    if change.chosen_type:
+        if condition is not None or change.relevant_besides_type:
+            raise Unsupported("a chosen basic land type with another change: not modelled")
+        return [_chosen_type(affects, change, raw)]
+    grants = tuple(change.grants)
+    if condition is not None and not _ATTACHED_IS.fullmatch(condition):
+        if not condition.startswith("you control ") or affects.controller != "you" or (
+            change.removes or change.land_types or change.card_types
+            or change.colors is not None
+        ):  # fmt: skip
+            raise Unsupported(f"a condition on a static ability: {when} {condition}")
+        # "As long as you control six or more lands, lands you control have ...": the
+        # ability is there only while the condition holds (checked as it resolves)
+        wanted = control(condition.removeprefix("you control "), sentence)
+        holds = Condition(wanted, activation=False, text=f"{when} {condition}")
+        grants = tuple(replace(ability, condition=holds) for ability in grants)
+    effects: list[ContinuousEffect] = []
+    if change.land_types or change.card_types:
+        if not change.add_types and change.card_types and change.card_types != named:
+            raise Unsupported("setting card types: the model only adds card types")
+        if not change.add_types and change.card_types and not change.land_types:
+            notes.append(f"its other card types would be lost (not modelled): {raw}")
+        else:
+            effects.append(
+                ContinuousEffect(
+                    affects,
+                    Layer.TYPE,
+                    change.land_types,
+                    set_types=not change.add_types and bool(change.land_types),
+                    card_types=change.card_types if change.add_types else frozenset(),
+                    text=raw,
+                )
+            )
+    if change.colors is not None:
+        effects.append(
+            ContinuousEffect(
+                affects, Layer.COLOR, colors=change.colors, add_colors=change.add_colors,
+                text=raw,
+            )
+        )  # fmt: skip
+    if grants or change.removes:
+        effects.append(
+            ContinuousEffect(
+                affects, Layer.ABILITY, grants=grants, removes_abilities=change.removes,
+                text=raw,
+            )
+        )  # fmt: skip
+    return effects
+
+
+def _chosen_type(affects: PermanentFilter, change: _Change, raw: str) -> ContinuousEffect:
+    """ "Enchanted land is the chosen type", "This land is the chosen type in addition to
+    its other types": the basic land type chosen for the source (CR 305.7), bound by
+    :class:`~mtgmana.battlefield.Permanent` from its ``chosen_type``."""
+    land_types = frozenset({CHOSEN_TYPE})
+    return ContinuousEffect(
+        affects, Layer.TYPE, land_types, set_types=not change.add_types, text=raw
+    )
+
+
+def _subject(subject: str, condition: str | None) -> tuple[PermanentFilter, frozenset[str]]:
+    """The permanents a sentence names — "Lands you control", "Each land", "All
+    Slivers", "Nonbasic lands", "Enchanted land", "Equipped creature", "it" (the
+    enchanted permanent of "As long as enchanted permanent is a land") — and the card
+    types its noun names ("Enchanted creature": creatures)."""
+    if subject in ("it", "they") and condition is not None:
+        match = _ATTACHED_IS.fullmatch(condition)
+        if match is None:
+            raise Unsupported(f"the permanents: {subject} ({condition})")
+        types = frozenset({CARD_TYPE_WORDS[match["type"]]})
+        return PermanentFilter(card_types=types, attached=True), types
+    if _ATTACHED.fullmatch(subject):
+        noun = subject.split()[1].lower()
+        types = frozenset({CARD_TYPE_WORDS[noun]} if noun in CARD_TYPE_WORDS else ())
+        return PermanentFilter(attached=True), types  # CR 303.4, 301.5
+    match = re.fullmatch(r"(?P<each>Each|All) (?P<rest>.+)", subject)
+    if match:
+        found = subject_filter(match["rest"], plural=match["each"] == "All", controller="any")
+    else:
+        found = subject_filter(subject, plural=True, controller="any")
+    return found, found.card_types
+
+
+def _predicate(text: str, quotes: list[str], read_quoted: QuotedReader, change: _Change) -> None:
+    """One predicate: "have "{T}: Add {G}."", "gets +1/+1", "lose all abilities",
+    "is a Swamp in addition to its other land types", "are all colors"."""
+    match = re.fullmatch(r"(?:has|have|gains?) (?P<what>.+)", text)
+    if match:
+        for number in _MARK.findall(match["what"]):
+            change.grants.extend(_granted(quotes[int(number)], read_quoted))
+        return
+    match = re.fullmatch(r"loses? all (?:other )?(?P<what>.+)", text)
+    if match:
+        for lost in re.split(r",? and |, ", match["what"]):
+            if lost == "abilities":
+                change.removes = True
+            elif lost in ("card types", "land types", "other card types"):
+                raise Unsupported(f"losing {lost}: the model only adds card types")
+            elif lost not in ("creature types", "colors"):
+                break  # another predicate: "and doesn't untap during ..."
+        return
+    match = re.fullmatch(r"(?:is|are|becomes?) (?P<what>.+)", text)
+    if match:
+        _types_and_colors(match["what"], quotes, read_quoted, change)
+
+
+def _types_and_colors(
+    text: str, quotes: list[str], read_quoted: QuotedReader, change: _Change
+) -> None:
+    """ "a Swamp in addition to its other land types", "Mountains", "every basic land
+    type", "all colors", "a colorless Forest land", "Forest lands in addition to their
+    other types", "an artifact in addition to its other types"."""
+    add = bool(_IN_ADDITION.search(text))
+    add_colors = "other colors" in text
+    text = _IN_ADDITION.sub("", text).strip()
+    match = re.fullmatch(r"(?P<what>.+?) with (?P<with>.+)", text)
+    if match:
+        text = match["what"]
+        for number in _MARK.findall(match["with"]):  # "a land with "{T}: Add {C}""
+            change.grants.extend(_granted(quotes[int(number)], read_quoted))
+    if text in ("the chosen type", "the chosen basic land type"):
+        change.chosen_type = True
+        change.add_types = change.add_types or add
+        return
+    if text == "the chosen color":
+        change.chosen_color = True
+        return
+    land_types: set[str] = set()
+    card_types: set[str] = set()
+    colors: Color | None = None
+    if text.startswith("every basic land type"):
+        land_types.update(BASIC_LAND_TYPES)
+        text = text.removeprefix("every basic land type")
+    if text == "all colors":
+        colors, text = ALL_COLORS, ""
+    supertypes = []
+    for word in _words(text):
+        if word in _COLOR_NAMES:
+            letter = _COLOR_NAMES[word]
+            colors = (colors or COLORLESS) | (Color.parse(letter) if letter else COLORLESS)
+        elif _singular_type(word) in BASIC_LAND_TYPES:
+            land_types.add(_singular_type(word))
+        elif _singular_type(word).lower() in CARD_TYPE_WORDS:
+            card_types.add(CARD_TYPE_WORDS[_singular_type(word).lower()])
+        elif word in ("legendary", "basic", "snow"):
+            supertypes.append(word)
+        elif not _TYPE_WORD.fullmatch(word):
+            return  # not a type line ("each equal to the number of lands you control")
+        # other capitalized words: creature types and the like (not mana-relevant)
+    if supertypes and (land_types or card_types or colors is not None):
+        raise Unsupported(f"a supertype an effect gives: {supertypes[0]}")
+    change.land_types |= frozenset(land_types)
+    change.card_types |= frozenset(card_types)
+    change.add_types = change.add_types or add
+    if colors is not None:
+        change.colors = colors
+        change.add_colors = add_colors
+
+
+_TYPE_WORD = re.compile(r"[A-Z][a-z]*(?:['-][A-Za-z]+)*s?")
+
+
+def _words(text: str) -> Iterator[str]:
+    for word in re.split(r"[\s,]+", text):
+        if word and word not in ("a", "an", "and", "or"):
+            yield word
+
+
+def _singular_type(word: str) -> str:
+    if word in ("Plains", "Islands", "Swamps", "Mountains", "Forests"):
+        return "Plains" if word == "Plains" else word[:-1]
+    if word.lower() in ("lands", "creatures", "artifacts", "enchantments"):
+        return word[:-1]
+    return word
