@@ -139,8 +139,8 @@ def test_effects_the_board_holds_on_its_own() -> None:
 
 
 def test_losing_all_abilities_removes_the_statics_too() -> None:
-    lose = ContinuousEffect(PermanentFilter(card_types=LANDS, controller="any", name="Urborg, Tomb of Yawgmoth"),
-                            Layer.ABILITY, removes_abilities=True)  # fmt: skip
+    urborg = PermanentFilter(card_types=LANDS, controller="any", name="Urborg, Tomb of Yawgmoth")
+    lose = ContinuousEffect(urborg, Layer.ABILITY, removes_abilities=True)
     board = Board((Permanent.named("Forest"), with_statics("Urborg, Tomb of Yawgmoth", URBORG)),
                   effects=(lose,))  # fmt: skip
     # Layer 4 applies before 6: Urborg's effect has already applied.

@@ -177,17 +177,15 @@ class Permanent:
         mana abilities read by :func:`~mtgmana.ability_text.mana_of`, type line,
         mana cost and colors, and the given ``state`` (``tapped=True``,
         ``counters=3``, ``chosen_type="Elf"``, ``power=2``, ...). Abilities that
-        can't be modelled are listed in ``notes``; a card whose only mana abilities
-        are unsupported raises :class:`~mtgmana.MtgManaError` saying why.
+        can't be modelled are listed in ``notes`` and ``unsupported``: the tapper
+        then refuses a board holding it, unless a partial answer is asked for.
 
         >>> from mtgmana.cards import lookup
         >>> chalice = Permanent.from_card(lookup("Everflowing Chalice"), counters=2)
         >>> str(chalice.abilities[0].production)
         '{C} for each of own counters'
-        >>> Permanent.from_card(lookup("Lion's Eye Diamond"))
-        Traceback (most recent call last):
-        ...
-        mtgmana.errors.MtgManaError: Lion's Eye Diamond's mana ability is unsupported: ...
+        >>> Permanent.from_card(lookup("Lion's Eye Diamond")).unsupported
+        ('Discard your hand, Sacrifice this artifact: Add three mana of any one color. ...
         """
         if not isinstance(card, Card):
             raise MtgManaError(f"from_card needs a Card, not {card!r}")
@@ -196,11 +194,6 @@ class Permanent:
         chosen = card.faces[face_index]
         mana = mana_of(card, face)
         statics = mana.statics
-        if mana.unsupported and not (
-            mana.abilities or mana.triggers or mana.replacements or statics
-        ):
-            reasons = "; ".join(f"{reason} ({text})" for text, reason in mana.unsupported)
-            raise MtgManaError(f"{chosen.name}'s mana ability is unsupported: {reasons}")
         notes = mana.notes + tuple(
             f"unsupported mana ability ({reason}): {text}" for text, reason in mana.unsupported
         )

@@ -35,8 +35,8 @@ class NotModelled(MtgManaError):
         self.cards = cards
         listed = "; ".join(f"{name} ({identifier}): {why}" for identifier, name, why in cards)
         super().__init__(
-            f"not modelled, so the answer could be wrong: {listed} (partial=True answers "
-            "anyway, naming what it leaves out)"
+            f"not modelled, so the answer could be wrong: {listed} (partial=True, --partial, "
+            "answers anyway, naming what it leaves out)"
         )
 
 
