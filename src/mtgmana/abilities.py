@@ -254,10 +254,30 @@ class ActivationCost:
     exile_from_hand: bool = False
     """"Exile this card from your hand" (Simian Spirit Guide): the ability works from
     a hand (CR 113.6m) and costs the card."""
+    energy: int = 0
+    """Energy counters paid ({E}, CR 107.14, 122.1): Aether Hub."""
+    discard: int = 0
+    """Cards discarded from your hand as the cost."""
+    exile_graveyard: int = 0
+    """Cards exiled from your graveyard as the cost."""
+    sacrifice_count: int = 1
+    """How many permanents ``sacrifice`` sacrifices ("Sacrifice two Goats")."""
 
     def __post_init__(self) -> None:
         if not isinstance(self.tap_count, int) or self.tap_count < 1:
             raise MtgManaError(f"tap_count must be 1 or more, not {self.tap_count!r}")
+        for name in ("energy", "discard", "exile_graveyard"):
+            value = getattr(self, name)
+            if not isinstance(value, int) or value < 0:
+                raise MtgManaError(f"{name} must be a whole number 0 or more, not {value!r}")
+        if not isinstance(self.sacrifice_count, int) or self.sacrifice_count < 1:
+            raise MtgManaError(f"sacrifice_count must be 1 or more, not {self.sacrifice_count!r}")
+
+    @property
+    def resources(self) -> tuple[int, int, int]:
+        """What the cost takes from you besides permanents and life: (energy, cards
+        discarded, cards exiled from your graveyard)."""
+        return self.energy, self.discard, self.exile_graveyard
 
     @property
     def tapped_others(self) -> tuple[PermanentFilter, int] | None:

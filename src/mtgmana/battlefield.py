@@ -380,7 +380,20 @@ class Board:
     opponent_land_played: bool = False
     graveyard: int = 0
     """How many cards are in your graveyard (what a spell's delve may exile, CR
-    702.66a)."""
+    702.66a, and costs that exile from it); at least ``graveyard_cards``."""
+    graveyard_cards: tuple[str, ...] = ()
+    """The names of the cards in your graveyard, when amounts look at them (Crypt of
+    Agadeem: black creature cards)."""
+    energy: int = 0
+    """Your energy counters (CR 122.1): what {E} costs may pay."""
+    hand: int = 7
+    """How many cards are in your hand (what discarding costs may discard)."""
+    life: int | None = None
+    """Your life total, when amounts or conditions look at it (the tapper's
+    ``life=`` is what it may pay; this one defaults to it)."""
+    facts: frozenset[str] = frozenset()
+    """Other facts of the game that abilities ask about: "your turn", "max speed",
+    "monarch", "initiative", "city's blessing"..."""
     ids: tuple[int, ...] = ()
     """Each permanent's id: what plans, mana sources (CR 106.3) and the board's
     changes (:meth:`tap`, :meth:`remove`, ...) name it by. By default its index, so a
@@ -417,6 +430,12 @@ class Board:
             target = permanent.attached_to
             if target is not None and target not in by_id:
                 raise MtgManaError(f"{permanent.name} is attached to no permanent ({target})")
+        for name in ("graveyard", "energy", "hand"):
+            value = getattr(self, name)
+            if not isinstance(value, int) or isinstance(value, bool) or value < 0:
+                raise MtgManaError(f"{name} must be a whole number 0 or more, not {value!r}")
+        if len(self.graveyard_cards) > self.graveyard:
+            object.__setattr__(self, "graveyard", len(self.graveyard_cards))
         for name in ("commander_colors", "opponent_commander_colors"):
             value = getattr(self, name)
             if value is not None and not isinstance(value, Color):
