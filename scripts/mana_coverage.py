@@ -2,8 +2,8 @@
 
 A card *has a mana ability* (CR 605.1) when, with reminder text removed, one of its
 faces has a basic land type on a land (CR 305.6), an activated ability whose effect
-adds mana — not a loyalty ability, no target (CR 605.1a) — or a triggered ability
-on a permanent being tapped for mana that adds mana (CR 605.1b). A card *changes
+adds mana — not a loyalty ability, no target but a delayed trigger's (CR 605.1a) — or
+a triggered ability on a permanent being tapped for mana that adds mana (CR 605.1b). A card *changes
 mana abilities* when a face of a permanent has a static ability that grants a mana
 ability ("Lands you control have "{T}: Add ...""; a Saga's chapter giving it one)
 or changes basic land types (CR 305.7: "Each land is a Swamp ...", "Nonbasic lands
@@ -14,10 +14,16 @@ when every face's :func:`~mtgmana.ability_text.parse_mana` has at least one
 ability, trigger or continuous effect and nothing unsupported.
 
 Categories: a card is a land if any face is a land, else a creature, else an
-artifact, else "other". The report also counts the parsed cards that use each
+artifact, else "other". Cards of the Un-sets (silver-bordered or acorn cards, meant
+for casual play and with features the rules don't cover: CR 100.7) are counted
+apart and left out of the percentages: :func:`un_card` recognizes them by a "funny"
+symbol in their cost
+or text ({HR}, {∞}, {½}: :attr:`mtgmana.symbols.ManaSymbol.is_funny`), the Stickers
+type (Unfinity sticker sheets), a watermark mechanic (Unstable), or by name
+(:data:`UN_CARDS`). The report also counts the parsed cards that use each
 board-dependent feature of the model (conditions, dynamic slots, amounts, the
-chosen creature type). Run ``python scripts/mana_coverage.py``: it prints a
-markdown report and writes it to ``docs/mana-coverage.md``.
+chosen creature type, costs besides mana). Run ``python scripts/mana_coverage.py``:
+it prints a markdown report and writes it to ``docs/mana-coverage.md``.
 """
 
 from __future__ import annotations
@@ -26,18 +32,28 @@ import re
 import sys
 import time
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "src"))
 
-from mtgmana.abilities import CHOSEN_TYPE, DynamicSlot, ManaAbility  # noqa: E402
+from mtgmana.abilities import (  # noqa: E402
+    CHOSEN_TYPE,
+    FACTS,
+    Condition,
+    DynamicSlot,
+    ManaAbility,
+    ManaTrigger,
+)
 from mtgmana.ability_text import CardMana, parse_mana  # noqa: E402
 from mtgmana.cards import Card, CardDatabase  # noqa: E402
 from mtgmana.effects import ContinuousEffect, Layer  # noqa: E402
+from mtgmana.errors import MtgManaError  # noqa: E402
+from mtgmana.symbols import parse_symbols  # noqa: E402
 
 __all__ = [
+    "UN_CARDS",
     "Coverage",
     "changes_land_types",
     "coverage",
@@ -47,7 +63,14 @@ __all__ = [
     "main",
     "report",
     "static_features",
+    "un_card",
 ]
+
+UN_CARDS = frozenset(
+    {"Blacker Lotus", "City of Ass", "Everythingamajig", "Mana Screw", "R&D's Secret Lair"}
+)
+"""Silver-bordered Un-set cards with a mana ability that no marker of :func:`un_card`
+finds."""
 
 CATEGORIES = ("land", "creature", "artifact", "other")
 _REMINDER = re.compile(r"\([^()]*\)")
@@ -55,6 +78,12 @@ _QUOTED = re.compile(r'"[^"]*"')
 _BASIC = frozenset({"Plains", "Island", "Swamp", "Mountain", "Forest"})
 _ACTIVATED = re.compile(r"(?:[^:—]* — )?(?P<cost>[^:]+): (?P<effect>.*)")
 _ADD = re.compile(r"\b[Aa]dd\b")
+# Where a delayed triggered ability's text starts (CR 603.7): its targets aren't the
+# mana ability's (CR 605.1a: Primal Wellspring).
+_DELAYED = re.compile(
+    r"\b(?:When|Whenever|If) (?:that|this) mana is spent|\bWhen(?:ever)? you (?:next )?"
+    r"(?:spend this mana|cast)|\bIf you spend this mana|\bWhen you do\b"
+)
 _LOYALTY = re.compile(r"[+\-−]?(?:\d+|X)")
 _TRIGGER = re.compile(r"(?:Until end of turn, )?[Ww]henever\b.*\bfor mana\b.*\badds?\b")
 _REPLACEMENT = re.compile(r"\bfor (?:two or more )?mana\b.*\bproduces?\b")
@@ -83,7 +112,8 @@ def has_mana_ability(text: str, type_line: str) -> bool:
         match = _ACTIVATED.fullmatch(line)
         if match and _ADD.search(match["effect"]):
             cost = match["cost"].strip()
-            if not _LOYALTY.fullmatch(cost) and "target" not in match["effect"].lower():
+            own = _DELAYED.split(match["effect"], maxsplit=1)[0]
+            if not _LOYALTY.fullmatch(cost) and "target" not in own.lower():
                 return True
         if _TRIGGER.match(line):
             return True
@@ -120,6 +150,28 @@ def changes_land_types(text: str, type_line: str) -> bool:
     return any(_LAND_TYPES.search(_QUOTED.sub('""', line)) for line in lines)
 
 
+_BRACED = re.compile(r"\{[^{}]+\}")
+
+
+def un_card(card: Card) -> str:
+    """Why ``card`` is an Un-set card (see the module docstring), or ``""``."""
+    if card.name in UN_CARDS:
+        return "a silver-bordered Un-set card"
+    for face in card.faces:
+        if "Stickers" in face.type_line.split():
+            return "an Unfinity sticker sheet (not a card, CR 123.2)"
+        if "watermark" in face.oracle_text.lower():
+            return "a watermark mechanic (Unstable)"
+        for token in _BRACED.findall(f"{face.mana_cost} {face.oracle_text}"):
+            try:
+                symbols = parse_symbols(token)
+            except MtgManaError:
+                continue  # {T}, {E}, {TK}: not mana symbols
+            if any(symbol.is_funny for symbol in symbols):
+                return f"a funny symbol, {token} (Un-sets)"
+    return ""
+
+
 def _category(card: Card) -> str:
     types = " ".join(face.type_line for face in card.faces)
     for category in CATEGORIES[:3]:
@@ -138,6 +190,13 @@ def _template(text: str, name: str) -> str:
     return re.sub(r"\{\d+\}", "{N}", text)
 
 
+_EACH_AMONG = {
+    "PERMANENT": "permanents you control",
+    "MONOCOLORED": "monocolored permanents you control",
+    "CHOSEN": "the chosen colors",
+}
+
+
 def features(ability: ManaAbility) -> list[str]:
     """The board-dependent features of the model an ability uses."""
     found: list[str] = []
@@ -147,11 +206,20 @@ def features(ability: ManaAbility) -> list[str]:
             found.append("activation condition (CR 602.5b)")
         elif condition.counters and not condition.negated and condition.text.startswith("STATION"):
             found.append("station: only with N charge counters (CR 721.2a)")
+        elif condition.text.startswith("chapter"):
+            found.append("a Saga's chapter: from its lore counter on (CR 714.2b)")
+        elif condition.facts == {"max speed"} and not condition.negated:
+            pass  # "condition: you have max speed" says it
+        elif condition.text.startswith("As long as"):
+            found.append("its own ability, while a condition holds")
         else:
             found.append('"instead": two abilities with complementary conditions')
     for choice in ability.production.choices:
         for item in choice.slots:
-            if isinstance(item, DynamicSlot):
+            if isinstance(item, DynamicSlot) and item.name.startswith("EACH_"):
+                among = _EACH_AMONG[item.name.split("_")[1]]
+                found.append(f"production: one mana of each color among {among}")
+            elif isinstance(item, DynamicSlot):
                 found.append(f"slot: {item.value}")
     per = ability.production.per
     if per is not None:
@@ -165,7 +233,40 @@ def features(ability: ManaAbility) -> list[str]:
         found.append("cost: tap N untapped permanents you control (CR 602.2b)")
     if cost.exile_from_hand:
         found.append("cost: exile it from your hand (CR 113.6m)")
+    if cost.energy:
+        found.append("cost: energy (CR 107.14)")
+    if cost.discard:
+        found.append("cost: cards from your hand (discard, CR 701.9; or exile)")
+    if cost.exile_graveyard:
+        found.append("cost: exile cards from your graveyard")
+    if cost.sacrifice_count > 1:
+        found.append("cost: sacrifice several permanents")
+    if condition is not None:
+        found.extend(condition_features(condition))
     return found
+
+
+def condition_features(condition: Condition) -> list[str]:
+    """What a condition asks the board besides permanents and counters."""
+    found = [f"condition: {FACTS[fact]}" for fact in sorted(condition.facts) if fact in FACTS]
+    if condition.total_power:
+        found.append("condition: total power (formidable)")
+    if condition.imprinted:
+        found.append("condition: a card exiled with it (imprint)")
+    if condition.modified:
+        found.append("condition: it is modified (CR 700.9)")
+    if condition.designations:
+        found.append("condition: a designation (renowned, CR 702.112b)")
+    if condition.same_name:
+        found.append("condition: permanents with the same name")
+    return found
+
+
+def trigger_features(trigger: ManaTrigger) -> list[str]:
+    """The board-dependent features of a mana trigger."""
+    if trigger.condition is None:
+        return []
+    return ["a mana trigger with a condition", *condition_features(trigger.condition)]
 
 
 def static_features(effect: ContinuousEffect) -> list[str]:
@@ -190,6 +291,12 @@ def static_features(effect: ContinuousEffect) -> list[str]:
             found.append("layer 6: losing all abilities")
     if effect.affects.attached:
         found.append("effect on the enchanted or equipped permanent")
+    affects = effect.affects
+    if affects.with_counters or affects.colors is not None or affects.keywords:
+        found.append("the permanents: with a counter, a color or a keyword")
+    for ability in effect.grants:
+        granted = features(replace(ability, condition=None))
+        found.extend(f"granted: {feature}" for feature in granted)
     return found
 
 
@@ -225,6 +332,9 @@ class Coverage:
     type_changing_cards: Counter[str] = field(default_factory=Counter)
     unsupported_reasons: dict[str, list[str]] = field(default_factory=dict)
     unsupported_categories: dict[str, str] = field(default_factory=dict)
+    un_cards: list[tuple[str, str, str, str, str]] = field(default_factory=list)
+    """Un-set cards left out of the counts: (name, category, parsed or unsupported,
+    why it is one, what isn't modelled and why)."""
     seconds: float = 0.0
 
     def rate(self, category: str | None = None) -> float:
@@ -255,10 +365,15 @@ def coverage(db: CardDatabase | None = None) -> Coverage:
         if not (candidate or grants or changes):
             continue
         category = _category(card)
-        result.candidates[category] += 1
         modelled = any(mana.abilities or mana.triggers or mana.statics for mana in results)
         unsupported = [entry for mana in results for entry in mana.unsupported]
         status = "parsed" if modelled and not unsupported else "unsupported"
+        why_un = un_card(card)
+        if why_un:
+            why = "; ".join(dict.fromkeys(reason for _, reason in unsupported))
+            result.un_cards.append((card.name, category, status, why_un, why))
+            continue
+        result.candidates[category] += 1
         if grants:
             result.granting_cards[status] += 1
         if changes:
@@ -267,6 +382,7 @@ def coverage(db: CardDatabase | None = None) -> Coverage:
             result.parsed[category] += 1
             used = {f for mana in results for a in mana.abilities for f in features(a)}
             used |= {f for mana in results for e in mana.statics for f in static_features(e)}
+            used |= {f for mana in results for t in mana.triggers for f in trigger_features(t)}
             for feature in sorted(used):
                 result.features[feature] += 1
                 result.feature_example.setdefault(feature, card.name)
@@ -302,7 +418,12 @@ def report(result: Coverage) -> str:
         "305.7, 613), `mtgmana.ability_text.parse_mana` models completely. A card",
         "counts as parsed only if every mana ability and every mana-relevant static",
         "ability on every face is modelled; *partly* cards have some modelled and at",
-        "least one unsupported (counted as unsupported).",
+        "least one unsupported (counted as unsupported). Cards of the Un-sets are",
+        "left out of the percentages (a row of their own, listed at the end): CR 100.7",
+        "says they are meant for casual play and have features the rules don't cover",
+        "(silver-bordered cards, Unfinity's acorn cards; its sticker sheets aren't even",
+        "cards, CR 123.2). They are recognized by a funny symbol ({HR}, {∞}), the",
+        "Stickers type, a watermark mechanic (Unstable), or by name.",
         "",
         "| Category | Cards | Parsed | Unsupported | (of which partly) | Parsed % |",
         "|---|---:|---:|---:|---:|---:|",
@@ -320,6 +441,11 @@ def report(result: Coverage) -> str:
             f"| {label} | {cards} | {parsed} | {cards - parsed} | {partly} "
             f"| {100 * result.rate(category):.1f}% |"
         )
+    un_parsed = sum(1 for _, _, status, _, _ in result.un_cards if status == "parsed")
+    lines.append(
+        f"| Un-set cards (not counted) | {len(result.un_cards)} | {un_parsed} "
+        f"| {len(result.un_cards) - un_parsed} | | |"
+    )
     replaced = result.replacement_cards
     granting, changing = result.granting_cards, result.type_changing_cards
     lines += [
@@ -348,14 +474,17 @@ def report(result: Coverage) -> str:
         "## Why cards are unsupported",
         "",
         "Cards per kind of reason (a card with several kinds counts in each). They need",
-        "something the model doesn't have: costs other than mana, {T}, {Q}, life,",
-        "sacrifice, tapping permanents, exiling the card from a hand, milling and",
-        "removing counters (energy, discarding, exiling other cards); amounts from the",
-        "graveyard, life, toughness or mana values; conditions on other game state",
-        '(poison counters, the initiative, "during your turn"); mana added after another',
-        "effect; static abilities the layers can't say (losing card or land types,",
-        '"can\'t be activated", spending mana "as though it were mana of any color").',
-        "The last section lists every unsupported card with its reasons.",
+        "something the model doesn't have: costs the tapper can't weigh (X chosen by",
+        'the player: "Sacrifice X Goats", "{X}"; "Discard your hand"; returning or',
+        "exiling a permanent; collect evidence); amounts from the sacrificed",
+        "permanent's mana value or a noted type; mana added after another effect (a",
+        'coin flip, revealed cards); "Activate only as an instant" (CR 602.5e: not',
+        'while paying a cost), "no more than three times each turn", exhaust (the',
+        "tapper knows once a turn); spending restrictions a Spend can't",
+        "describe; static abilities the layers can't say (losing card or land types,",
+        '"can\'t be activated", spending mana "as though it were mana of any color",',
+        "levels of a Class or a leveler, costs of mana abilities raised). The last",
+        "section lists every unsupported card with its reasons.",
         "",
         "| Cards | Reason | Example |",
         "|---:|---|---|",
@@ -386,6 +515,17 @@ def report(result: Coverage) -> str:
     for name in sorted(result.unsupported_cards):
         why = "; ".join(result.unsupported_reasons.get(name, ())).replace("|", "\\|")
         lines.append(f"| {name} | {result.unsupported_categories.get(name, '')} | {why} |")
+    lines += [
+        "",
+        "## Un-set cards (not counted)",
+        "",
+        "| Card | Category | Status | Why it is one | Why unsupported |",
+        "|---|---|---|---|---|",
+        *(
+            f"| {name} | {category} | {status} | {un} | {why.replace('|', chr(92) + '|')} |"
+            for name, category, status, un, why in sorted(result.un_cards)
+        ),
+    ]
     lines += ["", f"Parsing every face of every card took {result.seconds:.1f} s.", ""]
     return "\n".join(lines)
 

@@ -17,10 +17,15 @@ creature (CR 302.6); removing counters needs them. Abilities without {T}, {Q},
 "Sacrifice this" or counters to remove (Ashnod's Altar) can be activated again and
 again, each time paying their cost; the others at most once, and a permanent uses
 at most one of its once-only abilities (no board in the tests has a permanent with
-two once-only abilities that could both be activated). "Sacrifice a creature"
-takes a different creature you control each time, one that doesn't sacrifice itself
-and has no mana-costing activation: creatures tap for mana before they are
-sacrificed, so the victim's own activations don't matter. "Tap an untapped creature
+two once-only abilities that could both be activated). "Sacrifice N ..." (a
+creature: Ashnod's Altar; an artifact: Krark-Clan Ironworks) takes different
+permanents you control matching it each time, none sacrificing itself or with a
+mana-costing activation: permanents tap for mana before they are sacrificed, so a
+victim's own activations don't matter. Energy, cards discarded and cards exiled
+from the graveyard are paid from what the board has (CR 107.14, 701.9); energy
+counts like life, a card discarded 3 and one exiled from the graveyard 1 at the
+sacrifice level; cards discarded and nontoken permanents sacrificing themselves go
+to the graveyard before delve exiles from it (CR 601.2g-h). "Tap an untapped creature
 you control" (Springleaf Drum) takes a different untapped creature each time, one
 not tapped for its own abilities (summoning sickness doesn't matter: CR 302.6 only
 stops a creature's own {T} abilities). Not modelled (:class:`NotImplementedError`):
@@ -118,11 +123,12 @@ class Use:
     life: int
     mana_cost: ManaCost | None
     sacrifice_self: bool
-    sacrifice_creature: bool
+    sacrifices: tuple[PermanentFilter, int] | None  # "Sacrifice N ..." besides itself
     repeatable: bool
     tap_creature: bool = False  # "Tap N untapped ... you control" (Springleaf Drum)
     taps_self: bool = False  # {T} or {Q} in the cost
     tap_others: tuple[PermanentFilter, int] | None = None  # what it taps, how many
+    resources: tuple[int, int, int] = (0, 0, 0)  # energy, cards discarded, exiled
 
     @property
     def size(self) -> int:
@@ -180,8 +186,6 @@ def uses_of(board: Board, index: int) -> list[Use]:
             continue  # CR 302.6
         if cost.remove_counters > permanent.counters:
             continue
-        if cost.sacrifice not in ("", "creature"):
-            raise NotImplementedError(f"sacrificing a {cost.sacrifice}")
         repeatable = not (
             cost.tap
             or cost.untap
@@ -226,11 +230,12 @@ def uses_of(board: Board, index: int) -> list[Use]:
                         cost.life,
                         cost.mana,
                         cost.sacrifice_self or cost.exile_from_hand,
-                        cost.sacrifice == "creature",
+                        cost.sacrificed_others,
                         repeatable,
                         cost.tapped_others is not None,
                         cost.tap or cost.untap,
                         cost.tapped_others,
+                        cost.resources,
                     )
                     found[use] = None
     return list(found)
@@ -345,14 +350,59 @@ def _normal(counter: Counter[Kind]) -> State:
 # -- the search ------------------------------------------------------------------------
 
 
-def _choices_for(uses: list[Use], creatures: int) -> list[tuple[Use, ...]]:
-    """One permanent's options: nothing, one once-only use, repeatable uses repeated."""
+def _have(board: Board) -> tuple[int, int, int]:
+    """Energy, cards in hand, cards in the graveyard: what resources costs spend."""
+    return board.energy, board.hand, board.graveyard
+
+
+def _choices_for(board: Board, uses: list[Use]) -> list[tuple[Use, ...]]:
+    """One permanent's options: nothing, one once-only use, repeatable uses repeated
+    (as often as there are permanents to sacrifice and resources to pay)."""
     once: list[tuple[Use, ...]] = [()] + [(u,) for u in uses if not u.repeatable]
     result = once
     for use in (u for u in uses if u.repeatable):
-        bound = creatures if use.sacrifice_creature else MAX_REPEATS
+        bound = MAX_REPEATS
+        if use.sacrifices is not None:
+            item, n = use.sacrifices
+            bound = len(_victims_for(board, use, item, set())) // n
+        for need, have in zip(use.resources, _have(board), strict=True):
+            if need:
+                bound = min(bound, have // need)
         result = [r + (use,) * k for r in result for k in range(bound + 1)]
     return result
+
+
+def _victims_for(board: Board, use: Use, item: PermanentFilter, excluded: set[int]) -> list[int]:
+    """The permanents you control that ``use``'s "Sacrifice ..." may take."""
+    source = board.permanents[use.index]
+    return [
+        i
+        for i, p in enumerate(board.permanents)
+        if p.controller == "you"
+        and p.zone == "battlefield"
+        and i not in excluded
+        and matches(item, p, board.ids[i], source, "you", board.ids[use.index])
+    ]
+
+
+def _victim_choices(
+    board: Board, uses: tuple[Use, ...], excluded: set[int]
+) -> Iterator[frozenset[int]]:
+    """Every way to pick the permanents the "Sacrifice N ..." costs take: each a
+    different permanent (CR 701.21a), none sacrificing itself or activating a
+    mana-costing ability (those are activated before the sacrifice)."""
+    wanted = [(u, u.sacrifices) for u in uses if u.sacrifices is not None]
+
+    def go(k: int, taken: frozenset[int]) -> Iterator[frozenset[int]]:
+        if k == len(wanted):
+            yield taken
+            return
+        use, (item, n) = wanted[k]
+        fits = _victims_for(board, use, item, excluded | taken)
+        for chosen in itertools.combinations(fits, n):
+            yield from go(k + 1, taken | frozenset(chosen))
+
+    yield from go(0, frozenset())
 
 
 @dataclass(frozen=True)
@@ -393,41 +443,38 @@ def _tap_choices(board: Board, uses: tuple[Use, ...], busy: set[int]) -> Iterato
 
 def _sets(board: Board, life: int, keywords: frozenset[str] = frozenset()) -> list[_Set]:
     yours = [i for i, p in enumerate(board.permanents) if p.controller == "you"]
-    creatures = [
-        i
-        for i in yours
-        if board.permanents[i].is_creature and board.permanents[i].zone == "battlefield"
-    ]
-    per: list[list[tuple[Use, ...]]] = [
-        _choices_for(uses_of(board, i), len(creatures)) for i in yours
-    ]
+    per: list[list[tuple[Use, ...]]] = [_choices_for(board, uses_of(board, i)) for i in yours]
     found: list[_Set] = []
     for combo in itertools.product(*per):
         uses = tuple(u for part in combo for u in part)
         if sum(u.life for u in uses) > life:  # CR 119.4
             continue
-        weight = 0
+        spent = [sum(u.resources[k] for u in uses) for k in range(3)]
+        if any(need > have for need, have in zip(spent, _have(board), strict=True)):
+            continue  # CR 107.14, 701.9: no more energy or cards than you have
+        # Energy is paid like life; a card discarded costs 3, one exiled from the
+        # graveyard 1 (the weights the tapper documents).
+        weight = 3 * spent[1] + spent[2]
         for u in uses:
             if u.sacrifice_self:
                 weight += sacrifice_weight(board.permanents[u.index])
         busy = {u.index for u in uses if u.taps_self}
         selves = {u.index for u in uses if u.sacrifice_self}
-        victims_needed = sum(u.sacrifice_creature for u in uses)
         excluded = {u.index for u in uses if u.sacrifice_self or u.mana_cost is not None}
-        eligible = [i for i in creatures if i not in excluded]
-        if len(eligible) < victims_needed:
-            continue
-        if keywords & {"convoke", "improvise"}:
-            # Which creatures are sacrificed matters to what convoke can tap.
-            victim_sets = [frozenset(c) for c in itertools.combinations(eligible, victims_needed)]
-        else:
-            cheapest = sorted(eligible, key=lambda i: sacrifice_weight(board.permanents[i]))
-            victim_sets = [frozenset(cheapest[:victims_needed])]
-        for victims in victim_sets:
+        lowest: dict[int, frozenset[int]] = {}
+        for victims in _victim_choices(board, uses, excluded):
+            lost = weight + sum(sacrifice_weight(board.permanents[i]) for i in victims)
+            if keywords & {"convoke", "improvise"}:
+                lowest[len(lowest)] = victims  # which ones matters to convoke
+            elif lost not in lowest:
+                lowest[lost] = victims  # else only how much they weigh
+        for victims in lowest.values():
             lost = weight + sum(sacrifice_weight(board.permanents[i]) for i in victims)
             for tapped in _tap_choices(board, uses, busy):
                 gone = frozenset(busy | selves | victims | tapped)
-                found.append(_Set(uses, lost, sum(u.damage + u.life for u in uses), gone))
+                found.append(
+                    _Set(uses, lost, sum(u.damage + u.life + u.resources[0] for u in uses), gone)
+                )
                 if not keywords:
                     break  # which permanents they are doesn't matter then
     found.sort(key=lambda s: (s.sacrifice, s.life, len(s.uses)))
@@ -446,9 +493,21 @@ def _alternatives(board: Board, chosen: _Set, keywords: frozenset[str]) -> Count
             found[(ALT | mask(ManaType(c) for c in p.colors.letters), False, False)] += 1
         elif "improvise" in keywords and "Artifact" in p.card_types:
             found[(ALT, False, False)] += 1
-    if "delve" in keywords:
-        found[(ALT, False, False)] += board.graveyard
+    if "delve" in keywords:  # less what the activations exiled, plus what they put there
+        found[(ALT, False, False)] += board.graveyard - sum(u.resources[2] for u in chosen.uses)
+        found[(ALT, False, False)] += sum(_buried(board, u) for u in chosen.uses)
     return found
+
+
+def _buried(board: Board, use: Use) -> int:
+    """Cards an activation puts into your graveyard before the spell is paid for
+    (CR 601.2g-h): cards discarded, a nontoken permanent sacrificing itself (a token
+    isn't a card, CR 111.7; a card exiled from a hand isn't put there)."""
+    if use.ability.cost.exiles:  # exiled, not put into the graveyard
+        return 0
+    permanent = board.permanents[use.index]
+    itself = use.sacrifice_self and permanent.zone == "battlefield" and not permanent.token
+    return use.resources[1] + (1 if itself else 0)
 
 
 def _units(use: Use, board: Board) -> list[list[Kind]]:
@@ -529,6 +588,10 @@ def optimum(
         if unit.restriction is not None:
             raise NotImplementedError("restricted floating mana")
     symbols = tuple(total)
+    if "delve" in keywords and any(
+        u.sacrifices for i in range(len(board.permanents)) for u in uses_of(board, i)
+    ):
+        raise NotImplementedError("delve with a cost that sacrifices another permanent")
     best: Levels | None = None
     for chosen in _sets(board, life, keywords):
         if best is not None and (chosen.sacrifice, chosen.life) > best[:2]:
@@ -631,6 +694,8 @@ def check_plan(
     tapped_now = {i for i, p in zip(board.ids, board.permanents, strict=True) if p.tapped}
     once_used: set[int] = set()
     sacrificed: list[Permanent] = []
+    energy, hand, graveyard = _have(board)
+    resources_lost = 0
     damage = activation_life = 0
     life_now = life
     steps = list(plan.steps)
@@ -721,15 +786,28 @@ def check_plan(
             lost.remove(identifier)
             gone.add(identifier)
             sacrificed.append(permanent)
-        if use.sacrifice_creature:
-            assert len(lost) == 1, step
-            victim = board.permanent(lost[0])
-            assert victim.controller == "you" and victim.is_creature, step
-            assert lost[0] not in gone, f"{victim.name} sacrificed twice"
-            gone.add(lost[0])
-            sacrificed.append(victim)
+        if use.sacrifices is not None:
+            item, n = use.sacrifices
+            assert len(lost) == n == len(set(lost)), step
+            for other in lost:
+                victim = board.permanent(other)
+                assert victim.controller == "you" and victim.zone == "battlefield", step
+                assert matches(item, victim, other, permanent, "you", identifier), step
+                assert other not in gone, f"{victim.name} sacrificed twice"
+                gone.add(other)
+                sacrificed.append(victim)
+                graveyard += 0 if victim.token else 1
             lost = []
         assert not lost, step
+        # Energy, cards discarded and exiled from the graveyard (CR 107.14, 701.9).
+        paid_resources = (step.paid_with.energy, step.paid_with.discarded, step.paid_with.exiled)
+        assert paid_resources == use.resources, (step, use.resources)
+        energy -= use.resources[0]
+        hand -= use.resources[1]
+        graveyard -= use.resources[2]
+        assert min(energy, hand, graveyard) >= 0, f"{step} pays what you don't have"
+        resources_lost += 3 * use.resources[1] + use.resources[2]
+        graveyard += _buried(board, use)
         damage += step.damage
         activation_life += step.paid_with.life
         available.update((unit.uid, unit) for unit in produced)
@@ -766,7 +844,7 @@ def check_plan(
                     or part.symbol.text in ("{X}",)
                     or (part.symbol.text.startswith("{2/"))
                 ), part  # generic mana only
-    assert exiled <= board.graveyard
+    assert exiled <= graveyard
     if any(part.instead for part in payment.assignment):
         payment = _less_alternatives(payment, plan.mana_cost_left)
         total = plan.mana_cost_left
@@ -786,5 +864,6 @@ def check_plan(
     # What floats afterwards: the rest of the pool and of the made mana.
     floating = plan.floating_after
     assert sorted(u.uid for u in floating) == sorted(u.uid for u in remaining), floating
-    sacrifice = sum(sacrifice_weight(p) for p in sacrificed)
-    return sacrifice, damage + plan.life_paid, len(floating)
+    sacrifice = sum(sacrifice_weight(p) for p in sacrificed) + resources_lost
+    spent_energy = _have(board)[0] - energy
+    return sacrifice, damage + plan.life_paid + spent_energy, len(floating)

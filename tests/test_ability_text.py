@@ -761,24 +761,16 @@ def test_effects_of_spells_are_noted() -> None:
 # -- unsupported, with the reason -------------------------------------------------------
 
 UNSUPPORTED: dict[str, str] = {
-    "Glistening Sphere": "activation condition: Activate only if an opponent has three",
-    "Lavinia, Foil to Conspiracy": "activation condition: Activate only during an opponent's",
-    "Sceptre of Eternal Glory": "activation condition: Activate only if you control three or "
-    "more lands with the same name.",
-    "Vivi Ornitier": "activation condition: Activate only during your turn",
-    "Sarevok's Tome": "a condition changes the mana: If you have the initiative",
-    "Ugin's Labyrinth": "a condition changes the mana: If a card is exiled with ~",
     "Incubation Druid": "mana: three mana of that type",
-    "Vhal, Candlekeep Researcher": "amount: ~'s toughness",
-    "Arbor Adherent": "amount: the greatest toughness among other creatures you control",
-    "Crypt of Agadeem": "amount: black creature card in your graveyard",
     "Lion's Eye Diamond": "cost: Discard your hand",
     "Hazel of the Rootbloom": "cost: Tap X untapped tokens you control",
-    "Aether Hub": "cost: energy",
-    "Bog Witch": "cost: Discard a card",
+    "Springjack Pasture": "cost: Sacrifice X Goats (X is a choice)",
     "Wizard's Rockets": "cost: {X} (an amount the player chooses)",
-    "Katilda, Dawnhart Prime": "a granted mana ability: mana: one mana of any of ~'s colors",
     "Thran Portal": "an effect on mana abilities: not modelled",
+    "Mana Cache": "unrecognized effect: Any player may activate this ability",
+    "Food Chain": "cost: Exile a creature you control",
+    "Priest of Yawgmoth": "amount: the sacrificed artifact's mana value",
+    "Jeweled Amulet": "mana: one mana of ~'s last noted type",
     "Jack-in-the-Mox": "a die roll decides the mana",
     "Cryptolith Fragment // Aurora of Emrakul": "life loss (not damage): Each player loses 1 life.",
     "Rhystic Cave": "mana of the chosen color",
@@ -796,11 +788,10 @@ def test_unsupported_with_reason(name: str) -> None:
 
 
 def test_partly_supported_cards_keep_what_they_can() -> None:
-    sphere = mana_of(card("Glistening Sphere"))
-    assert sphere.abilities == (ab(T, ch(ANY_COLOR)),)
-    assert sphere.unsupported[0][0] == (
-        "Corrupted — {T}: Add three mana of any one color. "
-        "Activate only if an opponent has three or more poison counters."
+    pasture = mana_of(card("Springjack Pasture"))
+    assert pasture.abilities == (ab(T, ch("C")),)
+    assert pasture.unsupported[0][0] == (
+        "{T}, Sacrifice X Goats: Add X mana of any one color. You gain X life."
     )
     lantern = mana_of(card("Chromatic Lantern"))
     assert lantern.abilities == (ab(T, ch(ANY_COLOR)),) and len(lantern.statics) == 1
@@ -870,7 +861,8 @@ def test_one_chosen_color_for_every_repetition() -> None:
 def test_old_wording_and_abilities_words() -> None:
     assert parse_mana("{T}: Add {C} to your mana pool.").abilities == (ManaAbility.simple("C"),)
     assert parse_mana("Scavenge — {T}: Add {R}.").abilities == (ManaAbility.simple("R"),)
-    assert parse_mana("Max speed — {T}: Add {R}.").unsupported[0][1].startswith("only with")
+    (fast,) = parse_mana("Max speed — {T}: Add {R}.").abilities  # CR 702.179
+    assert fast.condition == Condition(facts=frozenset({"max speed"}), activation=False)
 
 
 def test_restriction_can_be_spent() -> None:
@@ -1043,10 +1035,11 @@ def test_every_card_parses_or_says_why() -> None:
 
 # Issue 5 asked for 98% of the lands and 90% of all the cards with a mana ability;
 # issue 12 adds the cards whose static abilities grant mana abilities or change
-# basic land types, and reads them (see docs/mana-coverage.md for what's left: every
-# card, with the model feature it needs).
-LAND_FLOOR = 0.985
-ALL_FLOOR = 0.935
+# basic land types, reads them, and asks for 99.5% of the lands and 97% of all the
+# cards, the Un-set cards (CR 100.7) counted apart (see docs/mana-coverage.md for
+# what's left: every card, with the model feature it needs).
+LAND_FLOOR = 0.995
+ALL_FLOOR = 0.97
 
 
 def test_coverage_thresholds() -> None:
@@ -1058,6 +1051,24 @@ def test_coverage_thresholds() -> None:
     assert result.empty_cards == []
     assert result.granting_cards["parsed"] >= 50 and result.type_changing_cards["parsed"] >= 20
     assert set(result.unsupported_reasons) == set(result.unsupported_cards)
+    # the Un-set cards are listed apart, each with why it is one, and only they are
+    un = {name: why for name, _, _, why, _ in result.un_cards}
+    assert all(why for _, _, status, _, why in result.un_cards if status == "unsupported")
+    assert len(result.un_cards) < 20 and all(un.values())
+    assert un["City of Ass"] == "a silver-bordered Un-set card"
+    assert un["Mox Lotus"].startswith("a funny symbol, {")
+    assert un["Watermarket"] == "a watermark mechanic (Unstable)"
+    assert "sticker sheet" in un["Unglued Pea-Brained Dinosaur"]
+    assert not un.keys() & set(result.unsupported_cards)
+
+
+def test_un_cards() -> None:
+    """CR 100.7: Un-set cards are meant for casual play; real cards aren't flagged."""
+    script = _coverage_script()
+    assert script.un_card(card("Mons's Goblin Waiters")).endswith("{HR} (Un-sets)")
+    assert script.un_card(card("Everythingamajig")) == "a silver-bordered Un-set card"
+    for name in ("Sol Ring", "Aether Hub", "Mishra's Workshop", "Reaper King", "Sunken Palace"):
+        assert script.un_card(card(name)) == "", name
 
 
 def test_coverage_detectors() -> None:

@@ -136,3 +136,99 @@ def test_text_outputs(capsys: pytest.CaptureFixture[str]) -> None:
 def test_bad_input_exits_2(capsys: pytest.CaptureFixture[str], argv: list[str]) -> None:
     status, data = run_json(capsys, *argv)
     assert status == 2 and data["error"]
+
+
+# -- issue 12: continuous effects, the spell paid for, cards in hand, the graveyard --------
+
+
+def test_tap_chromatic_lantern_gives_lands_any_color_cr_613_1f(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    status, data = run_json(capsys, "tap", "{1}{B}{B}", "--sources", "Chromatic Lantern, 2 Plains")
+    assert status == 0
+    made = [unit["type"] for step in data["steps"] for unit in step["produces"]]
+    assert made.count("B") >= 2
+
+
+def test_tap_an_opponents_blood_moon_ends_urborg_cr_613_8(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """Blood Moon makes Urborg a Mountain (CR 305.7), so Urborg's effect, which
+    depends on it, is gone: no land makes {B}."""
+    sources = ("--sources", "Urborg, Tomb of Yawgmoth, Plains")
+    status, _ = run_json(capsys, "tap", "{B}{B}", *sources)
+    assert status == 0
+    status, data = run_json(capsys, "tap", "{B}", *sources, "--opponent", "Blood Moon")
+    assert status == 1 and data["payable"] is False
+    status, _ = run_json(capsys, "tap", "{R}{W}", *sources, "--opponent", "Blood Moon")
+    assert status == 0
+
+
+def test_tap_for_a_spell_delves_the_graveyard_cr_702_66a(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """No COST: the spell's mana cost ({7}{U}); --graveyard cards pay its generic."""
+    args = ("tap", "--for", "Treasure Cruise", "--sources", "Island")
+    status, data = run_json(capsys, *args, "--graveyard", "7")
+    assert status == 0 and data["cost"] == "{7}{U}"
+    assert data["assignment"][0]["paid_with"]["exiled"] == 7
+    status, _ = run_json(capsys, *args, "--graveyard", "6")
+    assert status == 1
+
+
+def test_tap_for_a_spell_convokes_cr_702_51a(capsys: pytest.CaptureFixture[str]) -> None:
+    status, data = run_json(
+        capsys, "tap", "--for", "Chord of Calling", "--x", "2",
+        "--sources", "Forest, 4 Llanowar Elves",
+    )  # fmt: skip
+    assert status == 0
+    tapped = [i for part in data["assignment"] for i in part["paid_with"].get("tapped", [])]
+    steps = [i for step in data["steps"] for i in step["tapped"]]
+    assert len(tapped) + len(steps) == 5 and not set(tapped) & set(steps)
+
+
+def test_tap_for_a_spell_applies_its_restrictions_cr_106_6(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """Eldrazi Temple's {C}{C} only for colorless Eldrazi spells."""
+    sources = ("--sources", "Eldrazi Temple, Wastes")
+    status, _ = run_json(capsys, "tap", "{2}{C}", "--for", "Matter Reshaper", *sources)
+    assert status == 0
+    status, _ = run_json(capsys, "tap", "{2}{C}", *sources)
+    assert status == 1
+
+
+def test_tap_a_spirit_guide_in_hand_cr_605_1a(capsys: pytest.CaptureFixture[str]) -> None:
+    status, data = run_json(
+        capsys, "tap", "{R}{G}", "--sources", "Forest", "--in-hand", "Simian Spirit Guide"
+    )
+    assert status == 0
+    guide = [s for s in data["steps"] if s["card"] == "Simian Spirit Guide"]
+    assert guide and guide[0]["exiled"] == [guide[0]["permanent"]]
+
+
+def test_tap_trigger_mana_is_its_own_step_cr_106_3(capsys: pytest.CaptureFixture[str]) -> None:
+    status, data = run_json(capsys, "tap", "{G}{G}", "--sources", "Forest, Mana Flare")
+    assert status == 0
+    assert [(s["card"], bool(s.get("trigger"))) for s in data["steps"]] == [
+        ("Forest", False),
+        ("Mana Flare", True),
+    ]
+    assert data["steps"][1]["produces"] == [{"type": "G", "source": 1}]
+
+
+def test_tap_refuses_what_it_does_not_model_unless_partial(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    sources = ("--sources", "Forest, Cursed Totem")
+    assert run(capsys, "tap", "{G}", *sources)[0] == 2
+    status, data = run_json(capsys, "tap", "{G}", *sources, "--partial")
+    assert status == 0
+    assert [item["card"] for item in data["ignored"]] == ["Cursed Totem"]
+
+
+def test_tap_pays_energy_the_board_has_cr_107_14(capsys: pytest.CaptureFixture[str]) -> None:
+    status, data = run_json(capsys, "tap", "{W}", "--sources", "Aether Hub", "--energy", "1")
+    assert status == 0 and data["steps"][0]["paid_with"]["energy"] == 1
+    assert run_json(capsys, "tap", "{W}", "--sources", "Aether Hub")[0] == 1  # no energy
+    assert run(capsys, "tap", "{W}", "--sources", "Aether Hub", "--energy", "-1")[0] == 2

@@ -2,7 +2,9 @@
 _sim_payer): sources compiled into units, costs into demands (CR 107.4), and
 Hall's theorem on a board key — checked against the exact auto-tapper
 (mtgmana.tapping.can_pay, CR 601.2g-h, 605) on random boards of real lands and
-rocks with random costs: zero disagreements."""
+rocks with random costs, and with static effects (CR 613: Chromatic Lantern,
+Urborg, Blood Moon) decided on the permanents as the effects make them: zero
+disagreements."""
 
 from __future__ import annotations
 
@@ -12,6 +14,14 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from mtgmana.abilities import (
+    ANY_COLOR,
+    ActivationCost,
+    Choice,
+    ManaAbility,
+    PermanentFilter,
+    Production,
+)
 from mtgmana.analysis._sim_payer import Payer
 from mtgmana.analysis._sim_sources import (
     GENERIC,
@@ -21,13 +31,14 @@ from mtgmana.analysis._sim_sources import (
     demand_variants,
     either,
     paid_with_mana,
+    tapper_can_pay,
 )
 from mtgmana.battlefield import Permanent
 from mtgmana.colors import Color
 from mtgmana.costs import ManaCost
+from mtgmana.effects import ContinuousEffect, Layer
 from mtgmana.mana import ManaType
 from mtgmana.restrictions import Spend
-from mtgmana.tapping import can_pay
 
 # Real lands and rocks of every kind the check knows: one-mana sources, painlands,
 # bundles (Sol Ring, bounce lands), restricted mana (CR 106.6), Signets and filter
@@ -61,13 +72,44 @@ def _permanent(name: str) -> Permanent:
     return Permanent.named(name)
 
 
+# Static effects (CR 613), written out so that they don't depend on the card data.
+_LANDS = PermanentFilter(card_types=frozenset({"Land"}))
+_ANY = ManaAbility(ActivationCost(tap=True), Production((Choice((ANY_COLOR,)),)),
+                   text="{T}: Add one mana of any color.")  # fmt: skip
+STATICS = {
+    "Chromatic Lantern": ContinuousEffect(_LANDS, Layer.ABILITY, grants=(_ANY,)),
+    "Urborg, Tomb of Yawgmoth": ContinuousEffect(
+        PermanentFilter(card_types=frozenset({"Land"}), controller="any"),
+        Layer.TYPE,
+        frozenset({"Swamp"}),
+    ),
+    "Blood Moon": ContinuousEffect(
+        PermanentFilter(
+            card_types=frozenset({"Land"}),
+            controller="any",
+            excluded_supertypes=frozenset({"Basic"}),
+        ),
+        Layer.TYPE,
+        frozenset({"Mountain"}),
+        set_types=True,
+    ),
+}
+STATIC_POOL = (*POOL, *STATICS)
+
+
+def _template(name: str) -> Permanent:
+    if name in STATICS:
+        return Permanent.named(name).with_state(statics=(STATICS[name],))
+    return _permanent(name)
+
+
 @cache
-def _payer() -> Payer:
+def _payer(pool: tuple[str, ...] = POOL) -> Payer:
     identity = Color.parse("WUB")
     opponent = tuple(Permanent.named(n, controller="opponent") for n in ("Plains", "Island"))
     classes = [
-        compile_source(_permanent(name), commander_colors=identity, opponent=opponent)
-        for name in POOL
+        compile_source(_template(name), commander_colors=identity, opponent=opponent)
+        for name in pool
     ]
     costs = []
     for text in COSTS:
@@ -79,15 +121,17 @@ def _payer() -> Payer:
     return Payer(classes, costs, identity, opponent)
 
 
-def _decide(picks: list[int], s: int) -> tuple[bool | None, bool]:
-    """The fast answer on the board ``picks`` (as the games key it) and the
-    tapper's."""
-    payer = _payer()
+def _decide(picks: list[int], s: int, pool: tuple[str, ...] = POOL) -> tuple[bool | None, bool]:
+    """The fast answer on the board ``picks`` (as the games key it; by its
+    identity when it has static effects) and the tapper's."""
+    payer = _payer(pool)
     key = payer.canon(sum(payer.increments[c] for c in picks))
     answer, _ = payer.answer(key, None, s)
-    board = payer.board([picks.count(c) for c in range(len(POOL))])
+    if answer is None and any(payer.classes[c].static for c in picks):
+        answer = payer.static_answer(sum(payer.identity(c) for c in picks), s)
+    board = payer.board([picks.count(c) for c in range(len(pool))])
     spell = payer.costs[s]
-    return answer, can_pay(spell.cost, board, spend=spell.spend)
+    return answer, tapper_can_pay(spell.cost, board, spell.spend)
 
 
 @given(
@@ -99,6 +143,42 @@ def test_the_fast_check_agrees_with_the_tapper(picks: list[int], costs: list[int
         answer, truth = _decide(picks, s)
         if answer is not None:
             assert answer == truth, ([POOL[c] for c in picks], _payer().costs[s].cost)
+
+
+@given(
+    st.lists(st.integers(0, len(POOL) - 1), max_size=6),
+    st.lists(st.integers(len(POOL), len(STATIC_POOL) - 1), min_size=1, max_size=2),
+    st.lists(st.integers(0, len(COSTS) * len(SPEND_TYPES) - 1), min_size=1, max_size=3),
+)
+def test_boards_with_static_effects_agree_with_the_tapper(
+    picks: list[int], statics: list[int], costs: list[int]
+) -> None:
+    for s in costs:
+        answer, truth = _decide(picks + statics, s, STATIC_POOL)
+        if answer is not None:
+            assert answer == truth, ([STATIC_POOL[c] for c in picks + statics],
+                                     _payer(STATIC_POOL).costs[s].cost)  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    "board, cost, expected",
+    [
+        (["Wastes", "Chromatic Lantern"], "{W}{U}", True),  # the Wastes makes any color
+        (["Mind Stone", "Chromatic Lantern"], "{W}{U}", False),  # not a land
+        (["Reflecting Pool", "Chromatic Lantern"], "{W}", True),
+        (["Forest", "Island", "Urborg, Tomb of Yawgmoth"], "{B}{B}{B}", True),  # Swamps
+        (["Tundra", "Blood Moon"], "{W}", False),  # a Mountain only (CR 305.7)
+        (["Tundra", "Plains", "Blood Moon"], "{R}{W}", True),
+    ],
+)
+def test_static_effects_are_decided_without_the_tapper(
+    board: list[str], cost: str, expected: bool
+) -> None:
+    payer = _payer(STATIC_POOL)
+    s = COSTS.index(cost) * len(SPEND_TYPES) + 1  # cast as a sorcery
+    picks = [STATIC_POOL.index(name) for name in board]
+    answer, truth = _decide(picks, s, STATIC_POOL)
+    assert answer is expected and truth is expected, payer.costs[s].cost
 
 
 @pytest.mark.parametrize(

@@ -280,3 +280,62 @@ def test_the_command_line_sets_x(capsys: pytest.CaptureFixture[str], tmp_path: P
     assert fireball["turn"] == 4
     assert main(["deck", str(deck), "--games", "0", "--x", "Fireball"]) == 2
     assert "NAME=X" in capsys.readouterr().err
+
+
+# -- the engine (issue 13, part 4) ------------------------------------------------------
+
+
+def test_cached_decisions_and_answers_change_no_result() -> None:
+    # Land drops, ramp steps and answers are cached by what they read: a cache warmed by
+    # other games (another seed, on the draw) gives what a cold one gives.
+    from mtgmana.analysis import simulate as simulation
+
+    deck = Deck.example()
+    simulate(deck, games=700, seed=11)
+    simulate(deck, games=300, seed=12, on_the_draw=True)
+    warm = simulate(deck, games=500, seed=13)
+    simulation._ENGINES.clear()
+    simulation._COMPILED.clear()
+    assert simulate(deck, games=500, seed=13) == warm
+
+
+def test_ramp_uses_only_the_mana_ramp_added_this_turn() -> None:
+    # Two Mind Stones in hand, one castable: the {C} of the first doesn't pay the
+    # second ({2}); a Sol Ring cast on an earlier turn is no mana "added this turn".
+    from mtgmana.analysis._sim_actions import Game
+    from mtgmana.analysis._sim_cards import CompiledDeck
+    from mtgmana.analysis._sim_game import Engine
+
+    engine = Engine(CompiledDeck(Deck.parse("20 Island\n4 Mind Stone\n4 Sol Ring\n32 Dissolve")),
+                    False, 6)  # fmt: skip
+    layout = engine.layout
+    stone = engine.deck.names.index("Mind Stone")
+    ring = engine.deck.ramp[engine.deck.names.index("Sol Ring")]
+    assert ring is not None
+    game = Game([], [], layout.start + 2 * layout.hand_in[stone])
+    game.fresh_key, game.fresh_identity = engine.inc[ring.source], engine.ident[ring.source]
+    engine.ramp(game, 0, 0, engine.ramp_bit[stone])
+    field = layout.ramp_field[stone]
+    assert layout.count(game.H, field) - layout.count(layout.start, field) == 1
+    assert game.key == engine.inc[engine.deck.ramp[stone].source]  # type: ignore[union-attr]
+
+
+def test_a_land_that_entered_tapped_still_counts_for_could_produce() -> None:
+    # CR 106.7: Reflecting Pool makes a type a land you control could produce, even a
+    # tapped one: with an Island and Thornwood Falls played tapped, it makes {G}.
+    from mtgmana.analysis._sim_cards import CompiledDeck
+    from mtgmana.analysis._sim_game import Engine
+
+    deck = Deck.parse("8 Reflecting Pool\n8 Island\n8 Thornwood Falls\n36 Growth Spiral")
+    engine = Engine(CompiledDeck(deck), False, 4)
+    names = engine.deck.names
+    key = identity = 0
+    for name in ("Reflecting Pool", "Island"):
+        c = engine.deck.land_faces[names.index(name)][0].source
+        key += engine.inc[c]
+        identity += engine.ident[c]
+    _, down, *_ = engine.drops[names.index("Thornwood Falls")][0]
+    assert down[5] == 1  # it enters tapped
+    spiral = engine.ramp_bit[names.index("Growth Spiral")]
+    assert engine.castable(key + down[0], identity + down[1], spiral) == spiral
+    assert engine.castable(key, identity, spiral) == 0  # without it, {U} only

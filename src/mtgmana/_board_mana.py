@@ -4,12 +4,17 @@ document them): the permanents a filter names (CR 109, 205), triggered mana
 abilities and replacement effects that apply to a permanent tapped for mana (CR
 106.12, 605.1b, 614), the types of mana each permanent could produce (CR 106.7, a
 least fixed point), dynamic slots ("any color that a land you control could
-produce"), conditions (CR 602.5b) and board-dependent amounts (devotion, CR 700.5;
-power, CR 107.1b)."""
+produce"), conditions (CR 602.5b; facts of the game such as "your turn" or max
+speed, a total power, an imprinted card, being modified, CR 700.9) and
+board-dependent amounts (devotion, CR 700.5; power and toughness, CR 107.1b; your
+life total; cards in your graveyard, with their characteristics there, CR 709.4,
+712.8a, 715.4; basic land types among permanents, domain; different powers)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+import functools
+from collections import Counter
+from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING, Final
 
 from .abilities import (
@@ -22,17 +27,21 @@ from .abilities import (
     PermanentFilter,
     ReplacementKind,
 )
-from .colors import Color
-from .errors import MtgManaError
+from .colors import COLORLESS, Color
+from .errors import MtgManaError, UnknownCardError
 from .mana import ManaType
+from .restrictions import parse_type_line
 
 if TYPE_CHECKING:
     from .battlefield import Board, Permanent
 
 __all__ = [
+    "STARTING_LIFE",
     "can_activate",
+    "card_matches",
     "could_produce",
     "count",
+    "graveyard_card",
     "holds",
     "matches",
     "replaced_types",
@@ -82,6 +91,14 @@ def matches(
         return False
     if item.min_power is not None and permanent.power < item.min_power:
         return False
+    if item.colors is not None and not (item.colors & permanent.colors):
+        return False
+    if item.entered_this_turn and not permanent.entered_this_turn:
+        return False
+    if item.with_counters and not permanent.counters:
+        return False
+    if not item.keywords <= permanent.keywords:
+        return False
     return not (item.excluded_supertypes & permanent.supertypes)
 
 
@@ -113,12 +130,18 @@ def trigger_sources(board: Board, index: int) -> list[tuple[ManaTrigger, int | N
     found: list[tuple[ManaTrigger, int | None]] = []
     for where, source in enumerate(board.permanents):
         for trigger in source.triggers:
-            if matches(trigger.tapped, target, target_id, source, source.controller):
+            if matches(trigger.tapped, target, target_id, source, source.controller) and (
+                trigger.condition is None or holds(board, where, trigger.condition)
+            ):
                 found.append((trigger, where))
     for effect in board.effects:
         if isinstance(effect, ManaTrigger) and matches(
             effect.tapped, target, target_id, None, target.controller
         ):
+            if effect.condition is not None:
+                raise MtgManaError(
+                    f"a board effect's mana trigger can't have a condition: {effect}"
+                )
             found.append((effect, None))
     return found
 
@@ -239,6 +262,32 @@ def resolve_slot(
     if item is DynamicSlot.COMMANDER_COLORS:
         identity = board.commander_colors if owner == "you" else board.opponent_commander_colors
         return frozenset() if identity is None else _mana_types(identity)
+    if item is DynamicSlot.OWN_COLORS:
+        return _mana_types(source.colors)
+    if item in _GRAVEYARD_SLOTS:
+        if owner != "you":
+            return frozenset()  # the board holds only your graveyard
+        wanted_card = _GRAVEYARD_SLOTS[item]
+        bits = COLORLESS
+        for name in board.graveyard_cards:
+            if wanted_card is None or card_matches(wanted_card, name):
+                bits |= graveyard_card(name)[3]
+        return _mana_types(bits)
+    each = _EACH.get(item)
+    if each is not None:
+        # "for each color among ...": that color's slot, if some permanent has it
+        family, color = each
+        if family == "CHOSEN":
+            return frozenset({color}) if color in source.chosen_colors else frozenset()
+        wanted_color = Color.parse(color.value)
+        for permanent in board.permanents:
+            if permanent.controller != owner or permanent.zone != "battlefield":
+                continue
+            if family == "MONOCOLORED" and not permanent.colors.is_monocolored:
+                continue
+            if wanted_color in permanent.colors:
+                return frozenset({color})
+        return frozenset()
     if item in _COLOR_SLOTS:
         wanted = _COLOR_SLOTS[item]
         bits = Color(0)
@@ -305,7 +354,46 @@ def holds(board: Board, index: int, condition: Condition) -> bool:
         result = result and source.entered_this_turn
     if condition.land_played:
         result = result and (board.land_played if owner == "you" else board.opponent_land_played)
+    if condition.facts:
+        # the board's facts are yours; an opponent's permanent asks about its controller
+        result = result and owner == "you" and condition.facts <= board.facts
+    for item, n in condition.total_power:
+        total = sum(
+            max(0, permanent.power)
+            for i, permanent in enumerate(board.permanents)
+            if matches(item, permanent, ids[i], source, owner, ids[index])
+        )
+        result = result and total >= n
+    if condition.imprinted:
+        result = result and source.imprinted
+    if condition.modified:
+        result = result and _modified(board, index)
+    result = result and condition.designations <= source.designations
+    for item, n in condition.same_name:
+        names = Counter(
+            permanent.name.casefold()
+            for i, permanent in enumerate(board.permanents)
+            if matches(item, permanent, ids[i], source, owner, ids[index])
+        )
+        result = result and max(names.values(), default=0) >= n
     return result != condition.negated
+
+
+def _modified(board: Board, index: int) -> bool:
+    """CR 700.9: it has a counter on it, is equipped, or is enchanted by an Aura
+    controlled by its controller."""
+    permanent = board.permanents[index]
+    if permanent.counters:
+        return True
+    target = board.ids[index]
+    for other in board.permanents:
+        if other.attached_to != target or other.zone != "battlefield":
+            continue
+        if "Equipment" in other.subtypes:
+            return True
+        if "Aura" in other.subtypes and other.controller == permanent.controller:
+            return True
+    return False
 
 
 def count(
@@ -313,29 +401,35 @@ def count(
 ) -> int:
     """A board-dependent amount for permanent ``index``'s ability (Gaea's Cradle,
     Cabal Coffers: permanents; Nykthos: devotion, CR 700.5; counters on it; its
-    power or the greatest power, never less than zero, CR 107.1b). Without an
-    :class:`~mtgmana.abilities.Amount`'s ``plus``."""
+    power or toughness, or the greatest among permanents, never less than zero, CR
+    107.1b; your life total, :data:`STARTING_LIFE` when the board doesn't say; cards in
+    your graveyard; basic land types among permanents; different powers; the life you
+    gained and the cards you've drawn this turn). Without an
+    :class:`~mtgmana.abilities.Amount`'s ``plus``. The board holds only your life
+    total, graveyard and turn: for an opponent's permanent, its controller's life is
+    taken to be :data:`STARTING_LIFE`, its graveyard empty and its life gained and
+    cards drawn this turn none (what it could produce, CR 106.7, is all that asks)."""
     source = board.permanents[index]
     owner = source.controller
     ids = board.ids
-    if amount_kind == "permanents" and item is not None:
-        return sum(
-            1
-            for i, p in enumerate(board.permanents)
-            if matches(item, p, ids[i], source, owner, ids[index])
-        )
     if amount_kind in ("own counters", "counters"):
         return source.counters
     if amount_kind == "power":
         return max(0, source.power)
-    if amount_kind == "greatest power" and item is not None:
-        powers = [
-            p.power
-            for i, p in enumerate(board.permanents)
-            if matches(item, p, ids[i], source, owner, ids[index])
-        ]
-        return max([0, *powers])
-    if amount_kind == "devotion":
+    if amount_kind == "toughness":
+        return max(0, source.toughness)
+    if amount_kind == "life":
+        life = board.life if owner == "you" and board.life is not None else STARTING_LIFE
+        return max(0, life)
+    if amount_kind in ("life gained this turn", "cards drawn this turn"):
+        if owner != "you":
+            return 0  # the board holds only yours
+        return board.life_gained if amount_kind.startswith("life") else board.cards_drawn
+    if amount_kind == "graveyard":
+        if owner != "you":
+            return 0
+        return sum(1 for name in board.graveyard_cards if item is None or card_matches(item, name))
+    if amount_kind == "devotion":  # CR 700.5
         wanted = set(colors)
         total = 0
         for permanent in board.permanents:
@@ -345,7 +439,77 @@ def count(
                 if wanted & set(str(symbol.colors)):
                     total += 1
         return total
-    raise MtgManaError(f"can't count {amount_kind!r} on a board")
+    if item is None or amount_kind not in _OF_PERMANENTS:
+        raise MtgManaError(f"can't count {amount_kind!r} on a board")
+    named = [
+        p
+        for i, p in enumerate(board.permanents)
+        if matches(item, p, ids[i], source, owner, ids[index])
+    ]
+    return _OF_PERMANENTS[amount_kind](named)
+
+
+STARTING_LIFE: Final = 20
+"""A new game's life total (CR 103.4): "your life total" when a board doesn't give it."""
+_BASIC_LAND_TYPES: Final = frozenset({"Plains", "Island", "Swamp", "Mountain", "Forest"})
+_OF_PERMANENTS: Final[dict[str, Callable[[list[Permanent]], int]]] = {
+    "permanents": len,
+    "greatest power": lambda named: max([0, *(p.power for p in named)]),
+    "greatest toughness": lambda named: max([0, *(p.toughness for p in named)]),
+    "basic land types": lambda named: len(
+        {t for p in named for t in p.subtypes if t in _BASIC_LAND_TYPES}
+    ),
+    "different powers": lambda named: len({p.power for p in named}),
+}
+
+
+# -- cards in your graveyard -------------------------------------------------------------
+
+
+@functools.lru_cache(maxsize=4096)
+def graveyard_card(
+    name: str,
+) -> tuple[frozenset[str], frozenset[str], frozenset[str], Color]:
+    """A card's characteristics in a graveyard: (supertypes, card types, subtypes,
+    colors) — a split card's halves combined (CR 709.4), the front face of a
+    double-faced card (CR 712.8a), an adventurer's normal characteristics (CR 715.4).
+    Raises :class:`~mtgmana.UnknownCardError` for a name the bundled database
+    doesn't have."""
+    from .cards import CardDatabase, Layout  # the database loads lazily
+
+    database = CardDatabase.bundled()
+    card = database.get(name)
+    if card is None:
+        raise UnknownCardError(name, database.suggest(name))
+    faces = card.faces if card.layout is Layout.SPLIT else card.faces[:1]
+    supertypes: set[str] = set()
+    card_types: set[str] = set()
+    subtypes: set[str] = set()
+    for face in faces:
+        found = parse_type_line(face.type_line)
+        supertypes |= found[0]
+        card_types |= found[1]
+        subtypes |= found[2]
+    return frozenset(supertypes), frozenset(card_types), frozenset(subtypes), card.colors
+
+
+def card_matches(item: PermanentFilter, name: str) -> bool:
+    """Whether the card called ``name``, in a graveyard, is one the filter names
+    ("black creature card", "permanent card", "legendary creature card"): its card
+    types, subtypes, supertypes and colors (what else the filter says is about
+    permanents)."""
+    supertypes, card_types, subtypes, card_colors = graveyard_card(name)
+    if item.card_types and not (item.card_types & card_types):
+        return False
+    if item.excluded_card_types & card_types:
+        return False
+    if item.subtypes and not (item.subtypes & subtypes):
+        return False
+    if not item.all_subtypes <= subtypes or not item.supertypes <= supertypes:
+        return False
+    if item.excluded_supertypes & supertypes:
+        return False
+    return item.colors is None or bool(item.colors & card_colors)
 
 
 def _mana_types(colors: Color) -> frozenset[ManaType]:
@@ -355,6 +519,18 @@ def _mana_types(colors: Color) -> frozenset[ManaType]:
 def _legendary_creature_or_planeswalker(permanent: Permanent) -> bool:
     return permanent.is_legendary and bool({"Creature", "Planeswalker"} & permanent.card_types)
 
+
+_GRAVEYARD_SLOTS: Final[dict[DynamicSlot, PermanentFilter | None]] = {
+    DynamicSlot.GRAVEYARD_COLORS: None,
+    DynamicSlot.GRAVEYARD_LEGENDARY_CREATURE_COLORS: PermanentFilter(
+        card_types=frozenset({"Creature"}), supertypes=frozenset({"Legendary"})
+    ),
+}
+_EACH: Final[dict[DynamicSlot, tuple[str, ManaType]]] = {
+    member: (member.name.split("_")[1], ManaType(member.name[-1]))
+    for member in DynamicSlot
+    if member.name.startswith("EACH_")
+}
 
 _COLOR_SLOTS: Final = {
     DynamicSlot.PERMANENT_COLORS: lambda permanent: True,

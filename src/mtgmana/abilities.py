@@ -42,12 +42,12 @@ are :class:`ManaReplacement` values.
 from __future__ import annotations
 
 import enum
-import functools
 from collections.abc import Iterable
 from dataclasses import dataclass, field, fields, is_dataclass, replace
-from typing import Any, Final, TypeVar
+from typing import Any, TypeVar
 
 from ._repr import compact_repr
+from .conditions import FACTS, Condition, PermanentFilter, _words_filter
 from .costs import ManaCost
 from .errors import MtgManaError
 from .mana import ManaType
@@ -57,6 +57,7 @@ __all__ = [
     "ANY_COLOR",
     "ANY_TYPE",
     "CHOSEN_TYPE",
+    "FACTS",
     "ActivationCost",
     "Amount",
     "Choice",
@@ -116,6 +117,30 @@ class DynamicSlot(enum.Enum):
     LEGENDARY_CREATURE_PLANESWALKER_COLORS = (
         "a color among legendary creatures and planeswalkers you control"  # Mox Amber
     )
+    OWN_COLORS = "a color of this permanent"  # Katilda: "any of this creature's colors"
+    GRAVEYARD_COLORS = "a color of a card in your graveyard"  # Corrupted Grafstone
+    GRAVEYARD_LEGENDARY_CREATURE_COLORS = (
+        "a color among legendary creature cards in your graveyard"  # The Grey Havens
+    )
+    # "For each color among permanents you control, add one mana of that color" (Bloom
+    # Tender): a slot per color, that color if such a permanent has it, else no mana.
+    EACH_PERMANENT_W = "{W}, if a permanent you control is white"
+    EACH_PERMANENT_U = "{U}, if a permanent you control is blue"
+    EACH_PERMANENT_B = "{B}, if a permanent you control is black"
+    EACH_PERMANENT_R = "{R}, if a permanent you control is red"
+    EACH_PERMANENT_G = "{G}, if a permanent you control is green"
+    # Tarnation Vista: "... among monocolored permanents you control ..."
+    EACH_MONOCOLORED_W = "{W}, if a monocolored permanent you control is white"
+    EACH_MONOCOLORED_U = "{U}, if a monocolored permanent you control is blue"
+    EACH_MONOCOLORED_B = "{B}, if a monocolored permanent you control is black"
+    EACH_MONOCOLORED_R = "{R}, if a monocolored permanent you control is red"
+    EACH_MONOCOLORED_G = "{G}, if a monocolored permanent you control is green"
+    # Sunbird Effigy's crafted cards: the permanent's chosen colors (like Chrome Mox's)
+    EACH_CHOSEN_W = "{W}, if white is one of the chosen colors"
+    EACH_CHOSEN_U = "{U}, if blue is one of the chosen colors"
+    EACH_CHOSEN_B = "{B}, if black is one of the chosen colors"
+    EACH_CHOSEN_R = "{R}, if red is one of the chosen colors"
+    EACH_CHOSEN_G = "{G}, if green is one of the chosen colors"
 
 
 @dataclass(frozen=True)
@@ -152,7 +177,14 @@ def _slot_text(item: Slot | DynamicSlot) -> str:
 
 
 AMOUNT_KINDS = frozenset(
-    {"permanents", "devotion", "counters", "own counters", "power", "greatest power", "fixed"}
+    {
+        "permanents", "devotion", "counters", "own counters", "power", "greatest power",
+        "fixed", "toughness", "greatest toughness", "life", "graveyard", "basic land types",
+        "different powers", "life gained this turn", "cards drawn this turn",
+    }
+)  # fmt: skip
+_FILTERED_KINDS = frozenset(
+    {"permanents", "greatest power", "greatest toughness", "basic land types", "different powers"}
 )
 
 
@@ -168,8 +200,16 @@ class Amount:
     present — none at all when ``plus`` makes that worth it: Mana Battery),
     ``"own counters"`` (on the permanent itself: Everflowing Chalice), ``"power"``
     (the permanent's power, CR 107.1b: never less than zero), ``"greatest power"``
-    (among permanents matching ``filter``, at least zero) or ``"fixed"``
-    (``value``)."""
+    (among permanents matching ``filter``, at least zero), ``"toughness"`` and
+    ``"greatest toughness"`` likewise (Vhal, Arbor Adherent), ``"life"`` (your life
+    total, at least zero: Sanctum of the Sun), ``"graveyard"`` (the cards in your
+    graveyard that ``filter`` names — its card types, supertypes, subtypes and colors;
+    all of them without one: Crypt of Agadeem, Deathbloom Ritualist), ``"basic land
+    types"`` (how many basic land types are among the permanents ``filter`` names:
+    domain, Prismatic Geoscope), ``"different powers"`` (how many different powers
+    they have: Selvala, Eager Trailblazer), ``"life gained this turn"`` and ``"cards
+    drawn this turn"`` (yours: :attr:`~mtgmana.battlefield.Board.life_gained`,
+    :attr:`~mtgmana.battlefield.Board.cards_drawn`) or ``"fixed"`` (``value``)."""
     filter: PermanentFilter | None = None
     colors: str = ""
     value: int = 0
@@ -180,7 +220,7 @@ class Amount:
     def __post_init__(self) -> None:
         if self.kind not in AMOUNT_KINDS:
             raise MtgManaError(f"unknown kind of amount {self.kind!r}")
-        if self.kind in ("permanents", "greatest power") and self.filter is None:
+        if self.kind in _FILTERED_KINDS and self.filter is None:
             raise MtgManaError(f"an amount of {self.kind!r} needs a filter")
         if self.plus < 0 or self.value < 0:
             raise MtgManaError("an amount can't be negative")
@@ -190,8 +230,17 @@ class Amount:
             text = f"devotion to {self.colors}" if self.colors else "devotion to that color"
         elif self.kind == "permanents" and self.filter is not None:
             text = str(self.filter)
-        elif self.kind == "greatest power" and self.filter is not None:
-            text = f"the greatest power among {self.filter}"
+        elif self.kind in ("greatest power", "greatest toughness") and self.filter is not None:
+            text = f"the {self.kind} among {self.filter}"
+        elif self.kind == "basic land types" and self.filter is not None:
+            text = f"basic land types among {self.filter.plural()}"
+        elif self.kind == "different powers" and self.filter is not None:
+            text = f"different powers among {self.filter.plural()}"
+        elif self.kind == "graveyard":
+            noun = "card" if self.filter is None else self.filter.noun() + " card"
+            text = f"{noun} in your graveyard"
+        elif self.kind == "life":
+            text = "your life total"
         elif self.kind == "fixed":
             text = str(self.value)
         else:
@@ -262,6 +311,10 @@ class ActivationCost:
     """Cards exiled from your graveyard as the cost."""
     sacrifice_count: int = 1
     """How many permanents ``sacrifice`` sacrifices ("Sacrifice two Goats")."""
+    exiles: bool = False
+    """What ``sacrifice_self`` and ``discard`` take is exiled instead ("Exile this
+    artifact", "Exile a card from your hand"): it doesn't reach the graveyard, where a
+    spell's delve could exile it (CR 702.66a)."""
 
     def __post_init__(self) -> None:
         if not isinstance(self.tap_count, int) or self.tap_count < 1:
@@ -272,6 +325,16 @@ class ActivationCost:
                 raise MtgManaError(f"{name} must be a whole number 0 or more, not {value!r}")
         if not isinstance(self.sacrifice_count, int) or self.sacrifice_count < 1:
             raise MtgManaError(f"sacrifice_count must be 1 or more, not {self.sacrifice_count!r}")
+
+    @property
+    def sacrificed_others(self) -> tuple[PermanentFilter, int] | None:
+        """What "Sacrifice N ... " sacrifices besides the permanent itself: (filter,
+        N), or ``None`` ("creature": Ashnod's Altar; "artifact": Krark-Clan
+        Ironworks)."""
+        if not self.sacrifice:
+            return None
+        words = self.sacrifice.removeprefix("another ").removeprefix("other ")
+        return _words_filter(words), self.sacrifice_count
 
     @property
     def resources(self) -> tuple[int, int, int]:
@@ -309,111 +372,24 @@ class ActivationCost:
             parts.append("Exile this card from your hand")
         if self.life:
             parts.append(f"Pay {self.life} life")
+        if self.energy:
+            parts.append("Pay " + "{E}" * self.energy)
         if self.sacrifice_self:
             parts.append("Sacrifice this")
         if self.sacrifice:
-            parts.append(f"Sacrifice a {self.sacrifice}")
+            if self.sacrifice_count == 1:
+                parts.append(f"Sacrifice a {self.sacrifice}")
+            else:
+                parts.append(f"Sacrifice {self.sacrifice_count} {self.sacrifice}(s)")
+        if self.discard:
+            parts.append("Discard a card" if self.discard == 1 else f"Discard {self.discard} cards")
+        if self.exile_graveyard:
+            n = self.exile_graveyard
+            what = "a card" if n == 1 else f"{n} cards"
+            parts.append(f"Exile {what} from your graveyard")
         if self.remove_counters:
             parts.append(f"Remove {self.remove_counters} {self.counter} counter(s)")
         return ", ".join(parts)
-
-
-_CARD_TYPE_WORDS: Final = {
-    "creature": "Creature", "creatures": "Creature", "artifact": "Artifact",
-    "artifacts": "Artifact", "land": "Land", "lands": "Land", "enchantment": "Enchantment",
-    "permanent": "", "permanents": "",
-}  # fmt: skip
-_PLURALS: Final = {"Elves": "Elf", "Dwarves": "Dwarf", "Wolves": "Wolf"}
-
-
-@functools.lru_cache(maxsize=256)
-def _words_filter(words: str) -> PermanentFilter:
-    """ "creature" -> creatures; "Elf"/"Elves" -> Elves; "artifact creature" -> both."""
-    card_types: set[str] = set()
-    subtypes: set[str] = set()
-    for word in words.split():
-        if word.lower() in _CARD_TYPE_WORDS:
-            if _CARD_TYPE_WORDS[word.lower()]:
-                card_types.add(_CARD_TYPE_WORDS[word.lower()])
-        elif word[:1].isupper():
-            subtypes.add(_PLURALS.get(word, word[:-1] if word.endswith("s") else word))
-    return PermanentFilter(card_types=frozenset(card_types), subtypes=frozenset(subtypes))
-
-
-_COUNT_WORDS = ("no", "a", "two", "three", "four", "five", "six", "seven", "eight", "nine")
-
-
-@dataclass(frozen=True)
-class Condition:
-    """When an ability can be used: you control at least ``n`` permanents matching
-    each filter of ``permanents`` (all of them), the permanent has at least
-    ``counters`` counters, it ``entered_this_turn``, you played a land this turn
-    (``land_played``) — all that holds, or, if ``negated``, not all of it.
-
-    ``activation`` conditions restrict activating the ability ("Activate only if you
-    control a Swamp", CR 602.5b); they don't change what the permanent *could
-    produce* (CR 106.7 looks at what the ability would produce if it resolved). The
-    others (``activation=False``) decide whether the ability adds this mana at all,
-    so they count for "could produce" too: "{T}: Add {C}. If you control an Urza's
-    Mine and an Urza's Power-Plant, add {C}{C}{C} instead" is two abilities, one with
-    the condition and one with its negation, checked as the ability resolves (mana
-    abilities resolve at once, CR 605.3a, so the board doesn't change in between);
-    "STATION 12+" gives the abilities after it only while the permanent has 12 or
-    more charge counters (CR 721.2a).
-    """
-
-    permanents: tuple[tuple[PermanentFilter, int], ...] = ()
-    counters: int = 0
-    entered_this_turn: bool = False
-    land_played: bool = False
-    negated: bool = False
-    activation: bool = True
-    text: str = field(default="", compare=False)
-
-    def __post_init__(self) -> None:
-        for item, n in self.permanents:
-            if not isinstance(item, PermanentFilter) or not isinstance(n, int) or n < 1:
-                raise MtgManaError(f"a condition needs a filter and a count of 1 or more: {n!r}")
-        if self.counters < 0:
-            raise MtgManaError("a condition can't ask for a negative number of counters")
-        if not (self.permanents or self.counters or self.entered_this_turn or self.land_played):
-            raise MtgManaError("a condition needs something to check")
-
-    def negate(self) -> Condition:
-        """The complementary condition (the other half of an "instead")."""
-        return replace(self, negated=not self.negated)
-
-    def __str__(self) -> str:
-        parts: list[str] = []
-        negative: list[str] = []
-        wanted = []
-        for item, n in self.permanents:
-            if n == 1:
-                noun = item.noun()
-                wanted.append(("an " if noun[:1].lower() in "aeiou" else "a ") + noun)
-            else:
-                count = _COUNT_WORDS[n] if n < len(_COUNT_WORDS) else str(n)
-                wanted.append(f"{count} or more {item.plural()}")
-        if wanted:
-            parts.append("you control " + " and ".join(wanted))
-            negative.append("you don't control " + " and ".join(wanted))
-        if self.counters == 1:
-            parts.append("it has a counter on it")
-            negative.append("it has no counters on it")
-        elif self.counters:
-            parts.append(f"it has {self.counters} or more counters on it")
-            negative.append(f"it has fewer than {self.counters} counters on it")
-        if self.entered_this_turn:
-            parts.append("it entered this turn")
-            negative.append("it didn't enter this turn")
-        if self.land_played:
-            parts.append("you played a land this turn")
-            negative.append("you didn't play a land this turn")
-        if not self.negated:
-            return " and ".join(parts)
-        if len(parts) == 1 and len(wanted) <= 1:
-            return negative[0]
-        return "not (" + " and ".join(parts) + ")"
 
 
 @dataclass(frozen=True)
@@ -469,75 +445,6 @@ class ManaAbility:
 
 
 @dataclass(frozen=True)
-class PermanentFilter:
-    """Which permanents something applies to or counts: card types (any of),
-    subtypes (any of), ``all_subtypes`` (all of: "an Urza's Mine"), supertypes (all
-    of), excluded supertypes, ``name``, ``min_power`` ("a creature with power 4 or
-    greater"), and whose (``"you"``, ``"opponent"``, ``"any"``). ``attached`` means
-    "enchanted/equipped permanent" (Wild Growth; its other fields, but not
-    ``controller``, still apply: "as long as enchanted permanent is a land"); ``other``
-    excludes the permanent whose ability it is ("other Gates you control").
-    ``excluded_card_types`` are card types it must not have ("nonland permanents");
-    ``token`` is ``True`` for tokens only ("creature tokens"), ``False`` for nontoken
-    permanents only, ``None`` for both (CR 111.1)."""
-
-    card_types: frozenset[str] = frozenset()
-    subtypes: frozenset[str] = frozenset()
-    supertypes: frozenset[str] = frozenset()
-    controller: str = "you"
-    attached: bool = False
-    excluded_supertypes: frozenset[str] = frozenset()
-    other: bool = False
-    all_subtypes: frozenset[str] = frozenset()
-    name: str = ""
-    min_power: int | None = None
-    excluded_card_types: frozenset[str] = frozenset()
-    token: bool | None = None
-    itself: bool = False
-    """Only the permanent whose ability it is ("This land is the chosen type")."""
-
-    def noun(self) -> str:
-        """The filter as a noun phrase without its controller: "basic Swamp"."""
-        if self.itself:
-            return "this permanent"
-        words = ["other"] if self.other else []
-        words += [s.lower() for s in sorted(self.supertypes)]
-        words += ["non" + s.lower() for s in sorted(self.excluded_supertypes)]
-        words += ["non" + s.lower() for s in sorted(self.excluded_card_types)]
-        words += {None: [], True: [], False: ["nontoken"]}[self.token]
-        words += sorted(self.all_subtypes, key=lambda w: (not w.endswith("'s"), w))
-        words.append(" or ".join(sorted(self.subtypes)) if self.subtypes else "")
-        words.append(" or ".join(t.lower() for t in sorted(self.card_types)))
-        if self.token:
-            words.append("token")
-        text = " ".join(w for w in words if w) or "permanent"
-        if self.name:
-            text += f" named {self.name}"
-        if self.min_power is not None:
-            text += f" with power {self.min_power} or greater"
-        return text
-
-    def plural(self) -> str:
-        """The noun phrase in the plural ("lands"), roughly."""
-        text = self.noun()
-        head, sep, tail = text.partition(" named ")
-        if not sep:
-            head, sep, tail = text.partition(" with power ")
-        head = head if head.endswith(("s", "Plains")) else head + "s"
-        return head + (sep + tail if sep else "")
-
-    def __str__(self) -> str:
-        if self.attached:
-            return "the enchanted permanent"
-        if self.itself:
-            return "this permanent"
-        owner = {"you": " you control", "opponent": " an opponent controls"}.get(
-            self.controller, ""
-        )
-        return self.noun() + owner
-
-
-@dataclass(frozen=True)
 class ManaTrigger:
     """A triggered mana ability (CR 605.1b): whenever a permanent matching
     ``tapped`` is tapped for mana (CR 106.12a), its controller adds ``production``
@@ -548,6 +455,9 @@ class ManaTrigger:
     production: Production | None = None
     same_type: bool = False
     text: str = field(default="", compare=False)
+    condition: Condition | None = None
+    """When it triggers, besides the tapping (of its permanent, as the mana ability
+    resolves): "while you're the monarch" (Regal Behemoth); ``None``: always."""
 
     def __post_init__(self) -> None:
         if (self.production is None) == (not self.same_type):

@@ -74,7 +74,7 @@ _STATE: Final = frozenset(
     {
         "controller", "tapped", "summoning_sick", "counters", "chosen_color", "attached_to",
         "power", "entered_this_turn", "chosen_type", "chosen_colors", "notes", "timestamp",
-        "zone",
+        "zone", "toughness", "imprinted", "keywords", "designations",
     }
 )  # fmt: skip
 """The fields :meth:`Permanent.from_card` and :meth:`Permanent.named` take as state."""
@@ -135,6 +135,16 @@ class Permanent:
     unsupported: tuple[str, ...] = field(default=(), compare=False)
     """What on it changes mana and isn't modelled (its text and why): a board with
     such a permanent is refused by the tapper unless the answer may be partial."""
+    toughness: int = 0
+    """Its toughness (a creature's; the card data has none, so give it): Vhal."""
+    imprinted: bool = False
+    """Whether a card is exiled with it (Ugin's Labyrinth's imprint)."""
+    keywords: frozenset[str] = frozenset()
+    """Its keyword abilities that abilities ask about, in lower case ("defender":
+    Axebane Guardian counts creatures with defender); :meth:`from_card` reads its
+    card's."""
+    designations: frozenset[str] = frozenset()
+    """The designations it has that abilities ask about ("renowned", CR 702.112b)."""
     origin: str = field(default="", repr=False, compare=False, kw_only=True)
     """The name :meth:`named` built it from ("" otherwise): its ``repr`` rebuilds it
     with that name when its abilities are still the card's."""
@@ -147,8 +157,18 @@ class Permanent:
             raise MtgManaError(f"controller must be 'you' or 'opponent', not {self.controller!r}")
         if not isinstance(self.counters, int) or self.counters < 0:
             raise MtgManaError("a permanent can't have a negative number of counters")
-        if not isinstance(self.power, int) or isinstance(self.power, bool):
-            raise MtgManaError(f"power must be a whole number, not {self.power!r}")
+        for name in ("power", "toughness"):
+            value = getattr(self, name)
+            if not isinstance(value, int) or isinstance(value, bool):
+                raise MtgManaError(f"{name} must be a whole number, not {value!r}")
+        keywords: Any = self.keywords
+        if isinstance(keywords, str) or not all(isinstance(k, str) for k in keywords):
+            raise MtgManaError(f"keywords must be a set of strings, not {keywords!r}")
+        object.__setattr__(self, "keywords", frozenset(k.lower() for k in keywords))
+        designations: Any = self.designations
+        if isinstance(designations, str) or not all(isinstance(d, str) for d in designations):
+            raise MtgManaError(f"designations must be a set of strings, not {designations!r}")
+        object.__setattr__(self, "designations", frozenset(designations))
         chosen_colors: Any = self.chosen_colors
         if isinstance(chosen_colors, str):
             try:
@@ -198,6 +218,7 @@ class Permanent:
             f"unsupported mana ability ({reason}): {text}" for text, reason in mana.unsupported
         )
         state["notes"] = notes + tuple(state.get("notes", ()))
+        state.setdefault("keywords", mana.keywords)
         return cls(
             chosen.name,
             mana.abilities,
@@ -241,8 +262,9 @@ class Permanent:
                 raise UnknownCardError(name, suggestions) from None
             return cls.from_card(card, **state)
         _check_state(state)
-        power = item.power_toughness.partition("/")[0]
+        power, _, toughness = item.power_toughness.partition("/")
         state.setdefault("power", int(power) if power.isdigit() else 0)
+        state.setdefault("toughness", int(toughness) if toughness.isdigit() else 0)
         state["notes"] = item.mana.notes + tuple(state.get("notes", ()))
         return cls(
             item.name,
@@ -344,7 +366,8 @@ class Permanent:
 _HASHED_STATE: Final = (
     "controller", "tapped", "summoning_sick", "counters", "chosen_color", "attached_to",
     "token", "triggers", "replacements", "power", "entered_this_turn", "chosen_type",
-    "chosen_colors", "statics", "timestamp", "zone",
+    "chosen_colors", "statics", "timestamp", "zone", "toughness", "imprinted", "keywords",
+    "designations",
 )  # fmt: skip
 
 
@@ -393,7 +416,11 @@ class Board:
     ``life=`` is what it may pay; this one defaults to it)."""
     facts: frozenset[str] = frozenset()
     """Other facts of the game that abilities ask about: "your turn", "max speed",
-    "monarch", "initiative", "city's blessing"..."""
+    "monarch", "initiative", "city's blessing"... (:data:`mtgmana.abilities.FACTS`)."""
+    life_gained: int = 0
+    """How much life you gained this turn (Accomplished Alchemist)."""
+    cards_drawn: int = 0
+    """How many cards you've drawn this turn (Kydele, Chosen of Kruphix)."""
     ids: tuple[int, ...] = ()
     """Each permanent's id: what plans, mana sources (CR 106.3) and the board's
     changes (:meth:`tap`, :meth:`remove`, ...) name it by. By default its index, so a
@@ -430,7 +457,7 @@ class Board:
             target = permanent.attached_to
             if target is not None and target not in by_id:
                 raise MtgManaError(f"{permanent.name} is attached to no permanent ({target})")
-        for name in ("graveyard", "energy", "hand"):
+        for name in ("graveyard", "energy", "hand", "life_gained", "cards_drawn"):
             value = getattr(self, name)
             if not isinstance(value, int) or isinstance(value, bool) or value < 0:
                 raise MtgManaError(f"{name} must be a whole number 0 or more, not {value!r}")

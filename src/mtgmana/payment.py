@@ -150,7 +150,11 @@ class Paid:
     """Permanents (ids) tapped instead of paying mana: convoke (CR 702.51a),
     improvise (CR 702.126a)."""
     exiled: int = 0
-    """Cards exiled from a graveyard instead of paying generic mana: delve (702.66a)."""
+    """Cards exiled from a graveyard: for delve (702.66a), or as an ability's cost."""
+    energy: int = 0
+    """Energy counters paid ({E}, CR 107.14)."""
+    discarded: int = 0
+    """Cards discarded from a hand as an ability's cost."""
 
     def __str__(self) -> str:
         parts = ["".join(str(unit) for unit in self.mana)] if self.mana else []
@@ -160,6 +164,10 @@ class Paid:
             parts.append("tapping " + ", ".join(str(i) for i in self.tapped))
         if self.exiled:
             parts.append(f"exiling {self.exiled} card{'s' if self.exiled > 1 else ''}")
+        if self.energy:
+            parts.append("{E}" * self.energy)
+        if self.discarded:
+            parts.append(f"discarding {self.discarded}")
         return " and ".join(parts) or "nothing"
 
     def to_json(self) -> dict[str, Any]:
@@ -168,8 +176,9 @@ class Paid:
         data: dict[str, Any] = {"mana": [unit.to_json() for unit in self.mana], "life": self.life}
         if self.tapped:
             data["tapped"] = list(self.tapped)
-        if self.exiled:
-            data["exiled"] = self.exiled
+        for name in ("exiled", "energy", "discarded"):
+            if getattr(self, name):
+                data[name] = getattr(self, name)
         return data
 
 

@@ -30,8 +30,10 @@ True
 >>> [(str(a.production), str(a.condition)) for a in tower]     # doctest: +NORMALIZE_WHITESPACE
 [('{C}', "not (you control an Urza's Mine and an Urza's Power-Plant)"),
  ('{C}{C}{C}', "you control an Urza's Mine and an Urza's Power-Plant")]
->>> parse_mana("{T}: Add {G}. Activate only during your turn.").unsupported[0][1]
-'activation condition: Activate only during your turn.'
+>>> str(parse_mana("{T}: Add {G}. Activate only during your turn.").abilities[0].condition)
+"it's your turn"
+>>> parse_mana("{T}: Add {G}. Activate only as a sorcery.").unsupported[0][1]
+'activation condition: Activate only as a sorcery.'
 >>> lantern = parse_mana('Lands you control have "{T}: Add one mana of any color."')
 >>> [(str(e.affects), e.layer, str(e.grants[0])) for e in lantern.statics]
 [('land you control', Layer.ABILITY, '{T}: Add one mana of any color.')]
@@ -91,24 +93,58 @@ artifact. Add X ..., where X is the number of charge counters" adds ``plus=1``, 
 so does "Add {B}, then add an additional {B} for each charge counter removed this
 way" (Mana Battery) to ``Amount("counters")``. "This creature's power" is
 ``Amount("power")``, "the greatest power among creatures you control"
-``Amount("greatest power")``; "other Gates you control" is a
-:class:`~mtgmana.abilities.PermanentFilter` with ``other=True``, "artifact you control
-named ~" one with the object's ``name``. "Sacrifice a creature" and "Tap an untapped
-creature you control" keep their noun phrase as printed (``"creature"``,
-``"Forest"``, ``"artifact or creature"``, ``"another creature"``).
+``Amount("greatest power")``, "~'s toughness" and "the greatest toughness among ..."
+likewise (Vhal, Arbor Adherent); "your life total" is ``Amount("life")`` (Sanctum of
+the Sun); "for each black creature card in your graveyard", "the number of permanent
+cards in your graveyard" are ``Amount("graveyard")`` with a filter of the cards (CR
+110.4a; counted from :attr:`~mtgmana.battlefield.Board.graveyard_cards`); "the number
+of basic land types among lands you control" (domain) is ``Amount("basic land
+types")``; "for each different power among creatures you control" ``Amount("different
+powers")``; "the amount of life you gained this turn" and "for each card you've drawn
+this turn" read the board's ``life_gained`` and ``cards_drawn``. "Other Gates you
+control" is a :class:`~mtgmana.abilities.PermanentFilter` with ``other=True``,
+"artifact you control named ~" one with the object's ``name``; "creatures you control
+with defender" (``keywords``), "... that entered this turn", "an untapped blue
+creature" (``colors``) and "each creature you control with a (+1/+1) counter on it"
+(``with_counters``: the permanent's counters) are filters too. "Sacrifice a creature"
+and "Tap an untapped creature you control" keep their noun phrase as printed
+(``"creature"``, ``"Forest"``, ``"artifact or creature"``, ``"another creature"``);
+"Sacrifice two Goats" is ``sacrifice="Goat"``, ``sacrifice_count=2``. "Pay {E}{E}" is
+``energy=2`` (CR 107.14); "Discard a card" is ``discard=1``, and so is "Exile a card
+from your hand" (the same card from your hand, for paying; with a note); "Exile three
+cards from your graveyard" is ``exile_graveyard=3``; forage (CR 701.61: exile three
+cards from your graveyard or sacrifice a Food) is one ability per way to pay it.
+
+"For each color among permanents you control, add one mana of that color" (Bloom
+Tender; "... monocolored permanents ..." Tarnation Vista; "... the exiled cards used
+to craft this creature" Sunbird Effigy, the permanent's chosen colors) is one choice
+of five slots, ``DynamicSlot.EACH_PERMANENT_W`` to ``_G`` (``EACH_MONOCOLORED_*``,
+``EACH_CHOSEN_*``): each its color if some such permanent has it, else no mana (an
+empty slot adds none, CR 106.5).
 
 **Conditions and dynamic types.** "Activate only if you control a Swamp or a
 Mountain" / "... five or more lands" / "... a creature with power 4 or greater",
-"Activate only if this land entered this turn" and "Activate only if there are three
-or more brick counters on ~" are a :class:`~mtgmana.abilities.Condition` (CR 602.5b).
+"Activate only if this land entered this turn", "Activate only if there are three
+or more brick counters on ~", "... if creatures you control have total power 8 or
+greater" (``total_power``), "... if you control three or more lands with the same
+name" (``same_name``), "... if an opponent has three or more poison counters" and
+"Activate only during your turn" / "... an opponent's turn" (facts of the game,
+:data:`~mtgmana.abilities.FACTS`, on the board's ``facts``: "corrupted", "your turn"
+negated) are a :class:`~mtgmana.abilities.Condition` (CR 602.5b).
 A condition that changes the mana — "If you control ..., add ... instead", "If ~ has
 a luck counter on it, instead add ...", "If you played a land this turn, add {B}
-instead", "~ deals 1 damage to you if you don't control an Ogre" — makes two
-abilities with complementary conditions (``activation=False``). Abilities after
-"STATION N+" get the condition of having N charge counters (CR 721.2a). "One mana of
-any color in your commander's color identity", "... that a Gate you control could
+instead", "If you have the initiative, ...", "If you've completed a dungeon, ...",
+"If a card is exiled with ~, ..." (``imprinted``: Ugin's Labyrinth), "~ deals 1
+damage to you if you don't control an Ogre" — makes two abilities with
+complementary conditions (``activation=False``). Abilities after "STATION N+" get
+the condition of having N charge counters (CR 721.2a); "Max speed — ..." abilities
+the fact "max speed" (CR 702.179: the object has them only then). A mana trigger
+"while you're the monarch" (Regal Behemoth) has that condition. "One mana of any
+color in your commander's color identity", "... that a Gate you control could
 produce", "... among legendary permanents you control", "either of the circled
-colors" are :class:`~mtgmana.abilities.DynamicSlot` values. "The chosen type" is
+colors", "any of this creature's colors" (Katilda), "any color among legendary
+creature cards in your graveyard" (The Grey Havens), "Choose a color of a card in
+your graveyard" are :class:`~mtgmana.abilities.DynamicSlot` values. "The chosen type" is
 :data:`~mtgmana.abilities.CHOSEN_TYPE` (or ``chosen_type`` when given).
 
 **Static abilities** (read by ``_statics``) become continuous effects (CR 611.3,
@@ -139,8 +175,12 @@ control" — in the layer the rules put them:
   the object that has it); "As long as you control six or more lands, lands you
   control have ..." (The World Tree) grants it with that condition
   (``activation=False``), "As long as enchanted permanent is a land, it has ..." to the
-  enchanted permanent if it is one; and losing all abilities ("All creatures lose all
-  abilities", Humility; "Enchanted creature loses all abilities", Frogify).
+  enchanted permanent if it is one; an ability the object gives itself while it is
+  modified (CR 700.9), renowned (a designation, CR 702.112b) or the top card of your
+  library is a land card is its own ability with that condition (Orochi
+  Merge-Keeper, Honored Hierarch, Mul Daya Channelers); and losing all abilities
+  ("All creatures lose all abilities", Humility; "Enchanted creature loses all
+  abilities", Frogify).
 
 "It" is the subject of the sentence before ("Enchanted creature can't block. It loses
 all abilities"). A Saga's chapter that gives the Saga a mana ability ("I — This Saga
@@ -172,27 +212,24 @@ permanents ("Cards in graveyards lose all abilities") and one-shot effects of sp
 and of modes ("• Target land gains ...").
 
 **Unsupported or noted.** Anything the model can't say makes the ability
-unsupported, with the reason: costs other than mana, {T}, {Q}, life, sacrificing,
-tapping other permanents ("Tap two untapped Elves you control"), exiling the card
-from a hand, milling a card and removing counters (discarding, exiling other cards,
-energy, ...); conditions on activating it other than the ones above ("Activate
-only if an opponent has three or more poison counters", "only during your turn",
-"only as a sorcery", "only as an instant", which needs priority and so can't be used
-while paying a cost, CR 602.5e; leveler and "max speed" abilities; exhaust);
-amounts or types that depend on something else (toughness, life gained, cards in a
-graveyard, other "instead" conditions: the initiative, a completed dungeon); life
-loss (which isn't damage). Static abilities that change mana in a way the model
-can't say are unsupported too: "... can't be activated" (Cursed Totem, Arrest),
-spending mana "as though it were mana of any color" (Chromatic Orrery, CR 609.4b),
-losing card or land types or setting card types (Song of the Dryads, Imprisoned in
-the Moon, March of the Machines), "lose all abilities except mana abilities" (Blood
-Sun), "the chosen color" (Painter's Servant), abilities copied from other objects
-(Manascape Refractor), effects on mana abilities ("Mana abilities of this land cost
-an additional 1 life", Thran Portal), costs that can't be paid ("Players can't pay
-life or sacrifice creatures"), an ability the object gives itself under a condition
-(Honored Hierarch), conditions on other effects, and permanents the filters can't
-name ("with a +1/+1 counter on it", "with the chosen name", "non-Aura"). What happens
-*after* the mana is added — drawing a card, gaining life, putting a counter on it,
+unsupported, with the reason: costs other than the ones above ("Discard your hand",
+an X the player chooses: "Sacrifice X Goats", "{X}"; returning or exiling a
+permanent, collect evidence); conditions on activating it other than the ones above
+("only as a sorcery", "only as an instant", which needs priority and so can't be
+used while paying a cost, CR 602.5e; leveler and Class levels; exhaust); amounts or
+types that depend on something else (the sacrificed permanent's mana value, the last
+noted type, "three mana of that type"); life loss (which isn't damage). Static
+abilities that change mana in a way the model can't say are unsupported too: "...
+can't be activated" (Cursed Totem, Arrest), spending mana "as though it were mana of
+any color" (Chromatic Orrery, CR 609.4b), losing card or land types or setting card
+types (Song of the Dryads, Imprisoned in the Moon, March of the Machines), "lose all
+abilities except mana abilities" (Blood Sun), "the chosen color" (Painter's
+Servant), abilities copied from other objects (Manascape Refractor), effects on mana
+abilities ("Mana abilities of this land cost an additional 1 life", Thran Portal),
+costs that can't be paid ("Players can't pay life or sacrifice creatures"), an
+ability the object gives itself under another condition, conditions on other
+effects, and permanents the filters can't name ("with the chosen name", "non-Aura").
+What happens *after* the mana is added — drawing a card, gaining life, putting a counter on it,
 "doesn't untap during your next untap step", an effect when the mana is spent, "that
 spell can't be countered" — doesn't change which mana can pay a cost, so the
 ability is modelled and the effect kept in ``notes``. So are three costs with such

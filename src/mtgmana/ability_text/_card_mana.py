@@ -34,6 +34,10 @@ class CardMana:
     unsupported: tuple[tuple[str, str], ...] = ()
     notes: tuple[str, ...] = ()
     statics: tuple[ContinuousEffect, ...] = ()
+    keywords: frozenset[str] = frozenset()
+    """The keyword abilities its text gives it on a line of their own that mana
+    abilities ask about, in lower case ("defender": what "creatures you control with
+    defender" counts)."""
 
     @property
     def supported(self) -> bool:

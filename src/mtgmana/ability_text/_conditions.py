@@ -1,12 +1,16 @@
 """Private: the conditions of mana abilities (CR 602.5b: "Activate only if you control
-..."; an "instead" checked as the ability resolves: "If you control ..., add ...
-instead") as :class:`~mtgmana.abilities.Condition` values, and "named ~" as the
-object's own name."""
+...", "... only during your turn", "... if creatures you control have total power 8
+or greater"; an "instead" checked as the ability resolves: "If you control ..., add
+... instead", "If you have the initiative, ..."; a static ability's "As long as the
+top card of your library is a land card") as :class:`~mtgmana.abilities.Condition`
+values, facts of the game being :data:`~mtgmana.abilities.FACTS`; and "named ~" as
+the object's own name."""
 
 from __future__ import annotations
 
 import re
 from dataclasses import replace
+from typing import Final
 
 from ..abilities import Condition, ManaAbility, PermanentFilter
 from ._filters import permanent_filter
@@ -17,10 +21,36 @@ __all__: list[str] = []
 
 _AT_LEAST = re.compile(r"(?P<n>\w+) or more (?P<what>.+)")
 _ARTICLE = re.compile(r"(?:an?|one) (?P<what>.+)")
+# What "if <what>" / "as long as <what>" says about the game (CR 309.7, 702.131, 724,
+# 725; corrupted: CR 207.2c), as a fact of abilities.FACTS.
+_FACT_WORDS: Final = {
+    "an opponent has three or more poison counters": "corrupted",
+    "you have the initiative": "initiative",
+    "you've completed a dungeon": "completed a dungeon",
+    "you have the city's blessing": "city's blessing",
+    "you're the monarch": "monarch",
+    "you have max speed": "max speed",
+    "the top card of your library is a land card": "top card is a land",
+}
+_DURING: Final = {
+    "Activate only during your turn.": Condition(facts=frozenset({"your turn"})),
+    "Activate only during an opponent's turn.": Condition(
+        facts=frozenset({"your turn"}), negated=True
+    ),
+}
+_TOTAL_POWER = re.compile(r"(?P<what>.+) have total power (?P<n>\w+) or greater")
 
 
 def activation_condition(what: str, sentence: str) -> Condition:
     """ "Activate only if <what>." (CR 602.5b)."""
+    match = re.fullmatch(r"you control (?P<n>\w+) or more (?P<what>.+) with the same name", what)
+    if match:  # Sceptre of Eternal Glory
+        try:
+            wanted = permanent_filter(match["what"] + " you control", plural=True)
+            same = ((wanted, count_word(match["n"])),)
+        except Unsupported:
+            raise Unsupported(f"activation condition: {sentence}") from None
+        return Condition(same_name=same, text=sentence)
     if what.startswith("you control "):
         return Condition(control(what.removeprefix("you control "), sentence), text=sentence)
     if what == "~ entered this turn":
@@ -36,7 +66,34 @@ def activation_condition(what: str, sentence: str) -> Condition:
     )
     if match:
         return Condition(counters=count_word(match["a"] or match["b"]), text=sentence)
+    if what in _FACT_WORDS:
+        return Condition(facts=frozenset({_FACT_WORDS[what]}), text=sentence)
+    match = _TOTAL_POWER.fullmatch(what)
+    if match and match["what"].endswith(" you control"):
+        # formidable (Circle of Elders): the total power of the creatures you control
+        try:
+            wanted = permanent_filter(match["what"], plural=True)
+            total = ((wanted, count_word(match["n"])),)
+        except Unsupported:
+            raise Unsupported(f"activation condition: {sentence}") from None
+        return Condition(total_power=total, text=sentence)
     raise Unsupported(f"activation condition: {sentence}")
+
+
+def during(sentence: str) -> Condition | None:
+    """ "Activate only during your turn." / "... an opponent's turn." (CR 602.5b): a
+    condition on the fact "your turn" (an opponent's turn is any turn not yours)."""
+    found = _DURING.get(sentence)
+    return None if found is None else replace(found, text=sentence)
+
+
+def fact_condition(what: str, sentence: str, *, activation: bool) -> Condition | None:
+    """The condition "<what>" on a fact of the game ("you have the initiative"), or
+    ``None``."""
+    fact = _FACT_WORDS.get(what)
+    if fact is None:
+        return None
+    return Condition(facts=frozenset({fact}), activation=activation, text=sentence)
 
 
 def instead_condition(what: str, sentence: str) -> Condition:
@@ -49,6 +106,11 @@ def instead_condition(what: str, sentence: str) -> Condition:
     match = re.fullmatch(r"~ has an? \S+ counter on it", what)
     if match:
         return Condition(counters=1, activation=False, text=sentence)
+    if what == "a card is exiled with ~":  # imprint (Ugin's Labyrinth)
+        return Condition(imprinted=True, activation=False, text=sentence)
+    found = fact_condition(what, sentence, activation=False)
+    if found is not None:
+        return found
     raise Unsupported(f"a condition changes the mana: {sentence}")
 
 

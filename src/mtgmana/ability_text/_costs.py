@@ -1,13 +1,15 @@
 """Private: the cost of an activated mana ability (CR 602.1a, 118; {T} and {Q}, CR
-107.5-107.6): mana, life, sacrificing, tapping other permanents ("Tap two untapped
-Elves you control"), removing counters, exiling the card from a hand (CR 113.6m),
-and the always-payable exert, put-a-counter and mill-a-card costs, as an
-:class:`~mtgmana.abilities.ActivationCost`."""
+107.5-107.6): mana, life, energy ({E}, CR 107.14), sacrificing ("Sacrifice two
+Goats"), tapping other permanents ("Tap two untapped Elves you control"), removing
+counters, exiling the card from a hand (CR 113.6m), discarding cards (CR 701.9) or
+exiling another card from your hand (the same card from your hand, for paying),
+exiling cards from your graveyard, and the always-payable exert, put-a-counter and
+mill-a-card costs, as an :class:`~mtgmana.abilities.ActivationCost`."""
 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Final
 
 from ..abilities import ActivationCost, PermanentFilter
@@ -33,6 +35,11 @@ class CostText:
     exile_from_hand: bool = False
     remove_counters: int = 0
     counter: str = ""
+    energy: int = 0
+    discard: int = 0
+    exile_graveyard: int = 0
+    sacrifice_count: int = 1
+    exiles: bool = False
     variable_counters: bool = False
     noted: bool = False
     notes: list[str] = field(default_factory=list)
@@ -46,7 +53,9 @@ class CostText:
             tap_other=self.tap_other, remove_counters=self.remove_counters,
             counter=self.counter, text=self.text if self.noted else "",
             tap_filter=self.tap_filter, tap_count=self.tap_count,
-            exile_from_hand=self.exile_from_hand,
+            exile_from_hand=self.exile_from_hand, energy=self.energy, discard=self.discard,
+            exile_graveyard=self.exile_graveyard, sacrifice_count=self.sacrifice_count,
+            exiles=self.exiles,
         )  # fmt: skip
 
 
@@ -55,11 +64,30 @@ _COST_PARTS: Final = [
     (re.compile(r"\{Q\}"), "untap"),
     (re.compile(r"(?:\{[^}]+\})+"), "mana"),
     (re.compile(r"Pay (?P<n>\d+) life"), "life"),
-    (re.compile(r"Pay (?:\{E\})+"), "energy"),
+    (re.compile(r"Pay (?P<symbols>(?:\{E\})+)"), "energy"),
+    (re.compile(r"Pay (?P<n>\w+) \{E\}"), "energy_count"),
     (re.compile(r"Sacrifice ~"), "sacrifice_self"),
     (re.compile(r"Sacrifice (?P<article>an?|another) (?P<what>[^,]+)"), "sacrifice"),
+    (
+        re.compile(r"Sacrifice (?P<n>two|three|four|five|six|seven|X) (?P<what>[^,]+)"),
+        "sacrifice_many",
+    ),
+    (re.compile(r"Discard (?P<n>an?|one|two|three|four|five|X) cards?"), "discard"),
+    (re.compile(r"Discard your hand"), "discard_hand"),
+    (
+        re.compile(r"Exile (?P<n>an?|one|two|three|four|five|six|seven|X) cards? from your hand"),
+        "exile_hand",
+    ),
+    (
+        re.compile(
+            r"Exile (?P<n>an?|one|two|three|four|five|six|seven|eight|nine|ten|X) "
+            r"cards? from your graveyard"
+        ),
+        "exile_graveyard",
+    ),
     (re.compile(r"Tap (?P<n>an|\w+) untapped (?P<what>.+) you control"), "tap_other"),
     (re.compile(r"Exile ~ from your hand"), "exile_from_hand"),
+    (re.compile(r"Exile ~"), "exile_self"),
     (re.compile(r"Mill a card"), "mill"),
     (
         re.compile(
@@ -83,9 +111,30 @@ def read_cost(text: str) -> CostText:
         if found is None:
             raise Unsupported(f"cost: {part}")
         match, kind = found
-        if kind == "energy":
-            raise Unsupported(f"cost: energy ({part})")
-        if kind == "tap":
+        if kind == "energy":  # CR 107.14: {E} is an energy counter
+            cost.energy += match["symbols"].count("{E}")
+        elif kind == "energy_count":
+            cost.energy += _how_many(match["n"], part)
+        elif kind == "sacrifice_many":
+            _sacrifice_many(cost, match["n"], match["what"], part)
+        elif kind in ("discard", "exile_hand"):
+            cost.discard += _how_many(match["n"], part)
+            if kind == "exile_hand":
+                cost.noted = cost.exiles = True
+                cost.notes.append(
+                    "exiles a card from your hand as a cost: for paying, the same as "
+                    "discarding one (ActivationCost.discard)"
+                )
+        elif kind == "discard_hand":
+            raise Unsupported("cost: Discard your hand (as many cards as the hand holds)")
+        elif kind == "exile_self":
+            cost.sacrifice_self = cost.noted = cost.exiles = True
+            cost.notes.append(
+                "exiles itself as a cost: for paying, the same as sacrificing it (it leaves)"
+            )
+        elif kind == "exile_graveyard":
+            cost.exile_graveyard += _how_many(match["n"], part)
+        elif kind == "tap":
             cost.tap = True
         elif kind == "untap":
             cost.untap = True
@@ -127,6 +176,30 @@ def read_cost(text: str) -> CostText:
         except MtgManaError as error:
             raise Unsupported(f"cost: {cost.mana} ({error})") from None
     return cost
+
+
+def _how_many(word: str, part: str) -> int:
+    """ "a", "two", ... in a cost; X (a number the player chooses) isn't modelled."""
+    if word == "X":
+        raise Unsupported(f"cost: {part} (X is a choice)")
+    return 1 if word in ("a", "an") else NUMBERS[word]
+
+
+def _sacrifice_many(cost: CostText, count: str, words: str, part: str) -> None:
+    """ "Sacrifice two Goats": ``sacrifice`` names one ("Goat"), ``sacrifice_count``
+    how many."""
+    if cost.sacrifice:
+        raise Unsupported(f"cost: {part} (a second sacrifice)")
+    number = _how_many(count, part)
+    filter_ = subject_filter(words, plural=True)
+    if len(filter_.card_types) + len(filter_.subtypes) != 1 or filter_ != replace(
+        PermanentFilter(), card_types=filter_.card_types, subtypes=filter_.subtypes
+    ):
+        raise Unsupported(f"cost: {part}")
+    (noun,) = filter_.card_types or filter_.subtypes
+    cost.sacrifice = noun.lower() if filter_.card_types else noun
+    cost.sacrifice_count = number
+    cost.noted = True  # the printed cost says it best ("Sacrifice two Goats")
 
 
 def _tap_others(cost: CostText, count: str, words: str) -> None:

@@ -9,11 +9,11 @@ import re
 from dataclasses import replace
 from typing import Final
 
-from ..abilities import CHOSEN_TYPE, Condition, ManaAbility, Production
+from ..abilities import CHOSEN_TYPE, Choice, Condition, DynamicSlot, ManaAbility, Production
 from ..errors import MtgManaError
 from ..restriction_text import parse_restriction
 from ..restrictions import Restriction
-from ._conditions import activation_condition, control, instead_condition
+from ._conditions import activation_condition, control, during, instead_condition
 from ._costs import CostText
 from ._production import read_production, with_damage
 from ._words import SENTENCE, Unsupported
@@ -48,8 +48,7 @@ _DELAYED: Final = [
 ]
 _ACTIVATE_IF = re.compile(r"Activate only if (?P<what>.+)\.")
 _INSTEAD: Final = [
-    re.compile(r"If (?P<if>you control .+), add (?P<mana>.+) instead\."),
-    re.compile(r"If (?P<if>you played a land this turn), add (?P<mana>.+) instead\."),
+    re.compile(r"If (?P<if>[^,]+), add (?P<mana>.+) instead\."),
     re.compile(
         r"If (?P<if>~ has an? \S+ counter on it), "
         r"(?:instead add (?P<mana>.+)|add (?P<mana2>.+) instead)\."
@@ -68,6 +67,16 @@ _CONDITIONS: Final = [
     (re.compile(r".*\bunless\b.*"), "a condition changes the mana"),
 ]  # fmt: skip
 _DAMAGE = re.compile(r"~ deals (?P<n>\d+) damage to you\.")
+_ONCE_DURING = re.compile(r"Activate only (?P<during>during .+) and only once each turn\.")
+_EACH_COLOR = re.compile(r"For each color among (?P<what>.+), add one mana of that color\.")
+_EACH_FAMILY: Final = {
+    "permanents you control": "PERMANENT",
+    "monocolored permanents you control": "MONOCOLORED",
+    # Sunbird Effigy: the colors of the cards exiled to craft it are chosen as it is
+    # crafted, as Chrome Mox's exiled card's: the permanent's chosen colors
+    "the exiled cards used to craft ~": "CHOSEN",
+}
+
 _RIDER = ", and that spell can't be countered"
 
 
@@ -90,14 +99,24 @@ def read_ability(raw: str, cost: CostText, effect: str) -> tuple[list[ManaAbilit
             chosen = "color"
         elif first == "Choose a color of a permanent you control.":
             chosen = "permanent"
+        elif first == "Choose a color of a card in your graveyard.":
+            chosen = "graveyard"  # Corrupted Grafstone
         else:
             raise Unsupported(f"choice: {first}")
-    if not sentences or not sentences[0].startswith("Add "):
+    each = _EACH_COLOR.fullmatch(sentences[0]) if sentences and not chosen else None
+    if each is not None and each["what"] in _EACH_FAMILY:
+        # "For each color among permanents you control, add one mana of that color"
+        family = _EACH_FAMILY[each["what"]]
+        slots = tuple(DynamicSlot[f"EACH_{family}_{c}"] for c in "WUBRG")
+        sentences[0] = "Add."
+        production = Production((Choice(slots),))
+    elif not sentences or not sentences[0].startswith("Add "):
         raise Unsupported("the mana isn't added first")
-    add = sentences.pop(0)
-    production = read_production(
-        add[4:].removesuffix(".").removesuffix(" to your mana pool"), cost, chosen
-    )
+    else:
+        production = read_production(
+            sentences[0][4:].removesuffix(".").removesuffix(" to your mana pool"), cost, chosen
+        )
+    sentences.pop(0)
     if put_counter:
         per = production.per
         if per is None or per.kind != "own counters":
@@ -125,6 +144,14 @@ def read_ability(raw: str, cost: CostText, effect: str) -> tuple[list[ManaAbilit
         match = _ACTIVATE_IF.fullmatch(sentence)
         if match and condition is None:
             condition = activation_condition(match["what"], sentence)
+            continue
+        timing = during(sentence)
+        match = _ONCE_DURING.fullmatch(sentence)
+        if match:  # Vivi Ornitier: "only during your turn and only once each turn"
+            timing = during(f"Activate only {match['during']}.")
+        if timing is not None and condition is None:
+            condition = replace(timing, text=sentence)
+            once = once or match is not None
             continue
         match = next((m for p in _INSTEAD if (m := p.fullmatch(sentence))), None)
         if match and instead is None:

@@ -1,15 +1,20 @@
 """Private: the permanents a mana ability's text refers to ("creature you control",
 "basic Swamp you control", "Elf on the battlefield", "other Gates you control", "Urza's
-land you control") as :class:`~mtgmana.abilities.PermanentFilter` values (CR 109,
-205: card types, subtypes, supertypes)."""
+land you control", "creatures you control with defender", "... that entered this
+turn", "blue creature", "creature you control with a counter on it") and the cards in
+a graveyard it counts ("black creature card", "permanent cards") as
+:class:`~mtgmana.abilities.PermanentFilter` values (CR 109, 110.4a, 205: card types,
+subtypes, supertypes; colors, CR 105)."""
 
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from typing import Final
 
 from ..abilities import CHOSEN_TYPE, PermanentFilter
-from ._words import CARD_TYPE_WORDS, SUPERTYPE_WORDS, Unsupported
+from ..colors import Color
+from ._words import CARD_TYPE_WORDS, COLOR_WORDS, FILTER_KEYWORDS, SUPERTYPE_WORDS, Unsupported
 
 __all__: list[str] = []
 
@@ -26,6 +31,7 @@ def permanent_filter(text: str, *, plural: bool) -> PermanentFilter:
     "Allies you control", "other Gates you control", "creatures you control of the
     chosen type", "creature with power 4 or greater you control", "artifact you
     control named ~", "Urza's land you control"."""
+    text, extra = _qualities(text)
     chosen_type = text.endswith(" of the chosen type")
     text = text.removesuffix(" of the chosen type")
     name = ""
@@ -81,7 +87,7 @@ def permanent_filter(text: str, *, plural: bool) -> PermanentFilter:
         if subtypes or all_subtypes:
             raise Unsupported(f"amount: {text} of the chosen type")
         subtypes.add(CHOSEN_TYPE)
-    return PermanentFilter(
+    found = PermanentFilter(
         frozenset(card_types),
         frozenset(subtypes),
         frozenset(supertypes),
@@ -92,9 +98,75 @@ def permanent_filter(text: str, *, plural: bool) -> PermanentFilter:
         name=name,
         min_power=min_power,
     )
+    return _with(found, extra)
 
 
 _SUBTYPE_WORD = re.compile(r"[A-Z][a-z]*(?:['-][A-Za-z]+)*")
+_KEYWORDS = "|".join(sorted(FILTER_KEYWORDS))
+_QUALITIES: Final = (
+    (re.compile(rf"(?P<rest>.+) with (?P<keyword>{_KEYWORDS})"), "keyword"),
+    (re.compile(r"(?P<rest>.+) that entered this turn"), "entered_this_turn"),
+    (re.compile(r"(?P<rest>.+) with an? (?:\+1/\+1 )?counters? on (?:it|them)"), "with_counters"),
+)
+
+
+def _qualities(text: str) -> tuple[str, PermanentFilter]:
+    """A noun phrase without what it says after the noun ("with defender", "that
+    entered this turn", "with a counter on it"), and those qualities as a filter.
+    "With a +1/+1 counter on it" is read as any counter: a permanent's
+    :attr:`~mtgmana.battlefield.Permanent.counters` are the kind that matters."""
+    found = PermanentFilter()
+    changed = True
+    while changed:
+        changed = False
+        for pattern, kind in _QUALITIES:
+            match = pattern.fullmatch(text)
+            if match is None:
+                continue
+            text, changed = match["rest"], True
+            if kind == "keyword":
+                found = replace(found, keywords=found.keywords | {match["keyword"]})
+            elif kind == "entered_this_turn":
+                found = replace(found, entered_this_turn=True)
+            else:
+                found = replace(found, with_counters=True)
+    return text, found
+
+
+def _with(item: PermanentFilter, extra: PermanentFilter) -> PermanentFilter:
+    return replace(
+        item,
+        keywords=item.keywords | extra.keywords,
+        entered_this_turn=item.entered_this_turn or extra.entered_this_turn,
+        with_counters=item.with_counters or extra.with_counters,
+    )
+
+
+_PERMANENT_TYPES: Final = frozenset(
+    {"Artifact", "Battle", "Creature", "Enchantment", "Land", "Planeswalker"}
+)
+
+
+def graveyard_filter(text: str) -> PermanentFilter:
+    """The cards in a graveyard "<text> card(s)" names: "black creature", "creature",
+    "legendary creature", "permanent" (CR 110.4a: a card of a permanent type)."""
+    card_types: set[str] = set()
+    supertypes: set[str] = set()
+    colors = None
+    for word in text.split():
+        if word in COLOR_WORDS:
+            colors = (colors or Color(0)) | Color.parse(COLOR_WORDS[word])
+        elif word in SUPERTYPE_WORDS:
+            supertypes.add(SUPERTYPE_WORDS[word])
+        elif word in CARD_TYPE_WORDS and not card_types:
+            card_types.add(CARD_TYPE_WORDS[word])
+        elif word == "permanent" and not card_types:
+            card_types |= _PERMANENT_TYPES
+        else:
+            raise Unsupported(f"amount: {text} cards in your graveyard")
+    return PermanentFilter(
+        card_types=frozenset(card_types), supertypes=frozenset(supertypes), colors=colors
+    )
 
 
 def _singular(word: str) -> str:
@@ -127,13 +199,16 @@ def subject_filter(text: str, *, plural: bool, controller: str = "you") -> Perma
     "Fungus and Saproling", "artifact or creature", "Human creatures", "nonland
     permanent", "Mountains", each with an optional "you control" / "your opponents
     control" (without one: ``controller``)."""
-    text = text.strip()
+    text, extra = _qualities(text.strip())
     for suffix, who in _SUBJECT_CONTROLLERS:
         if text.endswith(suffix):
             text, controller = text[: -len(suffix)], who
             break
+    if extra.entered_this_turn:
+        raise Unsupported(f"the permanents: {text} that entered this turn")
     words = text.split()
     other = False
+    colors: Color | None = None
     token: bool | None = None
     supertypes: set[str] = set()
     excluded: set[str] = set()
@@ -150,6 +225,8 @@ def subject_filter(text: str, *, plural: bool, controller: str = "you") -> Perma
             excluded_types.add(_NON_TYPES[word])
         elif word == "nontoken":
             token = False
+        elif word in COLOR_WORDS:  # "an untapped blue creature" (Grand Architect)
+            colors = (colors or Color(0)) | Color.parse(COLOR_WORDS[word])
         else:
             break
         words.pop(0)
@@ -188,7 +265,7 @@ def subject_filter(text: str, *, plural: bool, controller: str = "you") -> Perma
             raise Unsupported(f"the permanents: {text}")
     if card_types and subtypes and len(alternatives) > 1:
         raise Unsupported(f"the permanents: {text}")  # "Goblins or artifacts": not a filter
-    return PermanentFilter(
+    found = PermanentFilter(
         frozenset(card_types),
         frozenset(subtypes),
         frozenset(supertypes),
@@ -197,7 +274,9 @@ def subject_filter(text: str, *, plural: bool, controller: str = "you") -> Perma
         other=other,
         excluded_card_types=frozenset(excluded_types),
         token=token,
+        colors=colors,
     )
+    return _with(found, extra)
 
 
 def _singular_noun(word: str) -> str:

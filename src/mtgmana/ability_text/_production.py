@@ -22,7 +22,7 @@ from ..abilities import (
     sorted_types,
 )
 from ._costs import CostText
-from ._filters import permanent_filter
+from ._filters import graveyard_filter, permanent_filter
 from ._words import COLOR_WORDS, SYMBOL, SYMBOLS, Unsupported, count_word
 
 __all__: list[str] = []
@@ -69,6 +69,10 @@ _DYNAMIC: Final = {
     "any color among legendary permanents you control": DynamicSlot.LEGENDARY_COLORS,
     "any color among legendary creatures and planeswalkers you control": (
         DynamicSlot.LEGENDARY_CREATURE_PLANESWALKER_COLORS
+    ),
+    "any of ~'s colors": DynamicSlot.OWN_COLORS,  # Katilda: "any of this creature's colors"
+    "any color among legendary creature cards in your graveyard": (
+        DynamicSlot.GRAVEYARD_LEGENDARY_CREATURE_COLORS  # The Grey Havens
     ),
 }
 
@@ -200,6 +204,8 @@ def _one_alternative(text: str, chosen: str) -> list[Choice]:
             return [Choice((ANY_COLOR,))]
         if chosen == "permanent":
             return [Choice((DynamicSlot.PERMANENT_COLORS,))]
+        if chosen == "graveyard":
+            return [Choice((DynamicSlot.GRAVEYARD_COLORS,))]
     match = re.fullmatch(r"one mana of (?P<what>.+)", text)
     if match and match["what"] in _DYNAMIC:
         return [Choice((_DYNAMIC[match["what"]],))]
@@ -209,10 +215,21 @@ def _one_alternative(text: str, chosen: str) -> list[Choice]:
 _OWN_COUNTERS = re.compile(r"(?:the number of )?(?:(?:\S+ )?counters?) on ~")
 
 
+_GRAVEYARD = re.compile(r"(?P<what>.+?) cards? in your graveyard")
+
+
 def _per_each(text: str) -> Amount:
     """ "for each <text>"."""
     if _OWN_COUNTERS.fullmatch(text) and not text.startswith("the number"):
         return Amount("own counters")  # "for each charge counter on this artifact"
+    if text == "card you've drawn this turn":  # Kydele, Chosen of Kruphix
+        return Amount("cards drawn this turn")
+    match = _GRAVEYARD.fullmatch(text)
+    if match:  # Crypt of Agadeem: "for each black creature card in your graveyard"
+        return Amount("graveyard", graveyard_filter(match["what"]))
+    match = re.fullmatch(r"different power among (?P<what>.+)", text)
+    if match:  # Selvala, Eager Trailblazer
+        return Amount("different powers", permanent_filter(match["what"], plural=True))
     return Amount("permanents", permanent_filter(text, plural=False))
 
 
@@ -228,6 +245,21 @@ def _per_number(text: str) -> Amount:
     """ "X is <text>" or "equal to <text>"."""
     if text == "~'s power":
         return Amount("power")
+    if text == "~'s toughness":
+        return Amount("toughness")
+    if text == "your life total":  # Sanctum of the Sun
+        return Amount("life")
+    if text == "the amount of life you gained this turn":  # Accomplished Alchemist
+        return Amount("life gained this turn")
+    match = re.fullmatch(r"the number of (?P<what>.+?) cards? in your graveyard", text)
+    if match:  # Deathbloom Ritualist, The Core
+        return Amount("graveyard", graveyard_filter(match["what"]))
+    match = re.fullmatch(r"the number of basic land types among (?P<what>.+)", text)
+    if match:  # domain (Prismatic Geoscope)
+        return Amount("basic land types", permanent_filter(match["what"], plural=True))
+    match = re.fullmatch(r"the greatest toughness among (?P<what>.+)", text)
+    if match:  # Arbor Adherent
+        return Amount("greatest toughness", permanent_filter(match["what"], plural=True))
     if text.startswith("the number of ") and _OWN_COUNTERS.fullmatch(text):
         return Amount("own counters")  # "the number of charge counters on this artifact"
     match = re.fullmatch(r"the greatest power among (?P<what>.+)", text)

@@ -29,7 +29,7 @@ from ._effects import read_ability
 from ._production import with_damage
 from ._statics import read_static
 from ._triggers import REPLACEMENT_HINT, read_replacement, read_trigger
-from ._words import NotMana, Unsupported
+from ._words import FILTER_KEYWORDS, NotMana, Unsupported
 
 __all__: list[str] = []
 
@@ -56,10 +56,29 @@ _GRANTS_MANA = re.compile(r'"[^"]*\b[Aa]dds?\b[^"]*"')
 _CREATES_TOKENS = re.compile(r"\b[Cc]reates?\b|\btoken named\b|\btokens? on the battlefield\b")
 _TRIGGERED = re.compile(r"(?:When|Whenever|At)\b")
 _SPELL_TYPES: Final = frozenset({"Instant", "Sorcery"})
+# Keyword abilities (CR 702) a line of their own may list ("Flying, vigilance").
+_KEYWORD = (
+    r"(?:deathtouch|defender|double strike|first strike|flash|flying|haste|hexproof|"
+    r"indestructible|intimidate|lifelink|menace|reach|shroud|trample|vigilance|changeling|"
+    r"devoid|fear|infect|wither|prowess|skulk|shadow|horsemanship|banding|flanking)"
+)
+_KEYWORD_LINE = re.compile(rf"{_KEYWORD}(?:, {_KEYWORD})*", re.IGNORECASE)
+# "Max speed — [ability]": "As long as you have max speed, this object has [ability]"
+# (CR 702.179): the ability exists only then.
+_MAX_SPEED: Final = Condition(
+    facts=frozenset({"max speed"}), activation=False, text="Max speed (CR 702.179)"
+)
+# Sentences from which an effect is a delayed triggered ability's (CR 603.7): their
+# targets aren't the mana ability's (CR 605.1a).
+_DELAYED_START = re.compile(
+    r"(?:(?:If|When|Whenever) (?:that|this) mana is spent|When(?:ever)? you (?:next )?spend "
+    r"this mana|If you spend this mana|When you next cast|When you do)\b"
+)
+# Forage (CR 701.61): exile three cards from your graveyard or sacrifice a Food.
+_FORAGE = ("Exile three cards from your graveyard", "Sacrifice a Food")
 
 # Ability words and keywords before an em dash that make the ability conditional.
 _CONDITION_PREFIXES: Final = {
-    "max speed": "only with max speed (CR 702.179)",
     "exhaust": "an exhaust ability can be activated only once (CR 702.177)",
     "channel": "activated from the hand",
     "boast": "activated only if the creature attacked this turn",
@@ -101,6 +120,7 @@ class _Reader:
         self.spell = False
         self.land = False
         self.statics: list[ContinuousEffect] = []
+        self.keywords: set[str] = set()
 
     def result(self) -> CardMana:
         if self.tap_damage:  # City of Brass: tapping it for mana deals the damage
@@ -118,6 +138,7 @@ class _Reader:
             tuple(self.unsupported),
             tuple(dict.fromkeys(notes)),
             tuple(self.statics),
+            frozenset(self.keywords),
         )
 
     def normalize(self, line: str) -> str:
@@ -147,6 +168,9 @@ class _Reader:
         match = _STATION.fullmatch(raw)
         if match:
             self.station = int(match["n"])  # CR 721.2a: only with N charge counters
+            return
+        if _KEYWORD_LINE.fullmatch(raw):
+            self.keywords.update(w.lower() for w in raw.split(", ") if w.lower() in FILTER_KEYWORDS)
             return
         line = self.normalize(raw)
         try:
@@ -241,22 +265,40 @@ class _Reader:
     def activated(self, raw: str, prefix: str, cost_text: str, effect: str) -> None:
         if _LOYALTY.fullmatch(cost_text.strip()):
             raise NotMana("a loyalty ability, not a mana ability (CR 605.1a)")
-        if re.search(r"\btargets?\b", effect, re.IGNORECASE):
+        own_effect = _DELAYED_START.split(effect, maxsplit=1)[0]
+        if re.search(r"\btargets?\b", own_effect, re.IGNORECASE):
             raise NotMana("an ability with a target, not a mana ability (CR 605.5a)")
         if self.level:
             raise Unsupported("only at some levels (CR 711 leveler, CR 716 Class)")
         sticker = False
-        if prefix:
+        max_speed = prefix.lower() == "max speed"
+        if prefix and not max_speed:
             reason = _CONDITION_PREFIXES.get(prefix.lower())
             if reason is not None:
                 raise Unsupported(reason)
             sticker = bool(_TICKETS.fullmatch(prefix))
             if "{" in prefix and not sticker:
                 raise Unsupported(f"a condition before the ability: {prefix}")
-        cost = read_cost(cost_text)
-        cost.text = (raw.split(" — ", 1)[1] if prefix else raw).partition(": ")[0]
-        abilities, notes = read_ability(raw, cost, effect)
-        notes = [f"{n}: {raw}" for n in cost.notes] + notes
+        parts = [p.strip() for p in cost_text.split(",")]
+        if "Forage" in parts:  # two ways to pay: two abilities (CR 701.61)
+            abilities, notes = [], []
+            for way in _FORAGE:
+                text = ", ".join(way if p == "Forage" else p for p in parts)
+                cost = read_cost(text)
+                cost.text, cost.noted = text, True
+                found, found_notes = read_ability(raw, cost, effect)
+                abilities += found
+                notes += [f"{n}: {raw}" for n in cost.notes] + found_notes
+            notes.append(f"forage: one ability per way to pay it: {raw}")
+        else:
+            cost = read_cost(cost_text)
+            cost.text = (raw.split(" — ", 1)[1] if prefix else raw).partition(": ")[0]
+            abilities, notes = read_ability(raw, cost, effect)
+            notes = [f"{n}: {raw}" for n in cost.notes] + notes
+        if max_speed:
+            if any(ability.condition is not None for ability in abilities):
+                raise Unsupported("a condition on an ability max speed gives")
+            abilities = [replace(ability, condition=_MAX_SPEED) for ability in abilities]
         if sticker:
             notes.append(
                 "an ability sticker: a permanent it is put on has the ability, its ticket cost "

@@ -20,7 +20,7 @@ from ..abilities import CHOSEN_TYPE, Condition, ManaAbility, PermanentFilter
 from ..colors import ALL_COLORS, COLORLESS, Color
 from ..effects import BASIC_LAND_TYPES, ContinuousEffect, Layer
 from ._card_mana import CardMana
-from ._conditions import control
+from ._conditions import control, fact_condition
 from ._filters import subject_filter
 from ._words import CARD_TYPE_WORDS, COLOR_WORDS, SENTENCE, NotMana, Unsupported
 
@@ -123,9 +123,8 @@ def read_static(
             sentence = sentence[:1].upper() + sentence[1:]
             found.notes.append(f"until end of turn (the effect of a spell): {raw}")
         found.effects.extend(
-            _sentence(sentence, quotes, read_quoted, raw, found.notes, land=land,
-                      previous=previous)
-        )  # fmt: skip
+            _sentence(sentence, quotes, read_quoted, raw, found, land=land, previous=previous)
+        )
     return found
 
 
@@ -192,12 +191,14 @@ class _Change:
 
 
 def _sentence(
-    sentence: str, quotes: list[str], read_quoted: QuotedReader, raw: str, notes: list[str],
+    sentence: str, quotes: list[str], read_quoted: QuotedReader, raw: str, found: Statics,
     *, land: bool, previous: list[str],
 ) -> list[ContinuousEffect]:  # fmt: skip
     """The effects of one sentence; ``previous`` holds the subject of the sentence
     before it in the line (what "It" is: "Enchanted creature can't block. It loses
-    all abilities")."""
+    all abilities"). Abilities the object gives itself while a condition holds go to
+    ``found.own``."""
+    notes = found.notes
     if _BLOOD_SUN.search(sentence):
         raise Unsupported("losing all abilities but mana abilities: not modelled")
     if _NOT_MANA_ABILITIES.search(sentence):
@@ -235,6 +236,15 @@ def _sentence(
     if subject == "~" or (subject == "it" and condition is not None and "~" in condition):
         if change.chosen_type and land:
             return [_chosen_type(PermanentFilter(itself=True), change, raw)]
+        if change.grants and not change.removes and condition is not None:
+            # "As long as this creature is modified, it has "{T}: Add {G}{G}."": its own
+            # ability, there while the condition holds (checked as it resolves)
+            holds = _own_condition(condition, f"{when} {condition}")
+            if any(ability.condition is not None for ability in change.grants):
+                raise Unsupported("a condition on an ability the object gives itself")
+            found.own.extend(replace(ability, condition=holds) for ability in change.grants)
+            notes.append(f"its ability is there only while the condition holds: {raw}")
+            return []
         if change.grants or change.removes:
             raise Unsupported("an ability the object gives itself: not modelled")
         return []  # its own colors or types (CR 604.3; a creature type is no mana)
@@ -293,6 +303,20 @@ def _sentence(
             )
         )  # fmt: skip
     return effects
+
+
+def _own_condition(condition: str, text: str) -> Condition:
+    """The condition of "As long as <condition>, ~ has ..." on the object itself:
+    being modified (CR 700.9) or a fact of the game (the top card of your library)."""
+    if condition == "~ is modified":
+        return Condition(modified=True, activation=False, text=text)
+    match = re.fullmatch(r"~ is (?P<what>renowned|monstrous|suspected|saddled)", condition)
+    if match:  # a designation (CR 702.112b, 701.37b, 701.60b, 702.171b)
+        return Condition(designations=frozenset({match["what"]}), activation=False, text=text)
+    found = fact_condition(condition, text, activation=False)
+    if found is None:
+        raise Unsupported(f"an ability the object gives itself while {condition}: not modelled")
+    return found
 
 
 def _chosen_type(affects: PermanentFilter, change: _Change, raw: str) -> ContinuousEffect:

@@ -11,6 +11,7 @@ from typing import Final
 
 from ..abilities import ManaReplacement, ManaTrigger, PermanentFilter, ReplacementKind
 from ..mana import ManaType
+from ._conditions import fact_condition
 from ._costs import CostText
 from ._filters import permanent_filter, subject_filter
 from ._production import read_production
@@ -21,7 +22,8 @@ __all__: list[str] = []
 
 _TRIGGER = re.compile(
     r"(?:Until end of turn, w|W)henever (?:(?P<player>you|a player|an opponent) taps? "
-    r"(?P<tapped>.+?)|(?P<subject>.+?) is tapped) for mana, (?P<effect>.+?)\.?"
+    r"(?P<tapped>.+?)|(?P<subject>.+?) is tapped) for mana(?: while (?P<while>[^,]+))?, "
+    r"(?P<effect>.+?)\.?"
 )
 _TRIGGER_EFFECT = re.compile(
     r"(?:its controller adds|that player adds|add) (?:(?P<same>one mana of any type that "
@@ -51,10 +53,15 @@ def read_trigger(raw: str, line: str) -> tuple[ManaTrigger, list[str]]:
         if not _TRIGGER_NOTE.fullmatch(sentence.removesuffix(".")):
             raise Unsupported(f"a mana trigger's effect: {sentence}")
         notes.append(f"{sentence.removesuffix('.')} (not modelled): {raw}")
+    condition = None
+    if match["while"]:  # Regal Behemoth: "while you're the monarch"
+        condition = fact_condition(match["while"], raw, activation=False)
+        if condition is None:
+            raise Unsupported(f"a mana trigger with a condition: while {match['while']}")
     if effect["same"]:
-        return ManaTrigger(tapped, same_type=True, text=raw), notes
+        return ManaTrigger(tapped, same_type=True, text=raw, condition=condition), notes
     production = read_production(effect["mana"], CostText(), "")
-    return ManaTrigger(tapped, production, text=raw), notes
+    return ManaTrigger(tapped, production, text=raw, condition=condition), notes
 
 
 def read_replacement(raw: str, line: str) -> ManaReplacement:

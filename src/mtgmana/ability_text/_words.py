@@ -37,6 +37,9 @@ CARD_TYPE_WORDS: Final = {
     "enchantment": "Enchantment", "land": "Land", "planeswalker": "Planeswalker",
 }  # fmt: skip
 SUPERTYPE_WORDS: Final = {"basic": "Basic", "snow": "Snow", "legendary": "Legendary"}
+FILTER_KEYWORDS: Final = frozenset({"defender"})
+"""Keyword abilities the text's filters ask about ("creatures you control with
+defender"): the ones a face's keyword lines record. Effects rarely grant them."""
 SYMBOL = r"\{[WUBRGC]\}"
 SYMBOLS = re.compile(rf"(?:{SYMBOL})+")
 SENTENCE = re.compile(r"(?<=\.)\s+")

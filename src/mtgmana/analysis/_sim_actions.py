@@ -2,30 +2,71 @@
 drop — which lands could be played and how they enter (:class:`~.roles.Entry`),
 the policy's choice (see :mod:`mtgmana.analysis.simulate`), fetch lands — and ramp
 (:class:`~.roles.Ramp`): mana sources, land searches, Treasure, extra land drops.
+
+The policy sees the hand and the battlefield through the packed integer ``H`` of
+:mod:`._sim_layout`: a land-drop decision is a function of ``H``'s policy bits
+(:meth:`Actions.decide`, cached under them by the engine), and so is a turn's
+ramp when every ramp card of the hand is a mana source or makes Treasure
+(:meth:`Actions.ramp_step`). The rest — fetch lands, searches, extra land drops,
+Treasure spent — is played on a :class:`Game`.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from ._sim_cards import CompiledDeck, LandFace, RampRecord
-from .roles import Fetch
+from ._sim_layout import EARLY, NO_MDFC, WANTS, Layout
 
 if TYPE_CHECKING:
     from ._sim_payer import Payer
 
-__all__ = ["Actions", "LandDrop", "State", "mdfc_last"]
+__all__ = ["NO_LAND", "Actions", "Decision", "Game", "LandDrop", "RampStep"]
 
-LandDrop = tuple[int, int, int, int, int, int, LandFace, int, bool]
+LandDrop = tuple[int, int, int, int, int, int, LandFace, int, bool, int]
 """A land drop: (key added now, identity added now, key added from the next turn,
 identity added from the next turn, card, whether it enters tapped, its face, the
-card a fetch land finds or -1, whether it is a modal double-faced spell)."""
+card a fetch land finds or -1, whether it is a modal double-faced spell, what it
+adds to ``H``)."""
+
+Decision = tuple[tuple[tuple[int, int], ...], LandDrop | None]
+"""The land drops the hand allows, as (key, identity) added now (one with nothing
+added when there are none), and the one the policy makes."""
+
+RampStep = tuple[int, int, int, int]
+"""A turn's ramp as what it adds to ``H``, the key, the identity and the Treasures."""
+
+NO_LAND: Final = ((0, 0),)
+"""No land drop: the questions are asked of the battlefield as it is."""
+_SIMPLE: Final = frozenset({"mana source", "treasure"})
 
 
-def mdfc_last(option: LandDrop) -> bool:
-    """Sort key: modal double-faced spells after lands."""
-    return option[8]
+class Game:
+    """One game's library and battlefield, for the actions the engine doesn't play
+    inline (its hot loop keeps the same values in local variables)."""
+
+    __slots__ = (
+        "H", "bottomed", "extra", "field", "fresh_identity", "fresh_key", "identity", "key",
+        "library", "treasures", "turn",
+    )  # fmt: skip
+
+    def __init__(self, library: list[int], bottomed: list[int], h: int, turn: int = 0) -> None:
+        self.library = library
+        self.bottomed = bottomed
+        """The cards a mulligan put on the bottom (the library's; back in when it
+        is shuffled)."""
+        self.H = h
+        self.key = 0
+        self.identity = 0
+        self.treasures = 0
+        self.extra = 0
+        """Extra land drops each turn."""
+        self.field: list[LandFace] | None = None
+        """The lands on the battlefield, when a ramp card sacrifices one."""
+        self.fresh_key = 0
+        self.fresh_identity = 0
+        self.turn = turn
 
 
 class Actions:
@@ -34,184 +75,110 @@ class Actions:
 
     deck: CompiledDeck
     payer: Payer
+    layout: Layout
     inc: list[int]
     ident: list[int]
     ident_tapped: list[int]
     land_bit: int
     tapped_mask: int
     keep_land: list[bool]
-    is_ramp: list[bool]
-    ramp_rank: list[int]
     ramp_bit: list[int]
-    static_options: list[tuple[LandDrop, ...] | None]
-    drops: list[tuple[tuple[LandDrop, LandDrop, int, int, int, int], ...]]
-    fetches: list[Fetch | None]
+    ramp_order: list[int]
+    ramp_tops: list[tuple[int, int]]
+    spell_rank: list[int]
+    land_rank: list[int]
+    drops: list[tuple[tuple[LandDrop, LandDrop, int, bool, int, int], ...]]
+    land_cards: dict[int, int]
     has_mdfc: bool
     last_due: int
+    ramp_mask: int
+    early: list[int]
+    decisions: dict[int, Decision]
     castable: Callable[[int, int, int], int]
-
-    def _give(self, state: State, card: int) -> None:
-        """A card enters the hand."""
-        state.hand.append(card)
-        if self.keep_land[card]:
-            state.lands.append(card)
-        else:
-            state.need |= self.deck.need[card]
-            state.curves[self.deck.curve[card]] += 1
-            if self.is_ramp[card]:
-                state.ramp.append(card)
-                state.ramp_bits |= self.ramp_bit[card]
-                if len(state.ramp) > 1:
-                    state.ramp.sort(key=self.ramp_rank.__getitem__)
-
-    def _take(self, state: State, card: int) -> None:
-        """A card leaves the hand."""
-        state.hand.remove(card)
-        if self.keep_land[card]:
-            state.lands.remove(card)
-            return
-        state.curves[self.deck.curve[card]] -= 1
-        if self.is_ramp[card]:
-            state.ramp.remove(card)
-            bits = 0
-            for other in state.ramp:
-                bits |= self.ramp_bit[other]
-            state.ramp_bits = bits
-        need = 0
-        for other in state.hand:
-            need |= self.deck.need[other]
-        state.need = need
 
     # -- land drops --
 
-    def _untapped(self, face: LandFace, card: int, state: State, turn: int) -> bool:
-        """Whether a land enters untapped (see :class:`~.roles.Entry`); ``card`` is
-        the card in hand being played (not revealed for itself)."""
-        code, count, types = face.entry
-        if code == 0:
-            return True
-        if code == 1:
-            return False
-        if code == 2:
-            lands = state.land_types
-            return sum(lands[i] for i in range(5) if types >> i & 1) >= count
-        if code == 3:
-            return state.n_lands <= count
-        if code == 4:
-            return state.n_lands >= count
-        if code == 5:
-            return state.n_basics >= count
-        if code == 6:
-            subtypes = self.deck.subtypes
-            skipped = False
-            for other in state.hand:
-                if other == card and not skipped:
-                    skipped = True
-                    continue
-                if subtypes[other] & types:
-                    return True
-            return False
-        return turn <= 3
+    def decision(self, h: int, turn: int, flags: int = 0) -> Decision:
+        """The land-drop decision on ``H`` = ``h`` (cached)."""
+        layout = self.layout
+        usable = (h >> layout.usable) & layout.field_mask
+        key = (h & layout.decide_mask) | ((h >> layout.wants[usable]) & WANTS) | self.early[turn]
+        key |= flags
+        found = self.decisions.get(key)
+        if found is None:
+            found = self.decide(key)
+        return found
 
-    def _drop(
-        self, card: int, face: LandFace, target: int, code: int, *, mdfc: bool = False
-    ) -> tuple[LandDrop, LandDrop, int, int, int, int]:
-        where = max(target, -1)
-        return (
-            self._option(card, face, True, where, mdfc),
-            self._option(card, face, False, where, mdfc),
-            code,
-            face.entry[1],
-            face.entry[2],
-            target,
-        )
-
-    def _option(
-        self, card: int, face: LandFace, untapped: bool, target: int, mdfc: bool
-    ) -> LandDrop:
-        c = face.source
-        if untapped:
-            return (self.inc[c], self.ident[c] | self.land_bit, self.inc[c], self.ident[c],
-                    card, 0, face, target, mdfc)  # fmt: skip
-        return (0, self.ident_tapped[c], self.inc[c], self.ident[c], card, 1, face, target, mdfc)
-
-    def _options(self, state: State, lib_count: list[int], turn: int) -> list[LandDrop]:
-        """The land drops possible from the hand (modal double-faced spells last)."""
-        static = self.static_options
-        drops = self.drops
+    def decide(self, key: int) -> Decision:
+        """The land drops of a hand and the one the policy makes, from the policy
+        bits ``key`` of ``H`` (see :class:`~._sim_layout.Layout`); cached."""
         options: list[LandDrop] = []
         later: list[LandDrop] = []
-        seen: list[int] = []
-        n_lands = state.n_lands
-        for card in state.lands:
-            if card in seen:
-                continue
-            seen.append(card)
-            fixed = static[card]
-            if fixed is not None:
-                if fixed[0][8]:
-                    later.extend(fixed)
-                else:
-                    options.extend(fixed)
-                continue
+        present = key & self.layout.land_pres
+        cards = []
+        while present:
+            low = present & -present
+            present ^= low
+            cards.append(self.land_cards[low])
+        for card in sorted(cards):
             found = False
-            for up, down, code, count, types, target in drops[card]:
+            for up, down, condition, when_clear, target, gone in self.drops[card]:
                 if target >= 0:
-                    if not lib_count[target]:
-                        continue
+                    if key & gone:
+                        continue  # none left in the library
                 elif target == -2 and found:
                     break  # the fetch land itself only when it finds nothing
                 found = True
-                if code == 0:
-                    untapped = True
-                elif code == 1:
-                    untapped = False
-                elif code == 2:
-                    lands = state.land_types
-                    untapped = sum(lands[i] for i in range(5) if types >> i & 1) >= count
-                elif code == 3:
-                    untapped = n_lands <= count
-                elif code == 4:
-                    untapped = n_lands >= count
-                elif code == 5:
-                    untapped = state.n_basics >= count
-                elif code == 6:
-                    untapped = self._reveals(card, types, state)
-                elif code == 7:
-                    untapped = turn <= 3
-                else:  # 8: Fabled Passage's "if you control four or more lands"
-                    untapped = n_lands + 1 >= 4
-                option = up if untapped else down
+                option = down if bool(key & condition) is when_clear else up
                 (later if option[8] else options).append(option)
-        return options + later if later else options
+        # Questions ask the untapped drops first (the most mana: the likeliest
+        # to answer them all); the order changes no answer.
+        options.sort(key=_tapped)
+        later.sort(key=_tapped)
+        options += later
+        if key & NO_MDFC:
+            options = [o for o in options if not o[8]]
+        incs = tuple((o[0], o[1]) for o in options) or NO_LAND
+        decision = (incs, self._choose(options, key) if options else None)
+        self.decisions[key] = decision
+        return decision
 
-    def _reveals(self, card: int, types: int, state: State) -> bool:
-        """Whether the hand has another card of one of ``types`` to reveal."""
-        subtypes = self.deck.subtypes
-        skipped = False
-        for other in state.hand:
-            if other == card and not skipped:
-                skipped = True
-                continue
-            if subtypes[other] & types:
-                return True
-        return False
+    def condition(self, card: int, code: int, count: int, types: int) -> tuple[int, bool]:
+        """How a land drop of ``card`` enters (see :class:`~.roles.Entry`) as a bit
+        of a decision's key and the value for which it enters untapped when the
+        bit is clear (``card``: the card in hand, not revealed for itself)."""
+        layout = self.layout
+        if code in (0, 1):
+            return 0, code == 0
+        if code == 2:
+            return layout.top(layout.types_field[(types, count)]), False
+        if code == 3:
+            return layout.top(layout.lands_field[count + 1]), True
+        if code == 4:
+            return layout.top(layout.lands_field[count]), False
+        if code == 5:
+            return layout.top(layout.basics_field[count]), False
+        if code == 6:
+            own = bool(self.deck.subtypes[card] & types)
+            return layout.top(layout.reveal_field[(types, own)]), False
+        if code == 7:
+            return EARLY, False
+        return layout.top(layout.lands_field[3]), False  # 8: four or more lands
 
-    def _choose(self, options: list[LandDrop], state: State) -> LandDrop | None:
+    def _choose(self, options: list[LandDrop], key: int) -> LandDrop | None:
         """The land drop the policy makes (see :mod:`.simulate`), or ``None``."""
+        layout = self.layout
         if not options[0][8]:
             candidates = [o for o in options if not o[8]] if self.has_mdfc else options
-        elif state.n_lands >= self.last_due:
+        elif key & layout.top(layout.lands_field[self.last_due]):
             return None  # a modal double-faced spell is kept as a spell
         else:
             candidates = options
         if len(candidates) == 1:
             return candidates[0]
-        usable = state.n_lands + state.n_sources
-        curves = state.curves
-        wants_untapped = usable + 1 < len(curves) and curves[usable + 1] > 0
-        need = state.need
-        fresh = need & ~state.colors
+        wants_untapped = key & WANTS
+        need = layout.colors(key, layout.need_field)
+        fresh = need & ~layout.colors(key, layout.color_field)
         best = candidates[0]
         best_score = -1
         for option in candidates:
@@ -226,85 +193,117 @@ class Actions:
                 best, best_score = option, score
         return best
 
-    def _enter(self, face: LandFace, c: int, state: State) -> None:
-        state.n_lands += 1
-        if face.basic:
-            state.n_basics += 1
-        types = face.types
-        if types:
-            lands = state.land_types
-            for i in range(5):
-                if types >> i & 1:
-                    lands[i] += 1
-        state.colors |= self.deck.classes[c].colors & 63
-        state.field.append(face)
-
-    def _play_land(
-        self,
-        option: LandDrop,
-        library: list[int],
-        lib_count: list[int],
-        state: State,
-        use_key: int,
-        use_identity: int,
-    ) -> tuple[int, int]:
-        now, now_identity, after, after_identity, card, _, face, target, _ = option
-        self._take(state, card)
+    def _option(
+        self, card: int, face: LandFace, untapped: bool, target: int, mdfc: bool
+    ) -> LandDrop:
+        c = face.source
+        layout = self.layout
+        delta = -layout.hand_in[card] + layout.land_in(face) + layout.colors_in(face.colors)
         if target >= 0:
-            _pull(library, target, state)  # CR 701.23: then the library is shuffled
-            lib_count[target] -= 1
-            self._shuffle(library, state)
-        state.key += after
-        state.identity += after_identity
-        self._enter(face, face.source, state)
+            delta += 1 << layout.out_field[target]
+        if untapped:
+            return (self.inc[c], self.ident[c] | self.land_bit, self.inc[c], self.ident[c],
+                    card, 0, face, target, mdfc, delta)  # fmt: skip
+        # Tapped, it makes no mana this turn, but what it could produce counts (CR 106.7).
+        types = self.inc[c] & self.payer.types_mask
+        return (types, self.ident_tapped[c], self.inc[c], self.ident[c], card, 1, face, target,
+                mdfc, delta)  # fmt: skip
+
+    def play_land(
+        self, game: Game, option: LandDrop, use_key: int, use_identity: int
+    ) -> tuple[int, int]:
+        """Play a land drop (a fetch land cracked at once); the battlefield for this
+        turn's questions, ``use_key`` and ``use_identity``, updated."""
+        now, now_identity, after, after_identity, _, _, face, target, _, delta = option
+        game.H += delta
+        if target >= 0:
+            _pull(game, target)  # CR 701.23: then the library is shuffled
+            _shuffle(game)
+        game.key += after
+        game.identity += after_identity
+        if game.field is not None:
+            game.field.append(face)
         land_bit = self.land_bit
         now_identity &= ~land_bit
         if now_identity & self.tapped_mask and use_identity & self.tapped_mask:
             now_identity = 0  # one land tapped this turn is shown to the tapper
         return use_key + now, (use_identity + now_identity) | land_bit
 
-    def _shuffle(self, library: list[int], state: State) -> None:
-        """The library is shuffled: the cards on its bottom can be drawn again."""
-        if state.bottomed:
-            library.extend(state.bottomed)
-            state.bottomed = []
+    def extra_drops(self, game: Game, use_key: int, use_identity: int) -> tuple[int, int]:
+        """The extra land drops of each turn (after the first)."""
+        for _ in range(game.extra):
+            played = self.decision(game.H, game.turn)[1]
+            if played is None:
+                break
+            use_key, use_identity = self.play_land(game, played, use_key, use_identity)
+        return use_key, use_identity
+
+    def _enter(self, game: Game, face: LandFace, c: int) -> None:
+        """A land enters the battlefield (not as the land drop) as class ``c``."""
+        layout = self.layout
+        game.H += layout.land_in(face) + layout.colors_in(self.deck.classes[c].colors)
+        if game.field is not None:
+            game.field.append(face)
 
     # -- ramp --
 
-    def _useful(self, record: RampRecord, card: int, lib_count: list[int], state: State) -> bool:
-        ramp = record.ramp
-        if ramp.kind == "land search":
-            if ramp.sacrifice_land and not state.field:
-                return False
-            return any(lib_count[t] for t in record.targets)
-        if ramp.kind == "extra land" and not ramp.every_turn:
-            return bool(state.lands)
-        return True
+    def ramp_info(self, kinds: int) -> tuple[int, bool, bool]:
+        """The questions of the ramp cards of a hand (``kinds``: ``H``'s ramp
+        fields), whether they all are mana sources or make Treasure, and whether
+        they are or give an extra land drop this turn (useless with no land in
+        hand)."""
+        bits = 0
+        simple = land_free = True
+        for card in self._ramp_cards(kinds):
+            ramp = self.ramp_record(card).ramp
+            bits |= self.ramp_bit[card]
+            simple = simple and ramp.kind in _SIMPLE
+            extra = ramp.kind == "extra land" and not ramp.every_turn
+            land_free = land_free and (ramp.kind in _SIMPLE or extra)
+        return bits, simple, land_free
 
-    def _ramp(
-        self,
-        library: list[int],
-        lib_count: list[int],
-        state: State,
-        use_key: int,
-        use_identity: int,
-        turn: int,
-        castable: int,
-    ) -> None:
+    def ramp_record(self, card: int) -> RampRecord:
+        record = self.deck.ramp[card]
+        assert record is not None
+        return record
+
+    def _ramp_cards(self, h: int) -> list[int]:
+        """The ramp cards of the hand, in the order the policy casts them."""
+        return [card for card, top in self.ramp_tops if h & top]
+
+    def ramp_step(self, kinds: int, castable: int) -> RampStep:
+        """A turn's ramp when the hand's ramp cards (``kinds``: ``H``'s ramp
+        fields) are all mana sources or make Treasure — or give an extra land drop
+        and the hand has no land — and none is held: what it adds, by the ramp
+        questions the battlefield pays (``castable``)."""
+        layout = self.layout
+        # A hand of these ramp cards (the rest of H as it starts): only they are read.
+        h = (layout.start & ~self.ramp_mask) | kinds
+        for card in self.ramp_order:
+            offset = layout.ramp_field[card]
+            copies = layout.count(kinds, offset) - layout.count(layout.start, offset)
+            h += copies * (layout.hand_in[card] - (1 << offset))
+        game = Game([], [], h)
+        self.ramp(game, 0, 0, castable)
+        return game.H - h, game.key, game.identity, game.treasures
+
+    def ramp(self, game: Game, use_key: int, use_identity: int, castable: int) -> None:
         """Cast the first ramp card of the hand the battlefield pays for (Treasures
-        last; ``castable``: the ramp questions the battlefield pays with them), then
-        more paid by the mana that ramp added this turn."""
+        last; ``castable``: the ramp questions the battlefield pays with them),
+        then more paid by the mana that ramp added this turn."""
         deck = self.deck
         records = deck.ramp
-        held = state.treasures
+        held = game.treasures
+        t_inc = t_ident = 0
+        game.fresh_key = game.fresh_identity = 0
         if held:
             treasure = deck.treasure
             t_inc, t_ident = self.inc[treasure], self.ident[treasure]
             use_key -= held * t_inc
             use_identity -= held * t_ident
-        if held:
-            castable = self.castable(use_key, use_identity, state.ramp_bits)
-        for card in state.ramp:
+            bits = self.ramp_info(game.H & self.ramp_mask)[0]
+            castable = self.castable(use_key, use_identity, bits)
+        for card in self._ramp_cards(game.H):
             record = records[card]
             assert record is not None
             bit = self.ramp_bit[card]
@@ -319,107 +318,109 @@ class Actions:
                         break
                 if spent < 0:
                     continue
-            if not self._useful(record, card, lib_count, state):
+            if not self._useful(record, game):
                 continue
             if spent:
-                state.treasures -= spent
-                state.key -= spent * t_inc
-                state.identity -= spent * t_ident
-            self._resolve(card, record, library, lib_count, state, turn)
+                game.treasures -= spent
+                game.key -= spent * t_inc
+                game.identity -= spent * t_ident
+            self._resolve(card, record, game)
             break
         else:
             return
-        while state.fresh_key and state.ramp:
-            key, identity = state.fresh_key, state.fresh_identity
-            state.fresh_key = state.fresh_identity = 0
-            for card in state.ramp:
-                record = deck.ramp[card]
+        while game.fresh_key and game.H & self.layout.ramp_pres:
+            key, identity = game.fresh_key, game.fresh_identity
+            game.fresh_key = game.fresh_identity = 0
+            for card in self._ramp_cards(game.H):
+                record = records[card]
                 assert record is not None
-                if self._useful(record, card, lib_count, state) and self.castable(
-                    key, identity, 1 << record.question
-                ):
-                    self._resolve(card, record, library, lib_count, state, turn)
+                if self._useful(record, game) and self.castable(key, identity, self.ramp_bit[card]):
+                    self._resolve(card, record, game)
                     break
 
-    def _resolve(
-        self,
-        card: int,
-        record: RampRecord,
-        library: list[int],
-        lib_count: list[int],
-        state: State,
-        turn: int,
-    ) -> None:
+    def _useful(self, record: RampRecord, game: Game) -> bool:
+        ramp = record.ramp
+        layout = self.layout
+        if ramp.kind == "land search":
+            if ramp.sacrifice_land and not game.field:
+                return False
+            return any(not game.H & layout.top(layout.out_field[t]) for t in record.targets)
+        if ramp.kind == "extra land" and not ramp.every_turn:
+            return bool(game.H & layout.land_pres)
+        return True
+
+    def _resolve(self, card: int, record: RampRecord, game: Game) -> None:
         """A ramp card resolves (its mana is there from now on)."""
-        self._take(state, card)
+        layout = self.layout
+        game.H -= layout.hand_in[card]
         ramp = record.ramp
         inc, ident = self.inc, self.ident
         kind = ramp.kind
         if kind == "mana source":
             c = record.source
-            state.key += inc[c]
-            state.identity += ident[c]
-            state.n_sources += 1
-            state.colors |= self.deck.classes[c].colors
+            game.key += inc[c]
+            game.identity += ident[c]
+            game.H += layout.source_in(self.deck.classes[c].colors)
             if not record.creature and not record.tapped:
-                state.fresh_key += inc[c]
-                state.fresh_identity += ident[c]
+                game.fresh_key += inc[c]
+                game.fresh_identity += ident[c]
         elif kind == "treasure":
             c = self.deck.treasure
             n = ramp.treasures
-            state.treasures += n
-            state.key += n * inc[c]
-            state.identity += n * ident[c]
-            state.fresh_key += n * inc[c]
-            state.fresh_identity += n * ident[c]
+            game.treasures += n
+            game.key += n * inc[c]
+            game.identity += n * ident[c]
+            game.fresh_key += n * inc[c]
+            game.fresh_identity += n * ident[c]
         elif kind == "land search":
             if ramp.sacrifice_land:
-                self._sacrifice(state)
+                self._sacrifice(game)
             for found in range(ramp.lands + ramp.to_hand):
-                target = self._find(record, lib_count, state)
+                target = self._find(record, game)
                 if target < 0:
                     break
-                _pull(library, target, state)
-                lib_count[target] -= 1
+                _pull(game, target)
+                game.H += 1 << layout.out_field[target]
                 if found < ramp.lands:
                     face = self.deck.land_faces[target][0]
                     c = face.source
-                    state.key += inc[c]
-                    state.identity += ident[c]
-                    self._enter(face, c, state)
+                    game.key += inc[c]
+                    game.identity += ident[c]
+                    self._enter(game, face, c)
                     if not ramp.tapped and face.entry[0] == 0:
-                        state.fresh_key += inc[c]
-                        state.fresh_identity += ident[c]
+                        game.fresh_key += inc[c]
+                        game.fresh_identity += ident[c]
                 else:
-                    self._give(state, target)
-            self._shuffle(library, state)
+                    game.H += layout.hand_in[target]
+            _shuffle(game)
         else:  # extra land drops
             if ramp.every_turn:
-                state.extra_every_turn += ramp.extra_lands
+                game.extra += ramp.extra_lands
             for _ in range(ramp.extra_lands):
-                options = [o for o in self._options(state, lib_count, turn) if not o[8]]
-                played = self._choose(options, state) if options else None
+                played = self.decision(game.H, game.turn, NO_MDFC)[1]
                 if played is None:
                     break
                 if ramp.from_hand and ramp.tapped and not played[5]:
                     c = played[6].source
-                    played = (0, self.ident_tapped[c], *played[2:5], 1, *played[6:])
-                now_key, now_identity = self._play_land(played, library, lib_count, state, 0, 0)
-                state.fresh_key += now_key
-                state.fresh_identity += now_identity & ~self.land_bit & ~self.tapped_mask
+                    types = self.inc[c] & self.payer.types_mask
+                    played = (types, self.ident_tapped[c], *played[2:5], 1, *played[6:])
+                now_key, now_identity = self.play_land(game, played, 0, 0)
+                game.fresh_key += now_key
+                game.fresh_identity += now_identity & ~self.land_bit & ~self.tapped_mask
 
-    def _find(self, record: RampRecord, lib_count: list[int], state: State) -> int:
+    def _find(self, record: RampRecord, game: Game) -> int:
         """The land a search finds: the one that adds the most colors the hand
         needs and the battlefield lacks, then the most needed colors."""
-        deck = self.deck
-        need = state.need
-        have = state.colors
+        layout = self.layout
+        h = game.H
+        need = layout.colors(h, layout.need_field)
+        have = layout.colors(h, layout.color_field)
         best = -1
         best_score: tuple[int, int, int, int] | None = None
         for target in record.targets:
-            if not lib_count[target]:
+            if h & layout.top(layout.out_field[target]):
                 continue
-            colors = deck.land_faces[target][0].colors
+            colors = self.deck.land_faces[target][0].colors
             score = (
                 (colors & need & ~have).bit_count(),
                 (colors & need).bit_count(),
@@ -430,61 +431,60 @@ class Actions:
                 best, best_score = target, score
         return best
 
-    def _sacrifice(self, state: State) -> None:
+    def _sacrifice(self, game: Game) -> None:
         """Sacrifice the land that makes the fewest colors (Harrow's cost)."""
-        field = state.field
+        field = game.field
+        assert field is not None
         face = min(field, key=lambda f: ((f.colors & 31).bit_count(), f.source))
         field.remove(face)
         c = face.source
-        state.key -= self.inc[c]
-        state.identity -= self.ident[c]
-        state.n_lands -= 1
-        if face.basic:
-            state.n_basics -= 1
-        for i in range(5):
-            if face.types >> i & 1:
-                state.land_types[i] -= 1
+        game.key -= self.inc[c]
+        game.identity -= self.ident[c]
+        game.H -= self.layout.land_in(face)
+
+    # -- the opening hand --
+
+    def opening(self, game: Game, hand: list[int]) -> None:
+        """Gemstone Caverns: not the starting player, begin the game with it on the
+        battlefield with a luck counter and exile a card from the hand (the most
+        expensive spell, else the least useful land)."""
+        deck = self.deck
+        hand_in = self.layout.hand_in
+        for card in hand:
+            c = deck.opening[card]
+            if c < 0:
+                continue
+            hand.remove(card)
+            game.H -= hand_in[card]
+            self._enter(game, deck.land_faces[card][0], c)
+            game.key += self.inc[c]
+            game.identity += self.ident[c]
+            if hand:
+                spells = [k for k in hand if not self.keep_land[k]]
+                if spells:
+                    gone = max(spells, key=lambda k: (self.spell_rank[k], -k))
+                else:
+                    gone = min(hand, key=lambda k: (self.land_rank[k], k))
+                hand.remove(gone)
+                game.H -= hand_in[gone]
+            return
 
 
-def _pull(library: list[int], card: int, state: State) -> None:
+def _tapped(option: LandDrop) -> int:
+    return option[5]
+
+
+def _pull(game: Game, card: int) -> None:
     """Take ``card`` out of the library (a search finds the cards a mulligan put on
     the bottom too, CR 701.23)."""
-    if card in library:
-        library.remove(card)
+    if card in game.library:
+        game.library.remove(card)
     else:
-        state.bottomed.remove(card)
+        game.bottomed.remove(card)
 
 
-class State:
-    """One game's hand, battlefield and counters."""
-
-    __slots__ = (
-        "bottomed", "colors", "curves", "extra_every_turn", "field", "fresh_identity",
-        "fresh_key", "hand", "identity", "key", "land_types", "lands", "n_basics", "n_lands",
-        "n_sources", "need", "ramp", "ramp_bits", "treasures",
-    )  # fmt: skip
-
-    def __init__(self, bottomed: list[int], curve_slots: int) -> None:
-        self.bottomed = bottomed
-        self.hand: list[int] = []
-        self.lands: list[int] = []
-        """The cards of the hand that can be played as lands."""
-        self.ramp: list[int] = []
-        """The ramp cards of the hand, in the order the policy casts them."""
-        self.ramp_bits = 0
-        """The questions of the ramp cards of the hand."""
-        self.need = 0
-        self.curves = [0] * curve_slots
-        self.key = 0
-        self.identity = 0
-        self.n_lands = 0
-        self.n_basics = 0
-        self.n_sources = 0
-        self.land_types = [0, 0, 0, 0, 0]
-        self.field: list[LandFace] = []
-        """The lands on the battlefield."""
-        self.colors = 0
-        self.treasures = 0
-        self.extra_every_turn = 0
-        self.fresh_key = 0
-        self.fresh_identity = 0
+def _shuffle(game: Game) -> None:
+    """The library is shuffled: the cards on its bottom can be drawn again."""
+    if game.bottomed:
+        game.library.extend(game.bottomed)
+        game.bottomed.clear()

@@ -4,13 +4,14 @@ face; Phyrexian spells twice, with and without life), the land faces a card can 
 played as (with how they enter), fetch targets, ramp — and the mana sources into
 the classes of :mod:`mtgmana.analysis._sim_sources`.
 
-**Static effects** (Urborg, Tomb of Yawgmoth; Chromatic Lantern; CR 604, 613) are
-the seam for the core's continuous-effects model (:mod:`mtgmana.effects`): a
-permanent with static abilities (``Permanent.statics``) compiles as a source the
-fast check doesn't decide (:mod:`._sim_sources`), so on any battlefield with it
-the auto-tapper — which applies the effects — answers; :func:`static_effects` is
-where effects that don't come from a permanent of the deck would be given. Until
-the card data reads static abilities, such cards make no mana here.
+**Static effects** (Urborg, Tomb of Yawgmoth; Chromatic Lantern; CR 604, 613) come
+from the core's continuous-effects model (:mod:`mtgmana.effects`): a permanent
+with static abilities (``Permanent.statics``) compiles as a source the fast check
+doesn't decide on a battlefield key (:mod:`._sim_sources`); a battlefield with it
+is decided by its identity, on every permanent as the effects make it
+(:meth:`~._sim_payer.Payer.static_answer`), the auto-tapper — which applies the
+effects too — where that can't decide. :func:`static_effects` is where effects
+that don't come from a permanent of the deck would be given.
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""One game of the simulation (:mod:`mtgmana.analysis.simulate`): the London
+"""The games of the simulation (:mod:`mtgmana.analysis.simulate`): the London
 mulligan, draws and the castability questions, on a
 :class:`~._sim_cards.CompiledDeck`, with the answers of
 :class:`~._sim_payer.Payer` cached by battlefield key; the player's actions (land
@@ -8,25 +8,40 @@ A battlefield is two integers: its *key* (:mod:`._sim_payer`: the reach of its
 sources, counts of the other sources) and its *identity* (the count of each source
 class, for the tapper). A cache entry holds, for a key, the questions answered and
 those found castable (``known << n | castable``); answers only the tapper could
-give are cached by identity.
+give are cached by identity. The hand and the counters the policy reads are one
+more integer, ``H`` (:mod:`._sim_layout`); the policy's land drops are cached
+under ``H``'s policy bits, a turn's ramp (mana sources, Treasure) under its ramp
+cards and the ramp questions the battlefield pays.
+
+:meth:`Engine.run` plays a chunk of games in one loop and tallies their outcomes
+(the questions newly castable each turn, Karsten's condition) by bit set, expanded
+into per-question counts once per chunk.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections import defaultdict
+from collections.abc import Callable, Iterable, Mapping
 from typing import Final
 
-from ._sim_actions import Actions, LandDrop, State, mdfc_last
+from ._sim_actions import NO_LAND, Actions, Decision, Game, LandDrop, RampStep
 from ._sim_cards import CompiledDeck, LandFace
+from ._sim_layout import EARLY, WANTS, Layout
 from ._sim_payer import View
 from .karsten import HAND_SIZE, _bottom
 
-__all__ = ["Engine"]
+__all__ = ["Engine", "Outcome"]
 
 _LONDON: Final = ((0, 2, 5), (1, 2, 4), (2, 2, 4), (3, 0, HAND_SIZE))
 _FREE_SEVEN: Final = (0, 3, 5)
 _RAMP_ORDER: Final = {"mana source": 0, "land search": 1, "extra land": 2, "treasure": 3}
+_MAX_DECISIONS: Final = 1 << 17
+"""Cached land-drop decisions and ramp steps kept at most (then the cache restarts)."""
+
+Outcome = tuple[list[list[int]], list[int], list[int], list[int]]
+"""``hist[question][delay]`` (the last slot: censored), ``mulligans[k]``, and per
+question the games meeting Karsten's condition and those of them on curve."""
 
 
 class Engine(Actions):
@@ -81,7 +96,6 @@ class Engine(Actions):
         self.draws_first = on_the_draw or commander
         n = len(deck.items)
         self.library = [k for k, item in enumerate(deck.items) for _ in range(item.count)]
-        self.counts = [item.count for item in deck.items]
         self.keep_land = [deck.playable[k] for k in range(n)]
         ranks = []
         for k in range(n):
@@ -98,72 +112,78 @@ class Engine(Actions):
         self.spell_rank = [
             -1000 + deck.curve[k] if deck.ramp[k] is not None else deck.curve[k] for k in range(n)
         ]
-        self.ramp_cards = sorted(
+        self.spell_order = [-rank for rank in self.spell_rank]
+        self.ramp_order = sorted(
             (k for k in range(n) if deck.ramp[k] is not None),
             key=lambda k: (_RAMP_ORDER[deck.ramp[k].ramp.kind], deck.curve[k], k),  # type: ignore[union-attr]
         )
-        self.is_ramp = [deck.ramp[k] is not None for k in range(n)]
         # Whether a battlefield can lose permanents (a land sacrificed to ramp; a
         # Treasure spent, checked in the game); hostile effects may hurt.
-        self.shrinks = (
-            any(r is not None and r.ramp.sacrifice_land for r in deck.ramp) or payer.hostile
-        )
+        self.sacrifices = any(r is not None and r.ramp.sacrifice_land for r in deck.ramp)
+        self.shrinks = self.sacrifices or payer.hostile
         self.has_opening = any(c >= 0 for c in deck.opening)
-        self.fetches = [item.role.fetch for item in deck.items]
         self.land_bit = payer.land_played
         self.ident_tapped = [payer.identity_tapped(c) for c in range(len(deck.classes))]
         self.tapped_mask = 0xFFFF << (8 * len(deck.classes))
         self.has_mdfc = any(face is not None for face in deck.mdfc_face)
-        self.curve_slots = max(deck.curve, default=0) + 2
         self.ramp_bit = [0 if r is None else 1 << r.question for r in deck.ramp]
-        self.ramp_rank = [0] * n
-        for rank, k in enumerate(self.ramp_cards):
-            self.ramp_rank[k] = rank
         self.units_offset = payer.units_offset
-        self.restricted = bool(payer.restricted)
-        self.need_of = deck.need
-        self.curve_of = deck.curve
         self.top_turn = max(self.turn_of, default=1)
         self.top_bits = sum(1 << i for i, t in enumerate(self.turn_of) if t == self.top_turn)
-        self.track_types = any(
-            face.entry[0] == 2 for faces in deck.land_faces for face in faces
-        ) or any(face is not None and face.entry[0] == 2 for face in deck.mdfc_face)
-        # Land drops that don't depend on the game (a basic land, a tapland).
-        self.static_options: list[tuple[LandDrop, ...] | None] = []
+        # Every land drop of each card: (entry code, count, types, the card a fetch
+        # finds: -1 none, -2 the fetch itself), then the layout of H, then the drops
+        # as (option untapped, option tapped, code, count, types, target).
+        specs: list[list[tuple[LandFace, int, int, bool]]] = []
         for k in range(n):
-            back = deck.mdfc_face[k]
-            faces: tuple[LandFace, ...] = deck.land_faces[k] or (() if back is None else (back,))
-            if faces and not deck.fetch_targets[k] and all(f.entry[0] in (0, 1) for f in faces):
-                mdfc = not deck.land_faces[k]
-                self.static_options.append(
-                    tuple(self._option(k, f, f.entry[0] == 0, -1, mdfc) for f in faces)
-                )
-            else:
-                self.static_options.append(None)
-        # Every land drop of each card: (option untapped, option tapped, entry code,
-        # count, types, the card a fetch finds: -1 none, -2 the fetch itself).
-        self.drops: list[tuple[tuple[LandDrop, LandDrop, int, int, int, int], ...]] = []
-        for k in range(n):
-            found: list[tuple[LandDrop, LandDrop, int, int, int, int]] = []
-            fetch = self.fetches[k]
+            found: list[tuple[LandFace, int, int, bool]] = []
+            fetch = deck.items[k].role.fetch
             if deck.fetch_targets[k] and fetch is not None:
                 for target in deck.fetch_targets[k]:
                     for f in deck.land_faces[target]:
                         code = f.entry[0]
                         if fetch.tapped:
                             code = 8 if fetch.untap_with_four else 1
-                        found.append(self._drop(k, f, target, code))
+                        found.append((f, target, code, False))
                 for f in deck.land_faces[k]:
-                    found.append(self._drop(k, f, -2, f.entry[0]))
+                    found.append((f, -2, f.entry[0], False))
             else:
                 back = deck.mdfc_face[k]
                 for f in deck.land_faces[k] or (() if back is None else (back,)):
-                    found.append(self._drop(k, f, -1, f.entry[0], mdfc=not deck.land_faces[k]))
-            self.drops.append(tuple(found))
-        self.all_static = all(
-            options is not None or not self.keep_land[k]
-            for k, options in enumerate(self.static_options)
+                    found.append((f, -1, f.entry[0], not deck.land_faces[k]))
+            specs.append(found)
+        targets = [t for k in range(n) for _, t, _, _ in specs[k] if t >= 0]
+        targets += [t for r in deck.ramp if r is not None for t in r.targets]
+        self.layout = layout = Layout(
+            deck,
+            [[(code, f.entry[1], f.entry[2], t) for f, t, code, _ in specs[k]] for k in range(n)],
+            self.ramp_order,
+            targets,
+            self.last_due,
         )
+        self.drops: list[tuple[tuple[LandDrop, LandDrop, int, bool, int, int], ...]] = [
+            tuple(
+                (
+                    self._option(k, f, True, max(t, -1), mdfc),
+                    self._option(k, f, False, max(t, -1), mdfc),
+                    *self.condition(k, code, f.entry[1], f.entry[2]),
+                    t,
+                    layout.top(layout.out_field[t]) if t >= 0 else 0,
+                )
+                for f, t, code, mdfc in specs[k]
+            )
+            for k in range(n)
+        ]
+        self.land_cards = {
+            layout.top(offset): k for k, offset in enumerate(layout.land_field) if offset >= 0
+        }
+        self.early = [EARLY if layout.early and turn <= 3 else 0 for turn in range(turns + 2)]
+        self.ramp_mask = 0
+        for k in self.ramp_order:
+            self.ramp_mask |= layout.field_mask << layout.ramp_field[k]
+        self.ramp_tops = [(k, layout.top(layout.ramp_field[k])) for k in self.ramp_order]
+        self.decisions: dict[int, Decision] = {}
+        self.ramp_infos: dict[int, tuple[int, bool, bool]] = {}
+        self.ramp_steps: dict[int, RampStep] = {}
 
     # -- answers --
 
@@ -171,17 +191,19 @@ class Engine(Actions):
         """The cache entry of board ``key`` with the questions of ``need``
         answered (and those only the tapper answered, castable, in the low
         bits)."""
+        payer = self.payer
+        self.misses += 1
+        view = self.views.get(key)
+        if view is None:
+            view = self.views[key] = payer.view(key)
+        if view.static:
+            return self._fill_static(identity, need)
         n = self.n
         value = self.cache.get(key, 0)
         known = value >> n
         castable = value & self.all
         todo = need & ~known
         extra = 0
-        payer = self.payer
-        self.misses += 1
-        view = self.views.get(key)
-        if view is None:
-            view = self.views[key] = payer.view(key)
         decide = payer.decide
         least = payer.least_units
         most = view.most if payer.fast and not view.static else 255
@@ -214,6 +236,31 @@ class Engine(Actions):
         self.cache[key] = value
         return value | extra
 
+    def _fill_static(self, identity: int, need: int) -> int:
+        """The questions of ``need`` castable on a board with static effects (CR
+        613), answered by identity (:meth:`~._sim_payer.Payer.static_answer`, the
+        tapper where that can't decide)."""
+        n = self.n
+        payer = self.payer
+        entry = self.identities.get(identity, 0)
+        todo = need & ~(entry >> n)
+        if todo:
+            group_of = self.group_of
+            group_bits = self.group_bits
+            while todo:
+                low = todo & -todo
+                g = group_of[low.bit_length() - 1]
+                bits = group_bits[g]
+                todo &= ~bits
+                rep = self.group_rep[g]
+                paid = payer.static_answer(identity, rep)
+                if paid is None:
+                    self.tapper_calls += 1
+                    paid = payer.tapper(payer.identity_board(identity), rep)
+                entry |= (bits << n) | (bits if paid else 0)
+            self.identities[identity] = entry
+        return entry & self.all
+
     def castable(self, key: int, identity: int, need: int) -> int:
         """The questions of ``need`` castable on a board."""
         self.queries += 1
@@ -224,265 +271,277 @@ class Engine(Actions):
             value = self.fill(key, identity, need)
         return value & need
 
-    # -- one game --
+    # -- games --
 
-    def play(
-        self,
-        rng: random.Random,
-        hist: list[list[int]],
-        mulligans: list[int],
-        lands_hit: list[int],
-        lands_hit_on_curve: list[int],
-    ) -> None:
-        """Play one game, adding to ``hist[question][delay]`` (the last slot:
-        censored), ``mulligans[k]``, and for the games with at least ``turn``
-        lands among the cards seen by a question's turn, to ``lands_hit`` (and
-        ``lands_hit_on_curve`` when it was castable on curve)."""
+    def run(self, rng: random.Random, games: int) -> Outcome:
+        """Play ``games`` games (see :mod:`.simulate`) and return their outcome."""
+        if len(self.decisions) > _MAX_DECISIONS:
+            self.decisions.clear()
+        if len(self.ramp_steps) > _MAX_DECISIONS:
+            self.ramp_steps.clear()
+        turns = self.turns
+        # Tallies: per turn, the questions newly castable; those recorded on curve
+        # when the game stops early; those never castable; Karsten's condition.
+        newly_by_turn: list[defaultdict[int, int]] = [defaultdict(int) for _ in range(turns + 1)]
+        finished: dict[int, int] = {}
+        missed_games: dict[int, int] = {}
+        karsten: dict[int, int] = {}
+        mulligans = [0, 0, 0, 0]
         rand = rng.random
-        landish = self.keep_land
-        steps = self.steps
-        last = len(steps) - 1
-        # -- mulligans (CR 103.5) --
-        for step_index, (bottom, fewest, most) in enumerate(steps):
-            library = self.library[:]
-            hand = []
-            for _ in range(HAND_SIZE):
-                i = int(rand() * len(library))
-                hand.append(library[i])
-                library[i] = library[-1]
-                library.pop()
-            bottomed: list[int] = []
-            if bottom:
-                hand, bottomed = self._bottom(hand, bottom)
-            lands = 0
-            for k in hand:
-                if landish[k]:
-                    lands += 1
-            if fewest <= lands <= most or step_index == last:
-                break
-        mulligans[step_index - self.free_steps if step_index >= self.free_steps else 0] += 1
-        lib_count = self.counts[:]  # the library, the cards on its bottom too
-        for k in hand:
-            lib_count[k] -= 1
-        state = State(bottomed, self.curve_slots)
-        state.hand = hand
-        for k in hand:
-            if landish[k]:
-                state.lands.append(k)
-            else:
-                state.need |= self.need_of[k]
-                state.curves[self.curve_of[k]] += 1
-                if self.is_ramp[k]:
-                    state.ramp.append(k)
-                    state.ramp_bits |= self.ramp_bit[k]
-        if len(state.ramp) > 1:
-            state.ramp.sort(key=self.ramp_rank.__getitem__)
-        lands_seen = lands
-        if self.on_the_draw and self.has_opening:
-            self._opening(state)
-        # -- turns --
-        hand = state.hand
-        hand_lands = state.lands
-        curves = state.curves
-        ramp_cards = state.ramp
-        field = state.field
-        need_of = self.need_of
-        curve_of = self.curve_of
-        is_ramp = self.is_ramp
-        due = self.due
-        cache_get = self.cache.get
+        layout = self.layout
+        # -- tables, as locals --
         n = self.n
-        turn_of = self.turn_of
+        every = self.all
+        due = self.due
         last_due = self.last_due
-        draws_first = self.draws_first
-        special = self.special
+        steps = tuple(enumerate(self.steps))
+        last_step = len(self.steps) - 1
+        free_steps = self.free_steps
+        library0 = self.library
+        drawn = layout.drawn
+        drawn_get = drawn.__getitem__
+        start = layout.start
+        seen = layout.seen
+        seen_at = [turn << seen for turn in range(turns + 2)]
+        draws = [turn > 1 or self.draws_first for turn in range(turns + 2)]
+        land_pres = layout.land_pres
+        decide_mask = layout.decide_mask
+        usable_offset = layout.usable
+        field_mask = layout.field_mask
+        wants = layout.wants
+        early = self.early
+        decisions_get = self.decisions.get
+        decide = self.decide
+        ramp_pres = layout.ramp_pres
+        ramp_mask = self.ramp_mask
+        ramp_infos_get = self.ramp_infos.get
+        ramp_steps_get = self.ramp_steps.get
+        cache_get = self.cache.get
+        fill = self.fill
         keep = self.keep
         reflect = self.reflect
         canonical = self.canonical
         canonical_types = self.canonical_types
-        fill = self.fill
-        static = self.static_options
-        options_of = self._options
-        choose = self._choose
-        play_land = self._play_land
-        finish_early = not self.shrinks
-        top_turn = self.top_turn
+        special = self.special
         units_offset = self.units_offset
-        land_bit = self.land_bit
-        tapped_mask = self.tapped_mask
-        track_types = self.track_types
-        all_static = self.all_static
-        has_mdfc = self.has_mdfc
-        ramp_bit = self.ramp_bit
-        pending = done = eligible = on_curve = 0
+        top_turn = self.top_turn
+        top_bits = self.top_bits
+        finish_early = not self.shrinks
+        sacrifices = self.sacrifices
+        opening = self.on_the_draw and self.has_opening
+        bottom_cards = self._bottom
+        finish = self._finish
+        turn_range = range(1, turns + 1)
+        seven = range(HAND_SIZE)
+        deck_size = len(library0)
         queries = 0
-        no_land = ((0, 0, 0, 0, -1, 0, None, -1, False),)
-        for turn in range(1, self.turns + 1):
-            if (turn > 1 or draws_first) and library:
-                i = int(rand() * len(library))
-                card = library[i]
-                library[i] = library[-1]
-                library.pop()
-                lib_count[card] -= 1
-                hand.append(card)
-                if landish[card]:
-                    hand_lands.append(card)
-                    lands_seen += 1
+        for _ in range(games):
+            # -- mulligans (CR 103.5) --
+            for step_index, (bottom, fewest, most) in steps:
+                library = library0[:]
+                hand = []
+                size = deck_size
+                for _ in seven:  # each card drawn swaps places with the last one
+                    i = int(rand() * size)
+                    size -= 1
+                    hand.append(library[i])
+                    library[i] = library[size]
+                del library[size:]
+                if bottom:
+                    hand, bottomed = bottom_cards(hand, bottom)
                 else:
-                    state.need |= need_of[card]
-                    curves[curve_of[card]] += 1
-                    if is_ramp[card]:
-                        ramp_cards.append(card)
-                        state.ramp_bits |= ramp_bit[card]
-                        if len(ramp_cards) > 1:
-                            ramp_cards.sort(key=self.ramp_rank.__getitem__)
-            pending |= due[turn]
-            if lands_seen >= turn:
-                eligible |= due[turn]  # Karsten's condition: `turn` lands seen
-            if not hand_lands:
-                options: list[LandDrop] | tuple[LandDrop, ...] = ()
-            elif len(hand_lands) == 1:
-                fixed = static[hand_lands[0]]
-                options = options_of(state, lib_count, turn) if fixed is None else fixed
-            elif all_static:
-                options = []
-                for c in dict.fromkeys(hand_lands):
-                    options += static[c]  # type: ignore[arg-type]
-                if has_mdfc:
-                    options.sort(key=mdfc_last)
-            else:
-                options = options_of(state, lib_count, turn)
-            key = state.key
-            identity = state.identity
-            if pending:
-                found = 0
-                for option in options or no_land:
-                    k = key + option[0]
+                    bottomed = []
+                H = sum(map(drawn_get, hand), start)
+                if fewest <= H >> seen <= most or step_index == last_step:
+                    break
+            mulligans[step_index - free_steps if step_index >= free_steps else 0] += 1
+            key = identity = treasures = extra = 0
+            field: list[LandFace] | None = [] if sacrifices else None
+            if opening:
+                game = Game(library, bottomed, H)
+                game.field = field
+                self.opening(game, hand)
+                H, key, identity = game.H, game.key, game.identity
+            pending = done = eligible = on_curve = 0
+            # -- turns --
+            for turn in turn_range:
+                if library and draws[turn]:
+                    i = int(rand() * len(library))
+                    card = library[i]
+                    library[i] = library[-1]
+                    library.pop()
+                    H += drawn[card]
+                pending |= due[turn]
+                if seen_at[turn] <= H:
+                    eligible |= due[turn]  # Karsten's condition: `turn` lands seen
+                if H & land_pres:
+                    choice = (
+                        (H & decide_mask)
+                        | ((H >> wants[(H >> usable_offset) & field_mask]) & WANTS)
+                        | early[turn]
+                    )
+                    decision = decisions_get(choice)
+                    if decision is None:
+                        decision = decide(choice)
+                    incs, played = decision
+                else:
+                    incs = NO_LAND
+                    played = None
+                if pending:
+                    found = 0
+                    for key_now, identity_now in incs:
+                        k = key + key_now
+                        if not k & keep:
+                            k &= canonical_types if k & reflect else canonical
+                        queries += 1
+                        value = cache_get(k)
+                        if value is None or pending & ~(value >> n):
+                            value = fill(k, identity + identity_now, pending)
+                        found |= value
+                        if found & pending == pending:
+                            break
+                    newly = found & pending
+                    if newly:
+                        pending ^= newly
+                        done |= newly
+                        on_curve |= newly & due[turn]
+                        newly_by_turn[turn][newly] += 1
+                if turn >= last_due and not pending:
+                    break
+                # -- the land drop --
+                if played is not None:
+                    now, identity_now, after, identity_after, _, _, face, target, _, delta = played
+                    use_key = key + now
+                    use_identity = identity + identity_now
+                    key += after
+                    identity += identity_after
+                    H += delta
+                    if target >= 0:
+                        if target in library:  # CR 701.23: then the library is shuffled
+                            library.remove(target)
+                        else:
+                            bottomed.remove(target)
+                        if bottomed:
+                            library.extend(bottomed)
+                            bottomed.clear()
+                    if field is not None:
+                        field.append(face)
+                    if extra:
+                        game = Game(library, bottomed, H, turn)
+                        game.key, game.identity, game.extra, game.field = (
+                            key, identity, extra, field
+                        )  # fmt: skip
+                        use_key, use_identity = self.extra_drops(game, use_key, use_identity)
+                        H, key, identity = game.H, game.key, game.identity
+                else:
+                    use_key = key
+                    use_identity = identity
+                # -- ramp --
+                if H & ramp_pres and turn < last_due:
+                    kinds = H & ramp_mask
+                    info = ramp_infos_get(kinds)
+                    if info is None:
+                        info = self.ramp_infos[kinds] = self.ramp_info(kinds)
+                    bits, simple, land_free = info
+                    k = use_key
                     if not k & keep:
                         k &= canonical_types if k & reflect else canonical
                     queries += 1
                     value = cache_get(k)
-                    if value is None or pending & ~(value >> n):
-                        value = fill(k, identity + option[1], pending)
-                    found |= value
-                    if found & pending == pending:
-                        break
-                newly = found & pending
-                if newly:
-                    pending ^= newly
-                    done |= newly
-                    on_curve |= newly & due[turn]
-                    while newly:
-                        low = newly & -newly
-                        newly ^= low
-                        s = low.bit_length() - 1
-                        hist[s][turn - turn_of[s]] += 1
-            if turn >= last_due and not pending:
-                break
-            # -- land drops --
-            use_key = key
-            use_identity = identity
-            if options:
-                played = (
-                    options[0]
-                    if len(options) == 1 and not options[0][8]
-                    else choose(options, state)  # type: ignore[arg-type]
-                )
-                if played is not None:
-                    now, now_identity, after, after_identity, card, _, face, target, mdfc = played
-                    if target < 0 and not mdfc:
-                        hand.remove(card)
-                        hand_lands.remove(card)
-                        state.key = key + after
-                        state.identity = identity + after_identity
-                        state.n_lands += 1
-                        if face.basic:
-                            state.n_basics += 1
-                        if track_types and face.types:
-                            land_types = state.land_types
-                            for t in range(5):
-                                if face.types >> t & 1:
-                                    land_types[t] += 1
-                        state.colors |= face.colors
-                        field.append(face)
-                        use_key = key + now
-                        now_identity &= ~land_bit
-                        if not (now_identity & tapped_mask and identity & tapped_mask):
-                            use_identity = identity + now_identity
-                        use_identity |= land_bit
-                    else:
-                        use_key, use_identity = play_land(
-                            played, library, lib_count, state, use_key, use_identity
-                        )
-                    for _ in range(state.extra_every_turn):
-                        more = options_of(state, lib_count, turn)
-                        played = choose(more, state) if more else None
-                        if played is None:
+                    if value is None or bits & ~(value >> n):
+                        value = fill(k, use_identity, bits)
+                    castable = value & bits
+                    if (simple or (land_free and not H & land_pres)) and not treasures:
+                        if castable:
+                            step_key = kinds << n | castable
+                            step = ramp_steps_get(step_key)
+                            if step is None:
+                                step = self.ramp_steps[step_key] = self.ramp_step(kinds, castable)
+                            H += step[0]
+                            key += step[1]
+                            identity += step[2]
+                            treasures += step[3]
+                    elif castable or treasures:
+                        game = Game(library, bottomed, H, turn)
+                        game.key, game.identity, game.treasures = key, identity, treasures
+                        game.extra, game.field = extra, field
+                        self.ramp(game, use_key, use_identity, castable)
+                        H, key, identity = game.H, game.key, game.identity
+                        treasures, extra = game.treasures, game.extra
+                # -- every question left castable from now on: the rest is known --
+                if (
+                    not pending
+                    and not treasures
+                    and finish_early
+                    and (key & special or (key >> units_offset) & 255 >= top_turn)
+                ):
+                    rest = every & ~done
+                    top = rest & top_bits
+                    if top:
+                        k = key
+                        if not k & keep:
+                            k &= canonical_types if k & reflect else canonical
+                        queries += 1
+                        value = cache_get(k)
+                        if value is None or top & ~(value >> n):
+                            value = fill(k, identity, top)
+                        if value & top == top:  # the last curve turn's first: it fails most
+                            value = cache_get(k)
+                            if value is None or rest & ~(value >> n):
+                                value = fill(k, identity, rest)
+                        if value & rest == rest:
+                            finished[rest] = finished.get(rest, 0) + 1
+                            eligible = finish(rest, turn, library, H >> seen, rand, eligible)
+                            on_curve |= rest
+                            done |= rest
                             break
-                        use_key, use_identity = play_land(
-                            played, library, lib_count, state, use_key, use_identity
-                        )
-            # -- ramp --
-            if ramp_cards and turn < last_due:
-                bits = state.ramp_bits
-                k = use_key
-                if not k & keep:
-                    k &= canonical_types if k & reflect else canonical
-                queries += 1
-                value = cache_get(k)
-                if value is None or bits & ~(value >> n):
-                    value = fill(k, use_identity, bits)
-                if value & bits or state.treasures:
-                    self._ramp(library, lib_count, state, use_key, use_identity, turn, value & bits)
-            # -- every question left castable from now on: the rest is known --
-            if finish_early and not pending and not state.treasures:
-                key = state.key
-                if key & special or (key >> units_offset) & 255 >= top_turn:
-                    rest = self.all & ~done
-                    top = self.top_bits & rest
-                    if (
-                        top
-                        and self.castable(key, state.identity, top) == top
-                        and self.castable(key, state.identity, rest) == rest
-                    ):
-                        eligible = self._finish(
-                            rest, turn, hist, library, lands_seen, rand, eligible
-                        )
-                        on_curve |= rest
-                        done |= rest
-                        break
+            missed = every & ~done
+            if missed:
+                missed_games[missed] = missed_games.get(missed, 0) + 1
+            outcome = eligible << n | (eligible & on_curve)
+            karsten[outcome] = karsten.get(outcome, 0) + 1
         self.queries += queries
-        missed = self.all & ~done
-        while missed:
-            low = missed & -missed
-            missed ^= low
-            hist[low.bit_length() - 1][-1] += 1
-        while eligible:
-            low = eligible & -eligible
-            eligible ^= low
-            s = low.bit_length() - 1
-            lands_hit[s] += 1
-            if on_curve & low:
-                lands_hit_on_curve[s] += 1
+        return self._outcome(newly_by_turn, finished, missed_games, karsten, mulligans)
+
+    def _outcome(
+        self,
+        newly_by_turn: list[defaultdict[int, int]],
+        finished: dict[int, int],
+        missed_games: dict[int, int],
+        karsten: dict[int, int],
+        mulligans: list[int],
+    ) -> Outcome:
+        """The tallies of :meth:`run` as per-question counts: each bit set is
+        spread into one counter per question (:func:`_spread`), the counters
+        summed, then read once."""
+        n = self.n
+        turn_of = self.turn_of
+        hist = [[0] * (self.turns - t + 2) for t in turn_of]
+        for turn, tally in enumerate(newly_by_turn):
+            for s, count in enumerate(_counts(tally, n)):
+                if count:
+                    hist[s][turn - turn_of[s]] += count
+        for s, count in enumerate(_counts(finished, n)):
+            hist[s][0] += count
+        for s, count in enumerate(_counts(missed_games, n)):
+            hist[s][-1] += count
+        every = self.all
+        hit = _counts([(packed >> n, count) for packed, count in karsten.items()], n)
+        on_curve = _counts([(packed & every, count) for packed, count in karsten.items()], n)
+        return hist, mulligans, hit, on_curve
 
     def _finish(
         self,
         rest: int,
         turn: int,
-        hist: list[list[int]],
         library: list[int],
         lands_seen: int,
         rand: Callable[[], float],
         eligible: int,
     ) -> int:
-        """Record the questions of ``rest`` (all due after ``turn``, castable on the
-        battlefield already) as cast on curve; draw on to find Karsten's condition
-        for them. Returns ``eligible`` updated."""
-        bits = rest
-        while bits:
-            low = bits & -bits
-            bits ^= low
-            hist[low.bit_length() - 1][0] += 1
+        """The questions of ``rest`` (all due after ``turn``, castable on the
+        battlefield already) are cast on curve: draw on to find Karsten's
+        condition for them. Returns ``eligible`` updated."""
         keep_land = self.keep_land
         due = self.due
         for later in range(turn + 1, self.last_due + 1):
@@ -501,33 +560,34 @@ class Engine(Actions):
 
     def _bottom(self, hand: list[int], count: int) -> tuple[list[int], list[int]]:
         keep_land = self.keep_land
-        spells = sorted((k for k in hand if not keep_land[k]), key=lambda k: -self.spell_rank[k])
-        lands = sorted((k for k in hand if keep_land[k]), key=lambda k: self.land_rank[k])
+        spells = sorted((k for k in hand if not keep_land[k]), key=self.spell_order.__getitem__)
+        lands = sorted((k for k in hand if keep_land[k]), key=self.land_rank.__getitem__)
         bottom_spells, bottom_lands = _bottom(len(spells), count)
         bottom_lands = min(bottom_lands, len(lands))
         bottom_spells = min(count - bottom_lands, len(spells))
         bottomed = spells[:bottom_spells] + lands[:bottom_lands]
         return spells[bottom_spells:] + lands[bottom_lands:], bottomed
 
-    def _opening(self, state: State) -> None:
-        """Gemstone Caverns: not the starting player, begin the game with it on the
-        battlefield with a luck counter and exile a card from the hand (the most
-        expensive spell, else the least useful land)."""
-        deck = self.deck
-        hand = state.hand
-        for card in hand:
-            c = deck.opening[card]
-            if c < 0:
-                continue
-            self._take(state, card)
-            self._enter(deck.land_faces[card][0], c, state)
-            state.key += self.inc[c]
-            state.identity += self.ident[c]
-            if hand:
-                spells = [k for k in hand if not self.keep_land[k]]
-                if spells:
-                    gone = max(spells, key=lambda k: (self.spell_rank[k], -k))
-                else:
-                    gone = min(hand, key=lambda k: (self.land_rank[k], k))
-                self._take(state, gone)
-            return
+
+_FIELD: Final = 40
+"""Bits of a question's counter in a spread bit set (a chunk counts far fewer games)."""
+_SPREAD: Final = [sum(1 << (_FIELD * i) for i in range(8) if byte >> i & 1) for byte in range(256)]
+
+
+def _spread(bits: int) -> int:
+    """The bit set as one counter per question, set to 1 for its questions."""
+    total = shift = 0
+    while bits:
+        total += _SPREAD[bits & 255] << shift
+        bits >>= 8
+        shift += 8 * _FIELD
+    return total
+
+
+def _counts(tally: Mapping[int, int] | Iterable[tuple[int, int]], n: int) -> list[int]:
+    """Per question, the games of ``tally`` ((bit set, games) pairs) whose set has it."""
+    total = 0
+    for bits, count in tally.items() if isinstance(tally, Mapping) else tally:
+        total += _spread(bits) * count
+    mask = (1 << _FIELD) - 1
+    return [(total >> (_FIELD * s)) & mask for s in range(n)]

@@ -38,6 +38,7 @@ from ._sim_sources import (
     Mode,
     SourceClass,
     SpellCost,
+    compile_source,
     paid_before,
     second,
     tapper_can_pay,
@@ -214,6 +215,8 @@ class Payer:
         self.special = special
         """The key's bits that, when set, make it more than one-mana sources."""
         types = sum(255 << off for off in self.type_offsets)
+        self.types_mask = types
+        """The key's fields counting the lands that could produce each type."""
         self.keep = keep
         """The key's bits that, when set, make its histogram matter."""
         self.reflect = reflect
@@ -236,6 +239,8 @@ class Payer:
         self._lanes: dict[tuple[int, int], dict[tuple[int, ...], int]] = {}
         self._uppers: dict[tuple[int, ...], tuple[tuple[int, ...], tuple[int, ...]]] = {}
         self._deltas: dict[tuple[int, int], tuple[int, int, int, int]] = {}
+        self._effective: dict[int, tuple[Payer, View] | None] = {}
+        self._under: dict[tuple[tuple[int, int], ...], Payer | None] = {}
         self.increments = [self._increment(c) for c in range(len(self.classes))]
 
     # -- keys --
@@ -266,9 +271,13 @@ class Payer:
                 total += self.hit(unit) + (1 << self.mask_offset[unit])
         if c in self.count_offset:
             total += 1 << self.count_offset[c]
-        if self.type_offsets and source.is_land and source.kind not in ("reflecting", "exotic"):
+        if self.type_offsets and source.is_land and source.kind != "exotic":
+            # What it could produce (CR 106.7); a reflecting one, by its other abilities.
+            made = source.produces
+            if source.kind == "reflecting":
+                made = source.units[0] if source.units else 0
             for t in range(6):
-                if source.produces >> t & 1:
+                if made >> t & 1:
                     total += 1 << self.type_offsets[t]
         return total
 
@@ -348,8 +357,10 @@ class Payer:
                 n = count(key, c)
                 if not n:
                     continue
-                most = self.classes[c].reflect
-                mask = types & most
+                source = self.classes[c]
+                fixed = source.units[0] if source.units else 0
+                most = source.reflect | fixed
+                mask = (types & source.reflect) | fixed
                 if mask:
                     reach += n * self.hit(mask)
                     units.append((mask, n))
@@ -635,6 +646,78 @@ class Payer:
             commander_colors=self.commander_colors,
             land_played=land_played,
         )
+
+    # -- static effects (CR 613), on the battlefield an identity stands for --
+
+    def static_answer(self, identity: int, s: int) -> bool | None:
+        """Whether cost ``s`` is payable on the board an identity key stands for,
+        which has permanents with static effects: decided on what its permanents
+        are and have under those effects (:func:`mtgmana.effects.apply_layers`),
+        compiled like any others (``None``: the tapper decides)."""
+        if identity in self._effective:
+            found = self._effective[identity]
+        else:
+            found = self._effective[identity] = self._effective_view(identity)
+        if found is None:
+            return None
+        payer, view = found
+        if payer.least_units[s] > view.most:
+            return False
+        return payer.decide(view, s)
+
+    def _effective_view(self, identity: int) -> tuple[Payer, View] | None:
+        n = len(self.classes)
+        counts = [(identity >> (_WIDTH * c)) & 255 for c in range(n)]
+        # The effects on a permanent depend on which effects exist and on the
+        # permanent (two copies of a source: "other" permanents include a copy).
+        statics = tuple(
+            (c, min(count, 2)) for c, count in enumerate(counts) if count and self.classes[c].static
+        )
+        payer = self._under.get(statics, self)
+        if payer is self:
+            payer = self._under[statics] = self._payer_under(statics)
+        if payer is None:
+            return None
+        key = 0
+        for c, count in enumerate(counts):
+            if count:
+                key += count * payer.increments[c]
+        tapped = ((identity >> (_WIDTH * n)) & 0xFFFF) - 1
+        if tapped >= 0:  # what it could produce still counts (CR 106.7)
+            key += payer.increments[tapped] & payer.types_mask
+        return payer, payer.view(payer.canon(key))
+
+    def _payer_under(self, statics: tuple[tuple[int, int], ...]) -> Payer | None:
+        """The check for boards whose static effects are those of ``statics``:
+        each class as the effects make it (its own statics applied, then gone)."""
+        present = dict(statics)
+        permanents: list[Permanent] = []
+        first: list[int] = []
+        for c, source in enumerate(self.classes):
+            first.append(len(permanents))
+            if not source.static:
+                permanents.append(source.template)
+            elif c in present:
+                permanents.extend([source.template] * present[c])
+            else:  # not on the board: its effects don't exist
+                permanents.append(source.template.with_state(statics=()))
+        mine = len(permanents)
+        board = Board((*permanents, *self.opponent), commander_colors=self.commander_colors)
+        effective = board.effective.permanents
+        opponent = effective[mine:]
+        classes = []
+        for c in range(len(self.classes)):
+            permanent = effective[first[c]]
+            if permanent.statics:
+                permanent = permanent.with_state(statics=())
+            source = compile_source(
+                permanent, commander_colors=self.commander_colors, opponent=opponent
+            )
+            if source.static:
+                return None
+            classes.append(source)
+        return Payer(classes, self.costs, self.commander_colors, tuple(opponent),
+                     track_life=self.track_life, fast=self.fast)  # fmt: skip
 
     def tapper(self, board: Board, s: int) -> bool:
         spell = self.costs[s]

@@ -31,12 +31,15 @@ several costing exactly {1} each are payable iff one of them is (then the ones s
 fed go first and feed the others); two with other costs are tried in both orders;
 more are a relaxation, and when only a relaxation passes the auto-tapper decides.
 "Could produce" sources (Reflecting Pool, Cactus Preserve, CR 106.7) make what the
-other lands could. *Exotic* sources (amounts that depend on the board, conditions
-on other permanents, sacrificing or tapping others, triggers, static effects)
-give bounds: the board without them (more mana never hurts) and with each making
-its most mana of any type; between the bounds the tapper decides, on the real
-battlefield. Life (painlands, Phyrexian symbols) is exact while the life a payment
-could cost stays under 20; beyond, the tapper decides.
+other lands could (and what their other "{T}: Add" abilities make). *Exotic*
+sources (amounts that depend on the board, conditions on other permanents,
+sacrificing or tapping others, triggers) give bounds: the board without them (more
+mana never hurts) and with each making its most mana of any type; between the
+bounds the tapper decides, on the real battlefield. Sources with static effects
+(CR 613) are compiled again as the effects make every permanent
+(:meth:`~._sim_payer.Payer.static_answer`). Life (painlands, Phyrexian symbols) is
+exact while the life a payment could cost stays under 20; beyond, the tapper
+decides.
 
 :func:`tapper_can_pay` is the one call into :func:`mtgmana.tapping.can_pay`.
 """
@@ -110,8 +113,10 @@ _RESOLVED: Final = frozenset(
 
 
 def tapper_can_pay(cost: ManaCost, board: Board, spend: Spend) -> bool:
-    """The auto-tapper's answer (life 20): the one place the simulation calls it."""
-    return can_pay(cost, board, spend=spend)
+    """The auto-tapper's answer (life 20): the one place the simulation calls it.
+    Mana abilities whose text isn't modelled make no mana here, as they make none
+    in the fast check (``partial``)."""
+    return can_pay(cost, board, spend=spend, partial=True)
 
 
 # -- sources ------------------------------------------------------------------------
@@ -148,7 +153,8 @@ class SourceClass:
     hostile: bool = False
     reflect: int = 0
     """``"reflecting"`` sources: the types of "a type (color) a land you control
-    could produce" (CR 106.7) they may make, of those the other lands could."""
+    could produce" (CR 106.7) they may make, of those the other lands could (and
+    ``units``: the types their other abilities make)."""
     produces: int = 0
     """A land's types it could produce (for the reflecting sources)."""
     is_land: bool = False
@@ -202,22 +208,35 @@ def _cost_demands(cost: ManaCost) -> tuple[tuple[int, ...], bool] | None:
     return tuple(demands), typed or len(demands) != 1
 
 
-def _reflecting(permanent: Permanent) -> int:
-    """The types of a source whose one mana ability is "{T}: Add one mana of any
-    type (color) that a land you control could produce" (Reflecting Pool), else 0."""
-    if len(permanent.abilities) != 1 or permanent.triggers or permanent.replacements:
-        return 0
-    (ability,) = permanent.abilities
-    cost = ability.cost
-    if not cost.tap or cost.mana or cost.life or cost.sacrifice_self or ability.condition:
-        return 0
-    if ability.restriction is not None or ability.production.per is not None:
-        return 0
-    choices = ability.production.choices
-    if len(choices) != 1 or len(choices[0].slots) != 1 or choices[0].damage:
-        return 0
-    slot = choices[0].slots[0]
-    return _REFLECTING.get(slot, 0) if isinstance(slot, DynamicSlot) else 0
+def _reflecting(permanent: Permanent) -> tuple[int, int]:
+    """For a source with one mana ability "{T}: Add one mana of any type (color)
+    that a land you control could produce" (Reflecting Pool), the types it may
+    make so, and those its other abilities make ("{T}: Add {X}" each: Reflecting
+    Pool under Chromatic Lantern); ``(0, 0)`` for other sources."""
+    if permanent.triggers or permanent.replacements:
+        return 0, 0
+    reflect = fixed = 0
+    for ability in permanent.abilities:
+        cost = ability.cost
+        if not cost.tap or cost.mana or cost.life or cost.sacrifice_self or ability.condition:
+            return 0, 0
+        if cost.untap or cost.sacrifice or cost.tap_other or cost.remove_counters:
+            return 0, 0
+        if ability.restriction is not None or ability.production.per is not None:
+            return 0, 0
+        choices = ability.production.choices
+        if len(choices) != 1 or len(choices[0].slots) != 1 or choices[0].damage:
+            return 0, 0
+        slot = choices[0].slots[0]
+        if isinstance(slot, DynamicSlot):
+            if reflect or slot not in _REFLECTING:
+                return 0, 0
+            reflect = _REFLECTING[slot]
+        else:
+            fixed |= _mask(slot)
+    if not reflect or (fixed and permanent.is_snow):
+        return 0, 0
+    return reflect, fixed
 
 
 def compile_source(
@@ -245,13 +264,14 @@ def _compile(
     opponent: Sequence[Permanent],
 ) -> SourceClass:
     if getattr(permanent, "statics", ()):
-        # Continuous effects (mtgmana.effects) change other permanents: the tapper,
-        # which applies them, decides (the seam for static effects).
+        # Continuous effects (mtgmana.effects) change other permanents: boards with
+        # it are decided as the effects make them (Payer.static_answer).
         return SourceClass(permanent, "exotic", bound=_EXOTIC_UNITS, colors=ANY, hostile=True,
                            static=True)  # fmt: skip
-    reflecting = _reflecting(permanent)
+    reflecting, fixed = _reflecting(permanent)
     if reflecting:
-        return SourceClass(permanent, "reflecting", reflect=reflecting, colors=reflecting,
+        return SourceClass(permanent, "reflecting", units=(fixed,) if fixed else (),
+                           reflect=reflecting, colors=reflecting | fixed,
                            is_land=permanent.is_land)  # fmt: skip
     context = Board((permanent, *opponent), commander_colors=commander_colors)
     snow = SNOW if permanent.is_snow else 0

@@ -43,8 +43,9 @@ when some games are censored; the count is reported).
    battlefield (never the library's order): **the land drop** — when a card in hand
    costs one more than the mana available, a land that enters untapped; otherwise a
    tapped land if there is one (taplands are played when they cost nothing); among
-   those, the land that adds the most colors the hand needs and the battlefield
-   lacks, then the one making the most of them. A modal double-faced spell is
+   those, the land that adds the most colors the hand's spells need (modal
+   double-faced cards with a land back count as lands) and the battlefield lacks,
+   then the one making the most of them. A modal double-faced spell is
    played as a land only with no other land in hand, while the lands are fewer
    than the last curve turn. A fetch land is cracked at once (its life is not
    tracked) for the land of the library the same rule likes best; the library is
@@ -71,10 +72,17 @@ Once every question left is castable on the battlefield, the game stops (more
 permanents never make a cost unpayable) and only the draws for Karsten's
 condition go on.
 
-**Speed**: each card is compiled once; a battlefield is an integer key, answers are
-cached by key (boards with the same reach share them) for the whole process, so
-later calls with the same deck start warm; questions with the same cost are
-answered together. Games are played in chunks of :data:`CHUNK` games, chunk ``i``
+**Speed** (pure Python, one core: 60-card decks at 60,000-150,000 games/s,
+Commander precons at 6,000-15,000; ``python bench/bench_deck.py``): each card is
+compiled once; a battlefield is an integer key, answers are cached by key (boards
+with the same reach share them) for the whole process, so later calls with the
+same deck start warm; questions with the same cost are answered together; boards
+with static effects (CR 613) are decided on what the effects make their
+permanents. The hand and the counters the policy reads are one more integer
+(:mod:`._sim_layout`): a draw or a land drop is one addition, and the policy's land
+drops and a turn's mana-source ramp are cached under the bits they read. The
+library is drawn from lazily (a partial Fisher-Yates shuffle: only the cards a
+game looks at). Games are played in chunks of :data:`CHUNK` games, chunk ``i``
 with its own generator seeded from ``(seed, i)``: the result depends on the seed
 only, not on the number of processes (``jobs``).
 
@@ -319,14 +327,8 @@ def _run_chunk(
 ) -> _Chunk:
     engine = _engine(deck, on_the_draw, turns, x)
     rng = random.Random(f"mtgmana-simulate:{seed}:{index}")
-    hist = [[0] * (turns - t + 2) for t in engine.turn_of]
-    mulligans = [0, 0, 0, 0]
-    hit = [0] * len(hist)
-    hit_on_curve = [0] * len(hist)
     queries, misses, calls = engine.queries, engine.misses, engine.tapper_calls
-    play = engine.play
-    for _ in range(games):
-        play(rng, hist, mulligans, hit, hit_on_curve)
+    hist, mulligans, hit, hit_on_curve = engine.run(rng, games)
     return (
         hist,
         mulligans,

@@ -54,6 +54,13 @@ def _board_arguments(parser: argparse.ArgumentParser) -> None:
         help="cards in your graveyard (for a spell's delve)",
     )  # fmt: skip
     parser.add_argument(
+        "--energy", type=int, default=0, metavar="N", help="your energy counters (for {E} costs)"
+    )
+    parser.add_argument(
+        "--cards-in-hand", type=int, default=7, metavar="N",
+        help="how many cards are in your hand (for costs that discard; default 7)",
+    )  # fmt: skip
+    parser.add_argument(
         "--partial", action="store_true",
         help="answer even when a card's mana-relevant text isn't modelled (naming it)",
     )  # fmt: skip
@@ -96,16 +103,21 @@ def board_from(request: Mapping[str, Any]) -> Board:
     """The board a request names: ``sources`` (yours), ``opponent``, which of yours
     are ``tapped`` or summoning ``sick`` (names, counted: "2 Forest"), the cards
     ``in_hand`` with mana abilities (Simian Spirit Guide) and how many cards are in
-    the ``graveyard``. Ids: ``sources`` in order, then ``opponent``, then
-    ``in_hand``."""
+    the ``graveyard``, your ``energy``, ``cards_in_hand`` and ``life``. Ids:
+    ``sources`` in order, then ``opponent``, then ``in_hand``."""
     from ..battlefield import Board, Permanent
     from ..errors import MtgManaError
 
     board = Board.parse(request.get("sources", ""), opponent=request.get("opponent", ""))
     hand = Board.parse(request.get("in_hand", "") or "").permanents
-    graveyard = request.get("graveyard", 0) or 0
-    if not isinstance(graveyard, int) or isinstance(graveyard, bool) or graveyard < 0:
-        raise MtgManaError(f"--graveyard must be a whole number 0 or more, not {graveyard!r}")
+    counts = {}
+    for key, default in (("graveyard", 0), ("energy", 0), ("cards_in_hand", 7), ("life", 20)):
+        value = request.get(key, default)
+        value = default if value is None else value
+        if not isinstance(value, int) or isinstance(value, bool) or value < 0:
+            flag = "--" + key.replace("_", "-")
+            raise MtgManaError(f"{flag} must be a whole number 0 or more, not {value!r}")
+        counts[key] = value
     permanents = list(board.permanents) + [Permanent.named(p.name, zone="hand") for p in hand]
     for key, field in (("tapped", "tapped"), ("sick", "summoning_sick")):
         for name in _names(request.get(key, "")):
@@ -116,7 +128,10 @@ def board_from(request: Mapping[str, Any]) -> Board:
                     break
             else:
                 raise MtgManaError(f"--{key}: no untouched {name!r} among your sources")
-    return Board(tuple(permanents), board.effects, graveyard=graveyard)
+    return Board(
+        tuple(permanents), board.effects, graveyard=counts["graveyard"], energy=counts["energy"],
+        hand=counts["cards_in_hand"], life=counts["life"],
+    )  # fmt: skip
 
 
 def _names(text: str) -> list[str]:
@@ -185,10 +200,12 @@ def run_tap(args: argparse.Namespace) -> int:
     from ..errors import MtgManaError
 
     try:
-        status, data = tap_result(
-            _request(args, "cost", "sources", "opponent", "tapped", "sick", "pool", "life",
-                     "x", "hand", "for_card", "in_hand", "graveyard", "partial")
+        request = _request(
+            args, "cost", "sources", "opponent", "tapped", "sick", "pool", "life", "x", "hand",
+            "for_card", "in_hand", "graveyard", "energy", "cards_in_hand", "partial",
         )  # fmt: skip
+        board = board_from(request)
+        status, data = tap_result(request, board)
     except MtgManaError as error:
         raise CommandError(str(error)) from None
     if args.json:
@@ -203,6 +220,10 @@ def run_tap(args: argparse.Namespace) -> int:
         paid = "".join("{" + unit["type"] + "}" for unit in step["paid_with"]["mana"])
         if step["paid_with"]["life"]:
             paid += f" {step['paid_with']['life']} life".lstrip()
+        paid += "{E}" * step["paid_with"].get("energy", 0)
+        for key, what in (("discarded", "discarded"), ("exiled", "exiled from graveyard")):
+            if step["paid_with"].get(key):
+                paid = f"{paid} {step['paid_with'][key]} {what}".lstrip()
         makes = "".join("{" + unit["type"] + "}" for unit in step["produces"])
         who = f"{step['card']} ({step['permanent']})"
         ability = "triggered" if step.get("trigger") else step["ability"].split("\n")[0]
@@ -216,11 +237,9 @@ def run_tap(args: argparse.Namespace) -> int:
     for part in data["assignment"]:
         paid = part["paid_with"]
         if paid.get("tapped") or paid.get("exiled"):
-            how = (
-                [f"tapping {', '.join(str(i) for i in paid['tapped'])}"]
-                if paid.get("tapped")
-                else []
-            )
+            # Convoke and improvise tap permanents, delve exiles (CR 702.51a, 702.126a, 702.66a).
+            named = [f"{board.permanent(i).name} ({i})" for i in paid.get("tapped", ())]
+            how = [f"tapping {', '.join(named)}"] if named else []
             how += [f"exiling {paid['exiled']} from the graveyard"] if paid.get("exiled") else []
             print(f"{part['symbol']} paid by {' and '.join(how)}")
     left = "".join("{" + unit["type"] + "}" for unit in data["floating_after"])
@@ -240,7 +259,7 @@ def run_options(args: argparse.Namespace) -> int:
     try:
         data = options_result(
             _request(args, "sources", "opponent", "tapped", "sick", "pool", "limit", "in_hand",
-                     "graveyard", "partial")
+                     "graveyard", "energy", "cards_in_hand", "partial")
         )  # fmt: skip
     except MtgManaError as error:
         raise CommandError(str(error)) from None

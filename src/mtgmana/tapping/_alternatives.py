@@ -20,7 +20,7 @@ from .._board_mana import matches
 from ..abilities import PermanentFilter
 from ..battlefield import Board, Permanent
 from ..restrictions import Spend, SpendKind
-from ._compile import Source
+from ._compile import Option, Source
 
 __all__: list[str] = []
 
@@ -37,6 +37,9 @@ class AltGroup:
     bits: int
     group: int | None
     count: int
+    added: int = 0
+    """Graveyard cards: how many more the activations may put there before delve
+    exiles (cards discarded, nontoken permanents sacrificing themselves)."""
 
 
 def spell_keywords(spend: Spend) -> frozenset[str]:
@@ -102,9 +105,25 @@ def alternative_groups(
         AltGroup(tuple(indexes), labels, bits, group, len(indexes))
         for (labels, bits, group), indexes in grouped.items()
     ]
-    if "delve" in keywords and board.graveyard:
-        groups.append(AltGroup((), frozenset({"delve"}), 0, None, board.graveyard))
+    if "delve" in keywords:
+        options = [(s, o) for s in sources for o in (*s.simple, *s.complex)]
+        added = sum(
+            len(s.indexes) for s in sources if any(buried(s, o) for o in (*s.simple, *s.complex))
+        )
+        if any(o.resources[1] for _, o in options):
+            added += board.hand  # no more discarded than the hand holds
+        if board.graveyard or added:
+            groups.append(AltGroup((), frozenset({"delve"}), 0, None, board.graveyard, added))
     return groups
+
+
+def buried(source: Source, option: Option) -> int:
+    """The cards an activation puts into your graveyard (CR 701.9a discard, 701.21a
+    sacrifice; a token isn't a card, CR 111.7), each one more for delve."""
+    if option.exiles:  # "Exile this", "Exile a card from your hand": not buried
+        return 0
+    itself = option.sacrifice_self and not option.from_hand and not source.token
+    return option.resources[1] + (1 if itself else 0)
 
 
 def tap_only(labels: frozenset[str]) -> frozenset[str]:

@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import replace
 
+from .._board_mana import matches
 from ..battlefield import Board
 from ..costs import ManaCost
 from ..errors import MtgManaError
@@ -80,8 +81,43 @@ def _problem(
         spend = Spend(SpendKind.SPELL, cost=total)
     futures = [ManaCost.parse(f) if isinstance(f, str) else f for f in future]
     relevant = relevant_colors(board, [total, *futures])
-    sources = compiled(board, painful=painful, relevant=relevant)
-    return Problem(board, sources, units, total, life, x or 0, spend, futures[:MAX_FUTURE_COSTS])
+    delve = "delve" in {k.lower() for k in spend.keywords}
+    sources = compiled(board, painful=painful, relevant=relevant, delve=delve)
+    problem = Problem(board, sources, units, total, life, x or 0, spend, futures[:MAX_FUTURE_COSTS])
+    _refuse_contested_victims(problem)
+    return problem
+
+
+def _refuse_contested_victims(problem: Problem) -> None:
+    """Raise :class:`NotModelled` when "Sacrifice N ..." (Ashnod's Altar, Krark-Clan
+    Ironworks) competes with the spell's delve (what it sacrifices goes to the
+    graveyard first, CR 601.2g-h) or with its convoke or improvise for the same
+    permanents: which permanents the sacrifice takes is then part of the payment,
+    which the tapper doesn't model — an error rather than a guess."""
+    board = problem.board
+    eaters = [
+        (source, option.sacrifices)
+        for source in problem.sources
+        for option in source.complex
+        if option.sacrifices is not None
+    ]
+    if not eaters:
+        return
+    why = ""
+    if "delve" in problem.keywords:
+        why = "delve with a cost that sacrifices another permanent"
+    contested = {
+        i
+        for group in problem.alternatives
+        if group.labels & {"convoke", "improvise"}
+        for i in group.indexes
+    }
+    for i in contested:
+        p = board.permanents[i]
+        if any(matches(item, p, board.ids[i], None, "you", None) for _, (item, _) in eaters):
+            why = why or "convoke or improvise with a cost that may sacrifice the same permanents"
+    if why:
+        raise NotModelled(tuple((board.ids[s.indexes[0]], s.name, why) for s, _ in eaters))
 
 
 def plan(

@@ -18,6 +18,8 @@ from dataclasses import replace
 from typing import Any
 
 from .. import _transport as T
+from .._board_mana import matches
+from .._flow import min_cost_transport
 from ..mana import Mana, ManaType, Source
 from ..payment import Alternative, Paid, Payment, assign_symbols
 from ._compile import EFFECT, ORDER, SELF, Option
@@ -209,26 +211,35 @@ def _unit(board: Any, index: int, where: int, chosen: ManaType, option: Option) 
 
 
 def _choose_victims(problem: Problem, drafts: list[_Draft], alternatives: set[int]) -> None:
-    """Which creature each "Sacrifice a creature" sacrifices: tokens first, never one
-    that sacrifices itself nor one that pays the spell by convoke (sacrificed during
-    CR 601.2g, it couldn't be tapped in 601.2h), as the search counted them."""
+    """Which permanents each "Sacrifice N ..." takes: the least weight in all (tokens
+    first, noncreatures before creatures, as the search counted them), never one that
+    sacrifices itself nor one that pays the spell by convoke or improvise (sacrificed
+    during CR 601.2g, it couldn't be tapped in 601.2h)."""
     board = problem.board
+    wanted = [(k, d.option.sacrifices) for k, d in enumerate(drafts) if d.option.sacrifices]
+    if not wanted:
+        return
     self_sacrificed = {draft.index for draft in drafts if draft.option.sacrifice_self}
-    victims = sorted(
-        (
-            i
-            for i, p in enumerate(board.permanents)
-            if p.controller == "you"
-            and p.is_creature
-            and p.zone == "battlefield"
-            and i not in self_sacrificed
-            and i not in alternatives
-        ),
-        key=lambda i: (not board.permanents[i].token, i),
-    )
-    for draft in drafts:
-        if draft.option.sacrifice_creature:
-            draft.sacrificed.append(victims.pop(0))
+    candidates = [
+        i
+        for i, p in enumerate(board.permanents)
+        if p.controller == "you"
+        and p.zone == "battlefield"
+        and i not in self_sacrificed
+        and i not in alternatives
+    ]
+    edges = []
+    for s, i in enumerate(candidates):
+        p = board.permanents[i]
+        weight = problem.scale.sacrifice_weight(p.token, p.is_creature)
+        for d, (_, (item, _)) in enumerate(wanted):
+            if matches(item, p, board.ids[i], None, "you", None):
+                edges.append((s, d, weight * (len(board.permanents) + 1) + i))
+    found = min_cost_transport([1] * len(candidates), [n for _, (_, n) in wanted], edges)
+    assert found is not None, "the search counted these sacrifices"
+    for (s, d), amount in sorted(found[1].items()):
+        if amount:
+            drafts[wanted[d][0]].sacrificed.append(candidates[s])
 
 
 def _ordered(problem: Problem, drafts: list[_Draft]) -> tuple[Step, ...]:
@@ -297,7 +308,13 @@ def _steps(board: Any, draft: _Draft) -> list[Step]:
         option.text,
         option.ability_index,
         own,
-        Paid(tuple(draft.paid), option.life),
+        Paid(
+            tuple(draft.paid),
+            option.life,
+            exiled=option.resources[2],
+            energy=option.resources[0],
+            discarded=option.resources[1],
+        ),
         tuple(tapped),
         (identifier,) if option.untaps else (),
         tuple(sacrificed),

@@ -49,7 +49,9 @@ class Option:
     life: int
     mana_cost: ManaCost | None
     sacrifice_self: bool
-    sacrifice_creature: bool
+    sacrifices: tuple[PermanentFilter, int] | None
+    """"Sacrifice N ... you control" besides itself (Ashnod's Altar: a creature;
+    Krark-Clan Ironworks: an artifact): what, and how many (chosen with the mana)."""
     taps: tuple[PermanentFilter, int] | None
     """"Tap N untapped ... you control" (Springleaf Drum, Birchlore Rangers): what,
     and how many (the permanents are chosen with the mana, CR 602.2b)."""
@@ -76,6 +78,10 @@ class Option:
     modified_by: tuple[int, ...] = ()
     """The board indexes of the permanents whose replacement effects changed the
     mana (CR 106.12b)."""
+    resources: tuple[int, int, int] = (0, 0, 0)
+    """Energy paid, cards discarded, cards exiled from the graveyard."""
+    exiles: bool = False
+    """What it sacrifices of itself or discards is exiled instead (not buried)."""
 
     @property
     def simple(self) -> bool:
@@ -83,14 +89,20 @@ class Option:
             len(self.slots) == 1
             and self.mana_cost is None
             and not self.life
-            and not self.sacrifice_creature
+            and self.sacrifices is None
             and self.taps is None
             and not self.origins
+            and not any(self.resources)
         )
 
     @property
     def tap_creature(self) -> bool:
         return self.taps is not None
+
+    @property
+    def sacrifice_creature(self) -> bool:
+        """Whether it sacrifices other permanents (of any kind, despite the name)."""
+        return self.sacrifices is not None
 
     def origin(self, slot: int) -> int:
         return self.origins[slot] if self.origins else SELF
@@ -222,7 +234,7 @@ def _options(
                         cost.life,
                         cost.mana,
                         cost.sacrifice_self or cost.exile_from_hand,
-                        cost.sacrifice == "creature",
+                        cost.sacrificed_others,
                         cost.tapped_others,
                         ability.restriction,
                         repeatable,
@@ -234,6 +246,8 @@ def _options(
                         cost.untap,
                         cost.exile_from_hand,
                         modifiers if cost.tap and final != slots else (),
+                        cost.resources,
+                        cost.exiles,
                     )
                 )
     return _merge_mixes(found)
@@ -361,15 +375,21 @@ def _fix_types(
 
 
 def compile_board(
-    board: Board, *, painful: bool = False, relevant: frozenset[ManaType] | None = None
+    board: Board,
+    *,
+    painful: bool = False,
+    relevant: frozenset[ManaType] | None = None,
+    delve: bool = False,
 ) -> list[Source]:
     """Your permanents as sources, identical ones grouped.
 
     One-mana options are flow units, except: with ``painful``, options that deal
     damage are enumerated, so that the damage is known before Phyrexian symbols
     are paid with life (CR 601.2g-h, 119.4); when something sacrifices a creature
-    (Ashnod's Altar), a creature's "Sacrifice this" option is enumerated, so that
-    no creature is sacrificed twice."""
+    (Ashnod's Altar) or another permanent, "Sacrifice this" options are
+    enumerated, so that no permanent is sacrificed twice; with ``delve``, nontoken
+    permanents' "Sacrifice this" options are enumerated, so the cards they put into
+    the graveyard are counted (CR 601.2g before 601.2h)."""
     cache: list[Sequence[frozenset[ManaType]]] = []
 
     def known() -> Sequence[frozenset[ManaType]]:
@@ -402,7 +422,9 @@ def compile_board(
         else:
             found.append(index)
     sources = []
-    altar = any(o.sacrifice_creature for options, _ in compiled.values() for o in options)
+    # "Sacrifice a creature / an artifact" (Ashnod's Altar, Krark-Clan Ironworks):
+    # "Sacrifice this" options are enumerated, so no permanent is sacrificed twice.
+    altar = any(o.sacrifices is not None for options, _ in compiled.values() for o in options)
     # "Tap an untapped creature": a creature may be tapped so, then sacrifice itself
     # for mana (Eldrazi Spawn); enumerated, the permanent is both (CR 602.2b).
     drum = any(o.taps is not None for options, _ in compiled.values() for o in options)
@@ -413,7 +435,8 @@ def compile_board(
             for o in options
             if o.simple
             and not (painful and o.damage)
-            and not ((altar or drum) and permanent.is_creature and o.sacrifice_self)
+            and not ((altar or (delve and not permanent.token)) and o.sacrifice_self)
+            and not (drum and permanent.is_creature and o.sacrifice_self)
         ]
         restrictions = {o.restriction for o in simple}
         if len(restrictions) > 1:  # one-mana abilities with different restrictions
@@ -458,21 +481,25 @@ def relevant_colors(board: Board, costs: Sequence[ManaCost]) -> frozenset[ManaTy
     return frozenset(found)
 
 
-_COMPILED: dict[tuple[int, bool, Any], tuple[Board, list[Source]]] = {}
+_COMPILED: dict[tuple[int, bool, Any, bool], tuple[Board, list[Source]]] = {}
 _COMPILED_MAX: Final = 16
 
 
 def compiled(
-    board: Board, *, painful: bool = False, relevant: frozenset[ManaType] | None = None
+    board: Board,
+    *,
+    painful: bool = False,
+    relevant: frozenset[ManaType] | None = None,
+    delve: bool = False,
 ) -> list[Source]:
     """:func:`compile_board`, remembered for the last few boards (a board is
     immutable; the entry holds the board, so its ``id`` can't be reused while it is
     cached)."""
-    key = (id(board), painful, relevant)
+    key = (id(board), painful, relevant, delve)
     hit = _COMPILED.get(key)
     if hit is not None and hit[0] is board:
         return list(hit[1])
-    sources = compile_board(board, painful=painful, relevant=relevant)
+    sources = compile_board(board, painful=painful, relevant=relevant, delve=delve)
     if len(_COMPILED) >= _COMPILED_MAX:
         _COMPILED.clear()
     _COMPILED[key] = (board, sources)

@@ -14,10 +14,12 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from .. import _transport as T
+from .._board_mana import matches
+from .._flow import min_cost_transport
 from ..costs import ManaCost
 from ..mana import ManaType
 from ..restrictions import Restriction, Spend, SpendKind
-from ._alternatives import generic_labels, tap_only
+from ._alternatives import buried, generic_labels, tap_only
 from ._compile import ORDER, Option, Source
 from ._problem import MAX_ORDERS, ForwardFirst, Problem, TapWeights, solve
 
@@ -110,32 +112,31 @@ def evaluate(
     sources = problem.sources
     scale = problem.scale
     fixed = 0
-    victims = 0
     self_sacrificed: set[int] = set()
-    tapped_creatures = 0
+    resources = [0, 0, 0]
     for inst in instances:
         source = sources[inst.source]
         option = inst.option
         if option.sacrifice_self:
             fixed += scale.sacrifice_weight(source.token, source.creature)
-            if source.creature:
-                self_sacrificed.add(source.indexes[inst.copy])
-        if option.sacrifice_creature:
-            victims += 1
-        tapped_creatures += option.tap_creature
+            self_sacrificed.add(source.indexes[inst.copy])
         fixed += scale.life * (option.damage + option.life)
         fixed += scale.waste * len(option.slots)
-    if victims:
-        # "Sacrifice a creature": the cheapest creatures (tokens first) that don't
-        # sacrifice themselves, each once (_victim names the same ones).
-        weights = sorted(
-            scale.sacrifice_weight(p.token, True)
-            for i, p in enumerate(problem.board.permanents)
-            if p.controller == "you" and p.is_creature and i not in self_sacrificed
-        )
-        if len(weights) < victims:
-            return None
-        fixed += sum(weights[:victims])
+        for k, amount in enumerate(option.resources):
+            resources[k] += amount
+    # Energy, cards discarded, cards exiled from the graveyard: what the board has,
+    # paid like life (energy) or like lost cards (CR 107.14, 701.9, 406).
+    board = problem.board
+    if any(
+        need > have
+        for need, have in zip(resources, (board.energy, board.hand, board.graveyard), strict=True)
+    ):
+        return None
+    fixed += scale.life * resources[0] + scale.sacrifice * (3 * resources[1] + resources[2])
+    victims = victims_cost(problem, instances, self_sacrificed)
+    if victims is None:
+        return None
+    fixed += victims
     life_used = sum(inst.option.life + inst.option.damage for inst in instances)
     if sum(inst.option.life for inst in instances) > problem.life:  # CR 119.4
         return None
@@ -487,12 +488,47 @@ def _solve_order(
     return Candidate(value, order, simple_counts, solution, supplies, members, kept)
 
 
+def victims_cost(
+    problem: Problem, instances: Sequence[Instance], self_sacrificed: set[int]
+) -> int | None:
+    """The least weight of the permanents the activations' "Sacrifice N ..." costs
+    take (tokens first, noncreatures before creatures), each once and never one
+    that sacrifices itself; None when there aren't enough. Exact: a min-cost
+    assignment of permanents to the costs (:mod:`mtgmana._flow`)."""
+    wanted = [inst.option.sacrifices for inst in instances if inst.option.sacrifices is not None]
+    if not wanted:
+        return 0
+    board = problem.board
+    scale = problem.scale
+    filters: dict[Any, int] = {}
+    for item, n in wanted:
+        filters[item] = filters.get(item, 0) + n
+    kinds: dict[tuple[int, tuple[bool, ...]], int] = {}  # (weight, filters met) -> how many
+    keys = list(filters)
+    for index, (identifier, p) in enumerate(zip(board.ids, board.permanents, strict=True)):
+        if p.controller != "you" or p.zone != "battlefield" or index in self_sacrificed:
+            continue
+        met = tuple(matches(item, p, identifier, None, "you", None) for item in keys)
+        if any(met):
+            key = (scale.sacrifice_weight(p.token, p.is_creature), met)
+            kinds[key] = kinds.get(key, 0) + 1
+    supplies = list(kinds)
+    edges = [
+        (s, d, weight)
+        for s, (weight, met) in enumerate(supplies)
+        for d in range(len(keys))
+        if met[d]
+    ]
+    found = min_cost_transport([kinds[k] for k in supplies], [filters[k] for k in keys], edges)
+    return None if found is None else found[0]
+
+
 def _victims_left(
     problem: Problem, order: list[Instance], solution: T.Solution, supplies: list[T.Supply]
 ) -> bool:
     """Whether "Sacrifice a creature" still has its creatures when convoke taps some
     (a creature sacrificed during CR 601.2g can't be tapped in 601.2h)."""
-    victims = sum(1 for inst in order if inst.option.sacrifice_creature)
+    victims = sum(inst.option.sacrifices[1] for inst in order if inst.option.sacrifices)
     if not victims or "convoke" not in problem.keywords:
         return True
     convoked = sum(
@@ -531,7 +567,12 @@ def _alternative_supplies(
     flex = problem.scale.flex
     for number, group in enumerate(problem.alternatives):
         if group.group is None:
-            tiers = [(group.labels, group.count)]
+            count = group.count
+            if not group.indexes:  # graveyard cards: less what activations exiled,
+                # plus what they put there (CR 601.2g before 601.2h)
+                count -= sum(inst.option.resources[2] for inst in order)
+                count += sum(buried(problem.sources[inst.source], inst.option) for inst in order)
+            tiers = [(group.labels, count)]
         else:
             g = group.group
             source = problem.sources[g]

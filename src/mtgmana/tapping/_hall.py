@@ -192,6 +192,7 @@ def alternative_supply(problem: Problem) -> Counter[int]:
     supply: Counter[int] = Counter()
     for bits, count in _paying_alternatives(problem).values():
         supply[bits] += count
+    supply[0] += sum(group.added for group in problem.alternatives)  # delve, later
     return supply
 
 

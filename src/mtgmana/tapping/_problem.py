@@ -9,6 +9,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any, Final
 
 from .. import _transport as T
+from .._board_mana import matches
 from ..abilities import PermanentFilter
 from ..battlefield import Board
 from ..costs import ManaCost
@@ -122,24 +123,47 @@ class Problem:
             + sum(self.repeats(s) * len(o.slots) for o in s.complex if o.repeatable)
             for s in self.sources
         )
-        units += sum(group.count for group in self.alternatives)
+        units += sum(group.count + group.added for group in self.alternatives)
         self.scale = Scale(units)
 
     def repeats(self, source: Source) -> int:
-        """How many times a repeatable option of ``source`` is tried: once per
-        creature for "Sacrifice a creature", once per N permanents it may tap for
-        "Tap N untapped ... you control", else once per permanent."""
-        if any(o.sacrifice_creature for o in source.complex):
-            return self.creatures
-        tapping = [o.taps for o in source.complex if o.repeatable and o.taps is not None]
-        if tapping:
-            most = 0
-            for item, n in tapping:
+        """How many times a repeatable option of ``source`` is tried: at most once
+        per permanent it may sacrifice or N permanents it may tap ("Sacrifice a
+        creature", "Tap N untapped ... you control"), per resource it may pay
+        (energy, cards), else once per permanent."""
+        most = 0
+        for option in source.complex:
+            if not option.repeatable:
+                continue
+            bounds = []
+            if option.sacrifices is not None:
+                item, n = option.sacrifices
+                bounds.append(self.sacrificeable(item) // n)
+            if option.taps is not None:
+                item, n = option.taps
                 k = self.filters.index(item)
                 fits = sum(g.count for g in self.alternatives if f"tap:{k}" in g.labels)
-                most = max(most, fits // n)
-            return most
-        return len(source.indexes)
+                bounds.append(fits // n)
+            for need, have in zip(
+                option.resources,
+                (self.board.energy, self.board.hand, self.board.graveyard),
+                strict=True,
+            ):
+                if need:
+                    bounds.append(have // need)
+            most = max(most, min(bounds) if bounds else len(source.indexes))
+        return most
+
+    def sacrificeable(self, item: PermanentFilter) -> int:
+        """How many of your permanents a "Sacrifice ..." cost could take."""
+        board = self.board
+        return sum(
+            1
+            for identifier, p in zip(board.ids, board.permanents, strict=True)
+            if p.controller == "you"
+            and p.zone == "battlefield"
+            and matches(item, p, identifier, None, "you", None)
+        )
 
 
 @dataclass

@@ -151,7 +151,7 @@ class _Skeleton:
         self.high_net = [0] * (n + 1)
         for g in range(n - 1, -1, -1):
             rows = self.summaries[g]
-            self.low_sacrifice[g] = self.low_sacrifice[g + 1] + min(r[0] + 2 * r[5] for r in rows)
+            self.low_sacrifice[g] = self.low_sacrifice[g + 1] + min(r[0] + r[5] for r in rows)
             self.low_life[g] = self.low_life[g + 1] + min(r[1] for r in rows)
             self.low_net[g] = self.low_net[g + 1] + min(r[2] - r[3] for r in rows)
             self.high_net[g] = self.high_net[g + 1] + max(r[2] - r[4] for r in rows)
@@ -313,7 +313,7 @@ class _Tree:
         sacrifice, life, made, most, least, victims = sums
         floating = len(self.problem.pool) + made
         waste = max(0, floating - most + self.low_net[depth])
-        sacrifice += 2 * victims + self.low_sacrifice[depth]
+        sacrifice += victims + self.low_sacrifice[depth]  # a victim weighs 1 at least
         life += self.low_life[depth]
         if self.margin:
             return (sacrifice, life, waste - self.margin)
@@ -388,8 +388,9 @@ def _depth_first_order(summaries: list[tuple[int, ...]], rows: list[list[int]]) 
 
 def _row_summary(problem: Problem, g: int, row: list[int]) -> tuple[int, ...]:
     """What a group's choice adds to a combination's bound: sacrifices, damage and
-    life, mana made, the most and least mana its activation costs take, creatures
-    sacrificed to other permanents."""
+    life (and energy), mana made, the most and least mana its activation costs take,
+    permanents sacrificed to other permanents' costs (cards discarded or exiled
+    count with sacrifices)."""
     source = problem.sources[g]
     sacrifice = life = made = most = least = victims = 0
     for option, n in zip(source.complex, row, strict=True):
@@ -397,8 +398,11 @@ def _row_summary(problem: Problem, g: int, row: list[int]) -> tuple[int, ...]:
             continue
         if option.sacrifice_self:
             sacrifice += n * (1 + (0 if source.token else 2) + (1 if source.creature else 0))
-        victims += n * option.sacrifice_creature
-        life += n * (option.damage + option.life)
+        if option.sacrifices is not None:
+            victims += n * option.sacrifices[1]
+        energy, discarded, exiled = option.resources
+        sacrifice += n * (3 * discarded + exiled)
+        life += n * (option.damage + option.life + energy)
         made += n * len(option.slots)
         if option.mana_cost is not None:
             most += n * _spent(option.mana_cost, 0, most=True)

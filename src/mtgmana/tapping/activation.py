@@ -240,14 +240,39 @@ def activate(
         exiled.append(permanent)
     elif option.sacrifice_self:
         sacrificed.append(permanent)
-    if option.sacrifice_creature:
-        sacrificed.append(_other_creature(effective, permanent, sacrifice, tapping=False))
+    if option.sacrifices is not None:
+        sacrificed.extend(_to_sacrifice(effective, permanent, option, sacrifice))
+    energy, discarded, exiled_cards = option.resources
+    for need, have, what in (
+        (energy, board.energy, "energy"),
+        (discarded, board.hand, "cards in hand"),
+        (exiled_cards, board.graveyard, "cards in the graveyard"),
+    ):
+        if need > have:
+            raise IllegalActivation(
+                source.name, permanent, f"it needs {need} {what}, you have {have}"
+            )
     produced = _produce(effective, index, option, typing)
     after.add_units(produced)
     permanents = list(board.permanents)
     for where, change in changes.items():
         permanents[where] = permanents[where].with_state(**change)
-    result = replace(board, permanents=tuple(permanents))
+    # Sacrificed cards (not tokens, CR 111.7) and discarded ones go to the graveyard.
+    buried = tuple(
+        board.permanent(gone).name
+        for gone in sacrificed
+        if not board.permanent(gone).token and not (option.exiles and gone == permanent)
+    )
+    discarded_cards = 0 if option.exiles else discarded  # exiled from a hand: not buried
+    kept = board.graveyard_cards[: max(0, len(board.graveyard_cards) - exiled_cards)]
+    result = replace(
+        board,
+        permanents=tuple(permanents),
+        energy=board.energy - energy,
+        hand=board.hand - discarded,
+        graveyard=board.graveyard - exiled_cards + discarded_cards + len(buried),
+        graveyard_cards=kept + buried if len(kept) == board.graveyard - exiled_cards else kept,
+    )
     for gone in (*sacrificed, *exiled):
         result = result.remove(gone)
     return Activated(
@@ -292,23 +317,29 @@ def _to_tap(
     return chosen
 
 
-def _other_creature(board: Board, permanent: int, named: Sequence[int], *, tapping: bool) -> int:
-    """The creature "Tap an untapped creature you control" (``tapping``) or
-    "Sacrifice a creature" takes: the one ``named``, or the first that fits."""
+def _to_sacrifice(board: Board, permanent: int, option: Option, named: Sequence[int]) -> list[int]:
+    """The permanents "Sacrifice N ..." takes: those ``named``, or the cheapest that
+    fit (tokens first, noncreatures before creatures)."""
+    assert option.sacrifices is not None
+    item, count = option.sacrifices
     source = board.permanent(permanent)
-    what = "an untapped creature you control to tap" if tapping else "a creature to sacrifice"
-    candidates = [
-        (not p.token, i)
-        for i, p in zip(board.ids, board.permanents, strict=True)
-        if p.controller == "you" and p.is_creature and not (tapping and p.tapped)
-    ]
-    if named:
-        if len(named) != 1 or not any(i == named[0] for _, i in candidates):
-            raise IllegalActivation(source.name, permanent, f"{list(named)} is not {what}")
-        return named[0]
-    if not candidates:
-        raise IllegalActivation(source.name, permanent, f"there is no {what}")
-    return min(candidates)[1] if not tapping else candidates[0][1]
+    fits = sorted(
+        (
+            (1 + (0 if p.token else 2) + (1 if p.is_creature else 0), identifier)
+            for identifier, p in zip(board.ids, board.permanents, strict=True)
+            if p.controller == "you"
+            and p.zone == "battlefield"
+            and matches(item, p, identifier, None, "you", None)
+        )
+    )
+    allowed = {identifier for _, identifier in fits}
+    chosen = list(named) if named else [identifier for _, identifier in fits[:count]]
+    if len(chosen) != count or len(set(chosen)) != count or not set(chosen) <= allowed:
+        raise IllegalActivation(
+            source.name, permanent, f"it sacrifices {count} {item.plural()} you control: "
+            f"{list(named) if named else 'there are not enough'}"
+        )  # fmt: skip
+    return chosen
 
 
 def _produce(board: Board, index: int, option: Option, typing: list[ManaType]) -> tuple[Mana, ...]:

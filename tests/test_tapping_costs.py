@@ -1,0 +1,158 @@
+"""Mana abilities whose costs take more than mana, life and a tap (CR 602.2b, 605):
+"Sacrifice an artifact / a Goblin" (Krark-Clan Ironworks, Skirk Prospector), energy
+(CR 107.14), cards discarded (CR 701.9) and cards exiled from the graveyard — and
+what their sacrifices and discards put into the graveyard for a spell's delve (CR
+601.2g before 601.2h, 702.66a) — planned by the tapper, checked against the brute
+force (tests/tapping_oracle.py) and replayed through ``activate``."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from mtgmana.abilities import ActivationCost, ManaAbility
+from mtgmana.battlefield import Board, Permanent
+from mtgmana.costs import ManaCost
+from mtgmana.payment import CannotPay
+from mtgmana.pool import ManaPool
+from mtgmana.restrictions import Spend
+from mtgmana.tapping import NotModelled, Plan, activate, can_pay, plan
+from tapping_oracle import check_plan, optimum
+
+
+def checked(cost: str, where: Board, **kw: Any) -> Plan:
+    """The plan, the brute force's best levels, and its replay agree."""
+    result = plan(cost, where, **kw)
+    assert check_plan(result, cost, where, **kw) == optimum(cost, where, **kw)
+    after, _ = result.apply(where, ManaPool(), life=kw.get("life", 20))
+    assert after.energy == where.energy - sum(s.paid_with.energy for s in result.steps)
+    return result
+
+
+def with_ability(name: str, cost: ActivationCost, letters: str, text: str) -> Permanent:
+    """A permanent named ``name`` whose only mana ability is ``cost: Add`` one of
+    ``letters`` (for costs no real card in the tests is read with yet)."""
+    ability = ManaAbility(cost, ManaAbility.simple(letters).production, text=text)
+    return Permanent.named(name).with_state(abilities=(ability,), unsupported=())
+
+
+def test_krark_clan_ironworks_sacrifices_artifacts_tokens_first() -> None:
+    where = Board.parse("Krark-Clan Ironworks, Sol Ring, Treasure")
+    result = checked("{4}", where)
+    # Sol Ring taps for {C}{C}; the Treasure, a token, is what Ironworks eats.
+    assert [where.permanent(i).name for i in result.sacrificed] == ["Treasure"]
+    # Most: Sol Ring tapped, then all three eaten (Ironworks last, itself).
+    assert can_pay("{8}", where)
+    assert not can_pay("{9}", where)
+
+
+def test_ironworks_may_sacrifice_itself() -> None:
+    """ "Sacrifice an artifact" — Ironworks is one (CR 701.21a)."""
+    where = Board.parse("Krark-Clan Ironworks")
+    result = checked("{2}", where)
+    assert result.sacrificed == (where.ids[0],)
+
+
+def test_skirk_prospector_sacrifices_goblins_only() -> None:
+    where = Board.parse("Skirk Prospector, Grizzly Bears")
+    result = checked("{R}", where)
+    assert where.permanent(result.sacrificed[0]).name == "Skirk Prospector"
+    assert not can_pay("{R}{R}", where)  # the Bears aren't a Goblin
+
+
+def test_energy_is_paid_from_what_you_have_cr_107_14() -> None:
+    hub = with_ability(
+        "Aether Hub",
+        ActivationCost(tap=True, energy=1, text="{T}, Pay {E}"),
+        "WUBRG",
+        "{T}, Pay {E}: Add one mana of any color.",
+    )
+    result = checked("{W}", Board((hub,), energy=2))
+    assert result.steps[0].paid_with.energy == 1
+    with pytest.raises(CannotPay):
+        plan("{W}", Board((hub,), energy=0))
+
+
+def test_discarding_costs_cards_from_the_hand_cr_701_9() -> None:
+    altar = with_ability(
+        "Altar of the Lost",
+        ActivationCost(discard=1, text="Discard a card"),
+        "R",
+        "Discard a card: Add {R}.",
+    )
+    where = Board((altar,), hand=2)
+    result = checked("{R}{R}", where)
+    assert sum(s.paid_with.discarded for s in result.steps) == 2
+    assert not can_pay("{R}{R}{R}", where)
+    after = activate(where, where.ids[0]).board
+    assert (after.hand, after.graveyard) == (1, 1)  # the card went to the graveyard
+
+
+def test_a_sacrificed_petal_is_in_the_graveyard_for_delve_cr_601_2g() -> None:
+    cruise = Spend.of_card("Treasure Cruise")
+    where = Board.parse("Island, Lotus Petal", graveyard=5)
+    # {7}{U}: the Island's {U}, the Petal's mana, then the Petal and five cards delved.
+    result = checked("{7}{U}", where, spend=cruise)
+    assert result.exiled == 6
+    tokens = Board.parse("Island, Treasure", graveyard=5)  # a token isn't a card
+    assert not can_pay("{7}{U}", tokens, spend=cruise)
+    assert optimum("{7}{U}", tokens, spend=cruise) is None
+
+
+def test_delve_with_an_altar_is_refused_not_guessed() -> None:
+    """Which permanent "Sacrifice a creature" takes decides how many cards delve
+    finds; that choice isn't modelled, so the tapper says so."""
+    cruise = Spend.of_card("Treasure Cruise")
+    where = Board.parse("Island, Ashnod's Altar, Grizzly Bears", graveyard=4)
+    with pytest.raises(NotModelled, match="delve"):
+        plan("{7}{U}", where, spend=cruise)
+
+
+CARDS = [
+    "Krark-Clan Ironworks", "Sol Ring", "Treasure", "Lotus Petal", "Skirk Prospector",
+    "Goblin Guide", "Mountain", "Island", "Springleaf Drum", "Grizzly Bears",
+    "Ornithopter",
+]  # fmt: skip
+SYMBOLS = ["{R}", "{U}", "{1}", "{2}", "{X}", "{C}", "{U/R}", "{R/P}"]
+
+
+@st.composite
+def cases(draw: st.DrawFn) -> dict[str, Any]:
+    names = draw(st.lists(st.sampled_from(CARDS), max_size=5))
+    permanents = [
+        Permanent.named(n, tapped=draw(st.integers(0, 5)) == 0, summoning_sick=draw(st.booleans()))
+        for n in names
+    ]
+    cost = ManaCost.from_symbols(draw(st.lists(st.sampled_from(SYMBOLS), min_size=1, max_size=4)))
+    keywords = draw(st.sets(st.sampled_from(["improvise", "delve"])))
+    return {
+        "cost": str(cost),
+        "board": Board(tuple(permanents), graveyard=draw(st.integers(0, 3))),
+        "spend": Spend.spell("Instant", keywords=keywords),
+        "life": draw(st.integers(0, 4)),
+        "x": draw(st.integers(0, 2)) if cost.x_count else 0,
+    }
+
+
+@given(cases())
+def test_sacrifice_costs_agree_with_brute_force(case: dict[str, Any]) -> None:
+    cost, where = case["cost"], case["board"]
+    kw = {"spend": case["spend"], "life": case["life"], "x": case["x"]}
+    eaters = {"Krark-Clan Ironworks", "Skirk Prospector"} & {p.name for p in where.permanents}
+    if eaters and case["spend"].keywords:
+        try:  # refused when the sacrifice competes with improvise or delve
+            can_pay(cost, where, **kw)
+        except NotModelled:
+            return
+    best = optimum(cost, where, **kw)
+    assert can_pay(cost, where, **kw) == (best is not None)
+    if best is None:
+        with pytest.raises(CannotPay):
+            plan(cost, where, **kw)
+        return
+    result = plan(cost, where, **kw)
+    assert check_plan(result, cost, where, **kw) == best
+    result.apply(where, ManaPool(), life=case["life"])  # every step is legal
