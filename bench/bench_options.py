@@ -92,8 +92,8 @@ def deck_board(path: Path) -> Board:
             permanent = Permanent.named(name)
         except MtgManaError:
             continue
-        if {"Instant", "Sorcery"} & permanent.card_types:
-            continue
+        if {"Instant", "Sorcery"} & permanent.card_types or permanent.unsupported:
+            continue  # not permanents, or refused by the tapper (NotModelled)
         permanents.extend([permanent] * int(count))
     return Board(tuple(permanents))
 

@@ -351,6 +351,8 @@ def precon_board(path: Path) -> tuple[Board, list[ManaCost]]:
             permanent = Permanent.named(name)
         except MtgManaError:
             continue
+        if permanent.unsupported:  # the tapper would refuse the board (NotModelled)
+            continue
         (mana if permanent.abilities else others).append(permanent)
     chosen = (mana + random.Random(7).sample(others, len(others)))[:80]
     while len(chosen) < 80:

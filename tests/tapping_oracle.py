@@ -195,7 +195,7 @@ def uses_of(board: Board, index: int) -> list[Use]:
             or ability.once_per_turn
         )
         replacements = board.replacements_for(index) if cost.tap else []
-        triggers = board.triggers_for(index) if cost.tap else []
+        triggers = board.trigger_sources(index) if cost.tap else []
         for choice in ability.production.choices:
             slots = [board.resolve_slot(s, index, known) for s in choice.slots]
             base = tuple((mask(s), 1) for s in slots if s)  # no type: no mana (CR 106.7)
@@ -204,7 +204,8 @@ def uses_of(board: Board, index: int) -> list[Use]:
                 made = groups
                 extras: list[tuple[tuple[int, int], ...]] = [()]
                 if groups:  # CR 106.12a: triggers when it produces mana
-                    for trigger in triggers:
+                    for trigger, where in triggers:
+                        owner = index if where is None else where  # whose chosen color
                         step: list[tuple[tuple[int, int], ...]] = []
                         if trigger.same_type:
                             bits = 0
@@ -214,7 +215,7 @@ def uses_of(board: Board, index: int) -> list[Use]:
                         elif trigger.production is not None:
                             for extra_choice in trigger.production.choices:
                                 resolved = [
-                                    board.resolve_slot(s, index, known) for s in extra_choice.slots
+                                    board.resolve_slot(s, owner, known) for s in extra_choice.slots
                                 ]
                                 step.append(tuple((mask(s), 1) for s in resolved if s))
                         extras = [a + b for a in extras for b in step]

@@ -380,6 +380,20 @@ def test_checker_rejects_a_tampered_plan() -> None:
         check_plan(wrong, "{G}{U}", where)
 
 
+def test_utopia_sprawl_adds_its_own_chosen_color_cr_605_1b() -> None:
+    """The trigger's "chosen color" is Utopia Sprawl's, and the mana's source is
+    Utopia Sprawl (CR 106.3), not the Forest."""
+    sprawl = card("Utopia Sprawl").with_state(attached_to=0, chosen_color="W")
+    where = Board((card("Forest"), sprawl))
+    result = plan("{G}{W}", where)
+    assert check_plan(result, "{G}{W}", where) == optimum("{G}{W}", where)
+    assert [(s.card, s.produces[0].type.name) for s in result.steps] == [
+        ("Forest", "G"),
+        ("Utopia Sprawl", "W"),
+    ]
+    assert not can_pay("{G}{U}", where)
+
+
 def test_oracle_levels() -> None:
     assert optimum("{G}", board("Forest")) == (0, 0, 0)
     assert optimum("{1}", board("Sol Ring")) == (0, 0, 1)
@@ -398,7 +412,7 @@ NAMES = [
     "Ancient Tomb", "Llanowar Elves", "Birds of Paradise", "Azorius Signet", "Sunken Ruins",
     "Treasure", "Lotus Petal", "Ashnod's Altar", "Cascading Cataracts", "Desert",
     "Exotic Orchard", "Wild Growth", "Mana Reflection", "Eldrazi Spawn", "Springleaf Drum",
-    "Grizzly Bears",
+    "Grizzly Bears", "Utopia Sprawl",
 ]  # fmt: skip
 SYMBOLS = [
     "{W}", "{U}", "{B}", "{R}", "{G}", "{C}", "{1}", "{2}", "{W/U}", "{U/B}", "{B/G}",
@@ -423,6 +437,11 @@ def cases(draw: st.DrawFn) -> dict[str, Any]:
     for i, p in enumerate(permanents):
         if p.name == "Wild Growth" and lands:
             permanents[i] = p.with_state(attached_to=draw(st.sampled_from(lands)))
+        if p.name == "Utopia Sprawl":  # its chosen color, not the land's (CR 106.3)
+            where = draw(st.sampled_from(lands)) if lands else None
+            permanents[i] = p.with_state(
+                attached_to=where, chosen_color=draw(st.sampled_from("WUBRG"))
+            )
     pool = [
         Mana.make(draw(st.sampled_from("WUBRGC")), snow=draw(st.integers(0, 3)) == 0)
         for _ in range(draw(st.integers(0, 3)))

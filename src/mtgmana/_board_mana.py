@@ -210,11 +210,12 @@ def _produce(board: Board, index: int, known: Sequence[frozenset[ManaType]]) -> 
             if per is None or _adds_some(board, index, per, made):
                 types |= made
     if any(permanent.abilities):
-        for trigger in triggers_for(board, index):
-            if trigger.production is not None:
+        for trigger, where in trigger_sources(board, index):
+            if trigger.production is not None:  # its slots are its permanent's (Utopia Sprawl)
+                owner = index if where is None else where
                 for choice in trigger.production.choices:
                     for item in choice.slots:
-                        types |= resolve_slot(board, item, index, known)
+                        types |= resolve_slot(board, item, owner, known)
     return frozenset(replaced_types(board, index, types))
 
 

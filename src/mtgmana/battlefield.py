@@ -169,6 +169,15 @@ class Permanent:
         if isinstance(designations, str) or not all(isinstance(d, str) for d in designations):
             raise MtgManaError(f"designations must be a set of strings, not {designations!r}")
         object.__setattr__(self, "designations", frozenset(designations))
+        chosen_color: Any = self.chosen_color
+        if isinstance(chosen_color, str):  # "W": the letter of the color chosen
+            try:
+                chosen_color = ManaType.parse(chosen_color)
+            except ValueError as error:
+                raise MtgManaError(f"bad chosen color {self.chosen_color!r}: {error}") from None
+            object.__setattr__(self, "chosen_color", chosen_color)
+        if chosen_color is not None and chosen_color not in _COLORED:
+            raise MtgManaError(f"the chosen color must be a color, not {self.chosen_color!r}")
         chosen_colors: Any = self.chosen_colors
         if isinstance(chosen_colors, str):
             try:

@@ -216,8 +216,10 @@ def _options(
                             extra.append((frozenset(t for s in final for t in s), where))
                         elif trigger.production is not None:
                             choice = trigger.production.choices[0]
+                            # "The chosen color" is the trigger's permanent's (Utopia Sprawl)
+                            owner = index if where == EFFECT else where
                             extra.extend(
-                                (board.resolve_slot(s, index, _known(known)), where)
+                                (board.resolve_slot(s, owner, _known(known)), where)
                                 for s in choice.slots
                             )
                 own = [s for s in final if s]
