@@ -74,16 +74,41 @@ def hall(need: Counter[int], total: int, masks: Counter[int]) -> bool:
     and there are enough units in all."""
     if sum(masks.values()) < total:
         return False
-    units = [(m, k) for m, k in masks.items() if k]
-    return all(sum(n for m, n in units if m & union) >= size for union, size in _unions(need))
+    units = tuple(sorted((m, k) for m, k in masks.items() if k))
+    key = (units, tuple(sorted((m, k) for m, k in need.items() if k)), total)
+    found = _HALL.get(key)
+    if found is None:
+        if len(_HALL) > 8192:
+            _HALL.clear()
+        found = _HALL[key] = all(
+            sum(n for m, n in units if m & union) >= size for union, size in _unions(need)
+        )
+    return found
+
+
+_HALL: dict[tuple[tuple[tuple[int, int], ...], tuple[tuple[int, int], ...], int], bool] = {}
 
 
 def max_match(units: Counter[int], need: Counter[int], generic: int) -> int:
     """The most units (counted by the bits of what they can pay) that can pay the
     demands (counted by the bits of the units that may pay them) and ``generic``
     demands any unit pays: the demands less the largest deficiency (König). With
-    too many kinds of demand, an upper bound."""
-    supply = [(m, k) for m, k in units.items() if k]
+    too many kinds of demand, an upper bound. Remembered: a search asks the same
+    question for many combinations that make the same mana."""
+    supply = tuple(sorted((m, k) for m, k in units.items() if k))
+    key = (supply, tuple(sorted((m, k) for m, k in need.items() if k)), generic)
+    found = _MATCHES.get(key)
+    if found is None:
+        if len(_MATCHES) > 8192:
+            _MATCHES.clear()
+        found = _MATCHES[key] = _max_match(supply, need, generic)
+    return found
+
+
+_MATCHES: dict[tuple[tuple[tuple[int, int], ...], tuple[tuple[int, int], ...], int], int] = {}
+
+
+def _max_match(supply: tuple[tuple[int, int], ...], need: Counter[int], generic: int) -> int:
     n_need = need.total() + generic
     best = min(sum(k for _, k in supply), n_need)
     if sum(1 for k in need.values() if k) > 8:
