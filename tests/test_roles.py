@@ -45,7 +45,6 @@ def test_ramp_is_read_from_the_oracle_text(name: str, description: str) -> None:
         "Loyal Warhound",  # only if an opponent controls more lands
         "Path to Exile",  # the opponent searches
         "Dockside Extortionist",  # X Treasures, X from the opponents
-        "Goldspan Dragon",  # Treasure when it attacks
         "Crop Rotation",  # a land for a land
         "Sylvan Scrying",  # to the hand
         "Lightning Bolt",
@@ -53,6 +52,13 @@ def test_ramp_is_read_from_the_oracle_text(name: str, description: str) -> None:
 )
 def test_what_is_not_ramp_the_simulation_casts(name: str) -> None:
     assert role_of(lookup(name)).ramp is None
+
+
+def test_goldspan_dragons_treasure_is_not_ramp_its_static_effect_is() -> None:
+    # Treasure when it attacks is not ramp; "Treasures you control have ..." is a
+    # static effect (CR 613.1f), cast when the deck makes Treasure.
+    ramp = role_of(lookup("Goldspan Dragon")).ramp
+    assert ramp is not None and ramp.kind == "static effect" and "Treasures" in ramp.effect
 
 
 def test_searches_find_lands_by_type() -> None:

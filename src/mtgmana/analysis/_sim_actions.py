@@ -347,6 +347,8 @@ class Actions:
             return any(not game.H & layout.top(layout.out_field[t]) for t in record.targets)
         if ramp.kind == "extra land" and not ramp.every_turn:
             return bool(game.H & layout.land_pres)
+        if ramp.kind == "static effect":  # a second copy adds nothing
+            return (game.identity // self.ident[record.source]) & 255 == 0
         return True
 
     def _resolve(self, card: int, record: RampRecord, game: Game) -> None:
@@ -364,7 +366,17 @@ class Actions:
             if not record.creature and not record.tapped:
                 game.fresh_key += inc[c]
                 game.fresh_identity += ident[c]
-        elif kind == "treasure":
+            return
+        if record.source >= 0:
+            # A permanent with static effects (CR 613): they apply from now on; it
+            # adds no mana itself, so nothing more is cast with it this turn.
+            c = record.source
+            game.key += inc[c]
+            game.identity += ident[c]
+            game.H += layout.colors_in(self.deck.classes[c].colors)
+        if kind == "static effect":
+            return
+        if kind == "treasure":
             c = self.deck.treasure
             n = ramp.treasures
             game.treasures += n

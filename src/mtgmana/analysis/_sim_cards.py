@@ -10,8 +10,15 @@ with static abilities (``Permanent.statics``) compiles as a source the fast chec
 doesn't decide on a battlefield key (:mod:`._sim_sources`); a battlefield with it
 is decided by its identity, on every permanent as the effects make it
 (:meth:`~._sim_payer.Payer.static_answer`), the auto-tapper — which applies the
-effects too — where that can't decide. :func:`static_effects` is where effects
-that don't come from a permanent of the deck would be given.
+effects too — where that can't decide. Lands with static effects are played as
+any land; a nonland card whose effects help the deck's mana (:mod:`._sim_statics`:
+Cryptolith Rite, Prismatic Omen) is ramp (``"static effect"``), a card that makes
+mana only under such an effect (a creature under Cryptolith Rite) a mana source,
+and a ramp card of another kind with such an effect (Dryad of the Ilysian Grove)
+stays on the battlefield with it; one whose effect takes mana (Blood Moon) is
+never cast. A basic land type chosen as a permanent enters (Multiversal Passage,
+Realmwright) is the one of the deck color most needed. :func:`static_effects` is
+where effects that don't come from a permanent of the deck would be given.
 """
 
 from __future__ import annotations
@@ -20,13 +27,16 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, Final
 
+from ..abilities import CHOSEN_TYPE, DynamicSlot
 from ..battlefield import Permanent
 from ..colors import Color
 from ..costs import ManaCost
+from ..errors import MtgManaError
 from ..mana import ManaType
 from ..restrictions import Spend, parse_type_line
 from ._sim_payer import Payer
 from ._sim_sources import ANY, LIFE_LIMIT, SourceClass, SpellCost, compile_source, paid_with_mana
+from ._sim_statics import deck_statics
 from .counting import _x_for, chosen_creature_type, deck_colors, spell_cost
 from .deck import Deck, DeckCard
 from .roles import BASIC_TYPES, CardRole, Entry, Ramp
@@ -34,15 +44,16 @@ from .roles import BASIC_TYPES, CardRole, Entry, Ramp
 __all__ = ["CompiledDeck", "LandFace", "Question", "RampRecord", "static_effects"]
 
 _TYPE_ORDER: Final = tuple(BASIC_TYPES)
+_TYPE_OF: Final = {letter: land_type for land_type, letter in BASIC_TYPES.items()}
 ENTRY_CODES: Final = {"untapped": 0, "pay life": 0, "tapped": 1, "control": 2, "few lands": 3,
                       "many lands": 4, "basics": 5, "reveal": 6, "early": 7}  # fmt: skip
 """How a land enters, as a small integer (see :class:`~.roles.Entry`)."""
 
 
 def static_effects(deck: Deck) -> tuple[object, ...]:
-    """The continuous effects of the deck's permanents that change mana abilities
-    (CR 613; Urborg, Tomb of Yawgmoth, Chromatic Lantern): none modelled yet — the
-    seam for the core's continuous-effects model."""
+    """Continuous effects on the games' battlefields that come from no permanent of
+    the deck (CR 613): none — the deck's own (Urborg, Tomb of Yawgmoth, Chromatic
+    Lantern) come with its permanents' statics (see the module)."""
     del deck
     return ()
 
@@ -83,13 +94,15 @@ class LandFace:
 @dataclass(frozen=True)
 class RampRecord:
     """A ramp card compiled: its :class:`~.roles.Ramp`, the question asking whether
-    it can be cast, the class it becomes (mana sources), whether that is a creature
-    (summoning sick, CR 302.6) or enters tapped, and the cards of the deck a search
-    can find."""
+    it can be cast, the class it becomes, whether that is a creature (summoning
+    sick, CR 302.6) or enters tapped, and the cards of the deck a search can
+    find."""
 
     ramp: Ramp
     question: int
     source: int = -1
+    """The class it becomes on the battlefield: a mana source, a static effect, or
+    ramp of another kind whose static effects stay (-1: none)."""
     creature: bool = False
     tapped: bool = False
     targets: tuple[int, ...] = ()
@@ -120,6 +133,7 @@ class CompiledDeck:
         self.chosen_type = chosen_creature_type(deck)
         self.weights = self._weights()
         self.effects = static_effects(deck)
+        self.statics = deck_statics(item.card for item in items)
         # -- source classes (by the permanent, state included) --
         self.classes: list[SourceClass] = []
         self._class_of: dict[Permanent, int] = {}
@@ -237,16 +251,21 @@ class CompiledDeck:
 
     def _state(self, role: CardRole, permanent: Permanent) -> Permanent:
         """The choices made as it enters: a Thriving land's color (the deck color it
-        lacks that the spells need most), Cavern of Souls' creature type."""
-        from ..abilities import DynamicSlot
-
-        if DynamicSlot.CHOSEN_COLOR in role.dynamic and permanent.chosen_color is None:
+        lacks that the spells need most), a basic land type (Multiversal Passage:
+        that color's), Cavern of Souls' creature type."""
+        land_type = any(CHOSEN_TYPE in effect.land_types for effect in permanent.statics)
+        if (DynamicSlot.CHOSEN_COLOR in role.dynamic or land_type) and (
+            permanent.chosen_type is None if land_type else permanent.chosen_color is None
+        ):
             own = role.options[0] if role.options else frozenset()
             choices = [c for c in self.colors if c not in own] or [
                 c for c in "WUBRG" if c not in own
             ]
             best = max(choices, key=lambda c: (self.weights.get(c, 0), -"WUBRG".index(c)))
-            permanent = permanent.with_state(chosen_color=ManaType(best))
+            if land_type:
+                permanent = permanent.with_state(chosen_type=_TYPE_OF[best])  # CR 305.6
+            else:
+                permanent = permanent.with_state(chosen_color=ManaType(best))
         if self.chosen_type is not None and any(
             ability.restriction is not None and "chosen type" in str(ability.restriction)
             for ability in permanent.abilities
@@ -307,21 +326,37 @@ class CompiledDeck:
     def _ramp(self, k: int, item: DeckCard) -> RampRecord | None:
         role = item.role
         ramp = role.ramp
-        if ramp is None or role.is_land:
+        if role.is_land:
+            return None
+        permanent = role.permanent
+        givers = self.statics.granted.get(item.name, ())
+        if ramp is None and givers:
+            # It makes mana only under another card's static effect (CR 613.1f).
+            ramp = Ramp("mana source", effect=" and ".join(givers))
+            try:
+                permanent = Permanent.from_card(item.card)
+            except MtgManaError:  # pragma: no cover - every real card reads
+                return None
+        if ramp is None:
             return None
         question = self.first_question.get(id(item), -1)
         if question < 0:
             return None
-        if ramp.kind == "mana source":
-            if role.permanent is None:
+        helps = self.statics.helps(item.name)
+        if ramp.kind in ("mana source", "static effect"):
+            if permanent is None or (ramp.kind == "static effect" and not helps):
                 return None
-            permanent = self._state(role, role.permanent)
+            permanent = self._state(role, permanent)
             c = self.source(permanent)
-            if self.classes[c].kind == "none":
+            if self.classes[c].kind == "none" and not givers:
                 return None
             creature = "Creature" in parse_type_line(permanent.type_line)[1]
             tapped = "enters tapped" in item.card.faces[0].oracle_text
             return RampRecord(ramp, question, c, creature, tapped)
+        # Ramp of another kind that stays with a static effect (Dryad of the Ilysian Grove).
+        source = -1
+        if permanent is not None and helps:
+            source = self.source(self._state(role, permanent))
         if ramp.kind == "land search":
             targets = tuple(
                 j
@@ -330,5 +365,5 @@ class CompiledDeck:
             )
             if not targets:
                 return None
-            return RampRecord(ramp, question, targets=targets)
-        return RampRecord(ramp, question)
+            return RampRecord(ramp, question, source=source, targets=targets)
+        return RampRecord(ramp, question, source=source)

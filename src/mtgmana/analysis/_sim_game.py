@@ -8,9 +8,12 @@ A battlefield is two integers: its *key* (:mod:`._sim_payer`: the reach of its
 sources, counts of the other sources) and its *identity* (the count of each source
 class, for the tapper). A cache entry holds, for a key, the questions answered and
 those found castable (``known << n | castable``); answers only the tapper could
-give are cached by identity. The hand and the counters the policy reads are one
-more integer, ``H`` (:mod:`._sim_layout`); the policy's land drops are cached
-under ``H``'s policy bits, a turn's ramp (mana sources, Treasure) under its ramp
+give are cached by identity, and so are those on boards with static effects (CR
+613), which are decided on the board as the effects make it — shared by the boards
+that are the same under them (:meth:`~._sim_payer.Payer.static_view`). The hand
+and the counters the policy reads are one more integer, ``H``
+(:mod:`._sim_layout`); the policy's land drops are cached under ``H``'s policy
+bits, a turn's ramp (mana sources, Treasure) under its ramp
 cards and the ramp questions the battlefield pays.
 
 :meth:`Engine.run` plays a chunk of games in one loop and tallies their outcomes
@@ -35,7 +38,8 @@ __all__ = ["Engine", "Outcome"]
 
 _LONDON: Final = ((0, 2, 5), (1, 2, 4), (2, 2, 4), (3, 0, HAND_SIZE))
 _FREE_SEVEN: Final = (0, 3, 5)
-_RAMP_ORDER: Final = {"mana source": 0, "land search": 1, "extra land": 2, "treasure": 3}
+_RAMP_ORDER: Final = {"mana source": 0, "static effect": 0, "land search": 1, "extra land": 2,
+                      "treasure": 3}  # fmt: skip
 _MAX_DECISIONS: Final = 1 << 17
 """Cached land-drop decisions and ramp steps kept at most (then the cache restarts)."""
 
@@ -193,11 +197,17 @@ class Engine(Actions):
         bits)."""
         payer = self.payer
         self.misses += 1
+        if key & payer.static_mask:
+            plain = payer.without_statics(key, identity)
+            if plain is None:
+                return self._fill_static(identity, need)
+            key, identity = plain
+            value = self.cache.get(key)
+            if value is not None and not need & ~(value >> self.n):
+                return value
         view = self.views.get(key)
         if view is None:
             view = self.views[key] = payer.view(key)
-        if view.static:
-            return self._fill_static(identity, need)
         n = self.n
         value = self.cache.get(key, 0)
         known = value >> n
@@ -247,18 +257,34 @@ class Engine(Actions):
         if todo:
             group_of = self.group_of
             group_bits = self.group_bits
+            found = payer.static_view(identity) if payer.fast else None
+            known = 0
+            if found is not None:
+                # Boards the same under their effects share answers (by their key there).
+                under, view, key = found
+                known = under.answers.get(key, 0)
+            value = known
             while todo:
                 low = todo & -todo
                 g = group_of[low.bit_length() - 1]
                 bits = group_bits[g]
                 todo &= ~bits
+                if (known >> n) & low:
+                    entry |= (bits << n) | (known & bits)
+                    continue
                 rep = self.group_rep[g]
-                paid = payer.static_answer(identity, rep)
+                paid: bool | None = None
+                if found is not None:
+                    paid = False if under.least_units[rep] > view.most else under.decide(view, rep)
+                    if paid is not None:
+                        value |= (bits << n) | (bits if paid else 0)
                 if paid is None:
                     self.tapper_calls += 1
                     paid = payer.tapper(payer.identity_board(identity), rep)
                 entry |= (bits << n) | (bits if paid else 0)
             self.identities[identity] = entry
+            if value != known:
+                under.answers[key] = value
         return entry & self.all
 
     def castable(self, key: int, identity: int, need: int) -> int:

@@ -24,6 +24,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from itertools import combinations, combinations_with_replacement, product
+from operator import mul
 from typing import Final
 
 from ..battlefield import Board, Permanent
@@ -239,9 +240,20 @@ class Payer:
         self._lanes: dict[tuple[int, int], dict[tuple[int, ...], int]] = {}
         self._uppers: dict[tuple[int, ...], tuple[tuple[int, ...], tuple[int, ...]]] = {}
         self._deltas: dict[tuple[int, int], tuple[int, int, int, int]] = {}
-        self._effective: dict[int, tuple[Payer, View] | None] = {}
         self._under: dict[tuple[tuple[int, int], ...], Payer | None] = {}
+        self._views: dict[int, View] = {}
+        self.answers: dict[int, int] = {}
+        """Answers on boards under static effects, by key, as the engine caches them
+        (for a check :meth:`static_view` returns)."""
+        self.statics = [c for c, source in enumerate(self.classes) if source.static]
+        """The classes with static effects."""
+        self.static_mask = sum(255 << self.count_offset[c] for c in self.statics)
+        """The key's bits that, when set, put a permanent with static effects on it."""
         self.increments = [self._increment(c) for c in range(len(self.classes))]
+        self.inert = {c: self._changes(c) for c in self.statics}
+        """For a class with static effects that makes no mana itself, the identity
+        bits of the classes its effects change (``None``: it makes mana, or its
+        effects change the opponent's permanents)."""
 
     # -- keys --
 
@@ -649,43 +661,77 @@ class Payer:
 
     # -- static effects (CR 613), on the battlefield an identity stands for --
 
+    def _changes(self, c: int) -> int | None:
+        """See :attr:`inert`."""
+        source = self.classes[c]
+        template = source.template
+        if source.colors or template.triggers or template.replacements:
+            return None
+        alone = Board(self.opponent).effective.permanents
+        if Board((template, *self.opponent)).effective.permanents[1:] != alone:
+            return None  # Blood Moon on the opponent's lands changes what they could produce
+        mask = 0
+        for other, target in enumerate(self.classes):
+            before = Board((target.template,)).effective.permanents[0]
+            # Either timestamp first (CR 613.7): Prismatic Omen and Multiversal Passage.
+            if (
+                Board((template, target.template)).effective.permanents[1] != before
+                or Board((target.template, template)).effective.permanents[0] != before
+            ):
+                mask |= 255 << (_WIDTH * other)
+        return mask
+
+    def without_statics(self, key: int, identity: int) -> tuple[int, int] | None:
+        """A board with permanents whose static effects change nothing on it and
+        that make no mana (Goldspan Dragon without Treasure) as the board without
+        them: its key (canonical) and identity; ``None`` for other boards."""
+        inert = self.inert
+        for c in self.statics:
+            n = (identity >> (_WIDTH * c)) & 255
+            if n:
+                mask = inert[c]
+                if mask is None or identity & mask:
+                    return None
+                key -= n * self.increments[c]
+                identity -= n << (_WIDTH * c)
+        return self.canon(key), identity
+
     def static_answer(self, identity: int, s: int) -> bool | None:
         """Whether cost ``s`` is payable on the board an identity key stands for,
         which has permanents with static effects: decided on what its permanents
         are and have under those effects (:func:`mtgmana.effects.apply_layers`),
         compiled like any others (``None``: the tapper decides)."""
-        if identity in self._effective:
-            found = self._effective[identity]
-        else:
-            found = self._effective[identity] = self._effective_view(identity)
+        found = self.static_view(identity)
         if found is None:
             return None
-        payer, view = found
+        payer, view, _ = found
         if payer.least_units[s] > view.most:
             return False
         return payer.decide(view, s)
 
-    def _effective_view(self, identity: int) -> tuple[Payer, View] | None:
+    def static_view(self, identity: int) -> tuple[Payer, View, int] | None:
+        """The check for the board an identity key stands for, under the static
+        effects on it, the board decoded by it and its key there (``None``: the
+        tapper decides)."""
         n = len(self.classes)
-        counts = [(identity >> (_WIDTH * c)) & 255 for c in range(n)]
+        counts = identity.to_bytes(n + 3, "little")  # _WIDTH bits per class
         # The effects on a permanent depend on which effects exist and on the
         # permanent (two copies of a source: "other" permanents include a copy).
-        statics = tuple(
-            (c, min(count, 2)) for c, count in enumerate(counts) if count and self.classes[c].static
-        )
+        statics = tuple((c, min(counts[c], 2)) for c in self.statics if counts[c])
         payer = self._under.get(statics, self)
         if payer is self:
             payer = self._under[statics] = self._payer_under(statics)
         if payer is None:
             return None
-        key = 0
-        for c, count in enumerate(counts):
-            if count:
-                key += count * payer.increments[c]
-        tapped = ((identity >> (_WIDTH * n)) & 0xFFFF) - 1
+        key = sum(map(mul, counts, payer.increments))
+        tapped = (counts[n] | counts[n + 1] << 8) - 1
         if tapped >= 0:  # what it could produce still counts (CR 106.7)
             key += payer.increments[tapped] & payer.types_mask
-        return payer, payer.view(payer.canon(key))
+        key = payer.canon(key)
+        view = payer._views.get(key)
+        if view is None:
+            view = payer._views[key] = payer.view(key)
+        return payer, view, key
 
     def _payer_under(self, statics: tuple[tuple[int, int], ...]) -> Payer | None:
         """The check for boards whose static effects are those of ``statics``:

@@ -55,10 +55,12 @@ from ..abilities import DynamicSlot
 from ..battlefield import Board, Permanent
 from ..colors import Color
 from ..costs import ManaCost
+from ..effects import ContinuousEffect
 from ..mana import ManaType
 from ..restrictions import Restriction, Spend
 from ..symbols import ManaSymbol, SymbolKind
 from ..tapping import can_pay
+from ._role_statics import takes_types
 
 __all__ = [
     "ANY",
@@ -239,6 +241,20 @@ def _reflecting(permanent: Permanent) -> tuple[int, int]:
     return reflect, fixed
 
 
+def _hostile(statics: Sequence[ContinuousEffect]) -> bool:
+    """Whether static effects may take mana from other permanents: setting their
+    land types (CR 305.7: Blood Moon), card types or subtypes, removing abilities or
+    land types, setting colors — unlike adding land types or granting abilities,
+    which never make a cost unpayable."""
+    return any(
+        (effect.set_types and not effect.affects.itself)
+        or effect.removes_abilities
+        or (effect.colors is not None and not effect.add_colors)
+        or takes_types(effect)  # CR 205.1a (Song of the Dryads)
+        for effect in statics
+    )
+
+
 def compile_source(
     permanent: Permanent,
     *,
@@ -263,11 +279,15 @@ def _compile(
     commander_colors: Color | None,
     opponent: Sequence[Permanent],
 ) -> SourceClass:
-    if getattr(permanent, "statics", ()):
+    statics = getattr(permanent, "statics", ())
+    if statics:
         # Continuous effects (mtgmana.effects) change other permanents: boards with
-        # it are decided as the effects make them (Payer.static_answer).
-        return SourceClass(permanent, "exotic", bound=_EXOTIC_UNITS, colors=ANY, hostile=True,
-                           static=True)  # fmt: skip
+        # it are decided as the effects make them (Payer.static_answer). What it
+        # makes by itself, as they make it (Urborg: {B}), is for the land drops.
+        alone = Board((permanent,)).effective.permanents[0].with_state(statics=())
+        own = _compile(alone, commander_colors, opponent)
+        return SourceClass(permanent, "exotic", bound=_EXOTIC_UNITS, colors=own.colors,
+                           life=own.life, hostile=_hostile(statics), static=True)  # fmt: skip
     reflecting, fixed = _reflecting(permanent)
     if reflecting:
         return SourceClass(permanent, "reflecting", units=(fixed,) if fixed else (),

@@ -32,7 +32,11 @@ an adventurer card's creature and Adventure are reported, each under its own nam
   land count and half a source of its land's colors (:data:`MDFC_LAND`); the
   simulation plays it as a land when no other land is in hand;
 * ramp spells other than dorks, rocks and Treasure makers are not sources here: the
-  simulation casts them (the note says what they do).
+  simulation casts them (the note says what they do);
+* a card with static effects on mana (CR 613) counts as what it makes as they make
+  it on a battlefield of its own (:mod:`.roles`: Urborg, Tomb of Yawgmoth is a
+  black source; Cryptolith Rite and Prismatic Omen are none); the note says how
+  the simulation plays the effect (:mod:`._sim_statics`).
 """
 
 from __future__ import annotations
@@ -43,10 +47,12 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import TYPE_CHECKING, Final
 
-from ..abilities import DynamicSlot, ManaAbility, bind_chosen_type
+from ..abilities import DynamicSlot, bind_chosen_type
 from ..costs import ManaCost
 from ..restrictions import Restriction, Spend, parse_type_line
 from ..symbols import SymbolKind
+from ._counting_notes import MDFC_LAND, land_note, spell_note
+from ._sim_statics import deck_statics
 from .karsten import Requirement, sources_table, target_for
 from .roles import CardRole
 
@@ -65,9 +71,6 @@ __all__ = [
     "spell_cost",
 ]
 
-MDFC_LAND: Final = 0.5
-"""How much of a land (and of a source) a modal double-faced spell with a land back
-is counted as."""
 
 _LETTERS: Final = "WUBRG"
 _PIP_KEYS: Final = "WUBRGC"
@@ -75,7 +78,6 @@ _CHOICE_MANY_COLORS: Final = 2 / 3
 _DORK: Final = 0.5
 _ROCK: Final = 0.75
 _TREASURE: Final = 0.25
-_OPPONENT_NOTE: Final = "assumes an opponent whose lands make the deck's colors"
 
 
 # -- results -----------------------------------------------------------------------
@@ -545,38 +547,6 @@ def _needs(
     return needs, model.probability(turn, 0, 0.0)
 
 
-def _spell_notes(item: DeckCard, face: int, x: int | None, without: float | None) -> str:
-    notes: list[str] = []
-    faces = item.role.spell_faces
-    if len(faces) > 1:
-        notes.append(f"{'first' if face == 0 else 'second'} half of {item.name}")
-    kinds = {symbol.kind for symbol in item.card.faces[face].mana_cost}
-    if x is not None:
-        notes.append(f"X={x}")
-    if kinds & {SymbolKind.HYBRID, SymbolKind.COLORLESS_HYBRID}:
-        notes.append("hybrid: sources of either color count")
-    if SymbolKind.MONOCOLORED_HYBRID in kinds:
-        notes.append("{2/C} counted as {2}")
-    if kinds & {SymbolKind.PHYREXIAN, SymbolKind.HYBRID_PHYREXIAN, SymbolKind.GENERIC_PHYREXIAN}:
-        shown = "" if without is None else f" ({without:.0%} paying them with mana)"
-        notes.append("Phyrexian symbols paid with 2 life each" + shown)
-    if SymbolKind.SNOW in kinds:
-        notes.append("{S} counted as generic")
-    role = item.role
-    if role.kind == "dork":
-        notes.append("mana dork: 0.5 source for spells of mana value 2 or more")
-    elif role.kind == "rock":
-        notes.append("mana rock: 0.75 source for spells of mana value 3 or more")
-    elif role.kind == "treasure":
-        notes.append("Treasure maker: 0.25 source of any color for mana value 2 or more")
-    if role.ramp is not None:
-        what = "" if role.ramp.kind == "mana source" else f": {role.ramp.description}"
-        notes.append(f"ramp the simulation casts{what}")
-    if role.land_back is not None:
-        notes.append(f"{MDFC_LAND:g} land: its back face is a land")
-    return "; ".join(notes)
-
-
 def _spell_reports(
     deck: Deck, on_the_draw: bool, x: Mapping[str, int] | None = None
 ) -> tuple[SpellReport, ...]:
@@ -584,6 +554,7 @@ def _spell_reports(
     size, commander = deck.size, deck.commander_rules
     mdfc = sum(item.count for item in deck.main if item.role.land_back is not None)
     model = _Model(size, deck.lands + MDFC_LAND * mdfc, on_the_draw, commander)
+    statics = deck_statics(item.card for item in deck.main)
     reports = []
     for zone, item in _spell_items(deck):
         faces = item.role.spell_faces or (0,)
@@ -618,7 +589,7 @@ def _spell_reports(
                     card=item.name if len(faces) > 1 else "",
                     x=x_value,
                     without_life=without,
-                    counted_as=_spell_notes(item, face, x_value, without),
+                    counted_as=spell_note(item, face, x_value, without, statics),
                 )
             )
     return tuple(reports)
@@ -692,78 +663,6 @@ def _enters_tapped(role: CardRole, *, back: bool = False) -> str:
     return "always" if kind == "tapped" else "conditionally"
 
 
-def _join(items: list[str]) -> str:
-    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
-
-
-def _amount(value: float) -> str:
-    if abs(value - 2 / 3) < 1e-6:
-        return "2/3"
-    return f"{value:.2f}".rstrip("0").rstrip(".")
-
-
-def _land_note(counter: _Counter, item: DeckCard, sources: dict[str, float], back: bool) -> str:
-    role = item.role
-    by_value: dict[float, list[str]] = {}
-    for color, value in sources.items():
-        if value:
-            by_value.setdefault(round(value, 6), []).append(color)
-    parts = [
-        f"{_amount(value)} source of {_join(colors)}"
-        for value, colors in sorted(by_value.items(), reverse=True)
-    ]
-    notes: list[str] = []
-    if back:
-        notes.append(f"{MDFC_LAND:g} land (a modal double-faced spell; played as a land "
-                     "when no other land is in hand)")  # fmt: skip
-    if parts:
-        notes.append("; ".join(parts))
-    elif "C" in counter.produces(role, back=back):
-        notes.append("colorless only")
-    else:
-        notes.append("no source of the deck's colors")
-    if any(v == counter.choice_value and v < 1 for v in by_value):
-        notes.append("a choice")
-    dynamic = role.dynamic
-    if any(slot.name.startswith("OPPONENT") for slot in dynamic):
-        notes.append(_OPPONENT_NOTE)
-    if DynamicSlot.COMMANDER_COLORS in dynamic and counter.deck.commander_colors is None:
-        notes.append("no commander: it makes no colored mana")
-    if role.restricted:
-        words = "; ".join(str(r) for _, r in role.restricted)
-        chosen = counter.chosen_type
-        if chosen is not None and "chosen type" in words:
-            words = words.replace("the chosen type", chosen).replace("chosen type", chosen)
-        notes.append(f"restricted mana counted only for the spells it may pay ({words})")
-    if role.opening_hand:
-        notes.append(
-            "any color only if it begins the game on the battlefield (not the starting player;"
-            " the simulation does so on the draw)"
-        )
-    if any(a.production.per is not None and a.cost.mana for a in _abilities(role)):
-        notes.append("mana for an amount (devotion, ...) not counted")
-    if role.fetch is not None and not back:
-        found = sorted(
-            other.name
-            for other in counter.deck.main
-            if other.role.is_land and other.role.fetch is None and role.fetch.finds(other.card)
-        )
-        if found:
-            shown = found[:3] + (["..."] if len(found) > 3 else [])
-            kind = "finds" if not role.fetch.basic_only else "finds basic lands"
-            notes.append(f"{kind}: {', '.join(shown)}")
-        else:
-            notes.append("finds no land of this deck")
-    if parts and not counter.turn_one(role, back=back):
-        notes.append("not for turn-1 spells")
-    return "; ".join(notes)
-
-
-def _abilities(role: CardRole) -> tuple[ManaAbility, ...]:
-    permanent = role.permanent
-    return () if permanent is None else permanent.abilities
-
-
 def _land_reports(deck: Deck) -> tuple[LandReport, ...]:
     """A :class:`LandReport` per land of the main deck and per modal double-faced
     spell with a land back, in the deck's order."""
@@ -788,7 +687,7 @@ def _land_reports(deck: Deck) -> tuple[LandReport, ...]:
                 enters_tapped=_enters_tapped(role, back=back),
                 land=weight,
                 sources={c: round(v, 4) for c, v in sources.items()},
-                counted_as=_land_note(counter, item, sources, back),
+                counted_as=land_note(counter, item, sources, back),
             )
         )
     return tuple(rows)

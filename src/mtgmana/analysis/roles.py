@@ -43,6 +43,20 @@ front face is one (CR 712.14: a modal double-faced card is cast or played front 
 up); a modal double-faced card with a land back (Emeria's Call) is a spell that may
 be played as a land (see below).
 
+**Static effects** (CR 604.1, 611.3, 613): a permanent card whose static abilities
+change what permanents are or which mana abilities they have
+(:attr:`~mtgmana.battlefield.Permanent.statics`: Urborg, Tomb of Yawgmoth;
+Chromatic Lantern; Cryptolith Rite; Prismatic Omen; Blood Moon) has a
+``permanent`` too, and its ``options`` are what it makes *as the effects make it on
+a battlefield of its own*: Urborg is a Swamp and makes {B} (CR 305.6-305.7);
+Cryptolith Rite and Prismatic Omen make nothing by themselves. Multiversal
+Passage's basic land type, chosen as it enters, counts as a chosen color (CR
+305.6). A nonland card whose effects only give mana abilities or land types
+(layers 4 and 6) is ramp the simulation casts (``"static effect"``); one that
+sets land types or removes abilities (Blood Moon, Humility) is not. Effects on the
+enchanted or equipped permanent (Paradise Mantle, Convincing Mirage) are not
+simulated: those cards get no ``permanent`` (``statics`` keeps them).
+
 **The cost a spell is cast for** is its front face's (for a split card, the first
 half's; for an adventurer card, the creature's), with X = 0 (CR 107.3b, 202.3e);
 :attr:`CardRole.spell_faces` lists every face that can be cast (both halves of a
@@ -92,19 +106,34 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Final
 
-from ..abilities import ANY_COLOR, Condition, DynamicSlot, ManaAbility
+from ..abilities import ANY_COLOR, CHOSEN_TYPE, Condition, DynamicSlot, ManaAbility
 from ..ability_text import mana_of
 from ..battlefield import Permanent
 from ..cards import Card, Layout
 from ..costs import ManaCost
+from ..effects import ContinuousEffect
 from ..errors import MtgManaError
 from ..restrictions import Restriction, parse_type_line
+from ._role_statics import alone_abilities, helps_mana
 
-__all__ = ["BASIC_TYPES", "CardRole", "Entry", "Fetch", "Ramp", "role_of", "spell_faces"]
+__all__ = [
+    "BASIC_TYPES",
+    "CardRole",
+    "Entry",
+    "Fetch",
+    "Ramp",
+    "helps_mana",
+    "role_of",
+    "spell_faces",
+]
 
 BASIC_TYPES: Final = {"Plains": "W", "Island": "U", "Swamp": "B", "Mountain": "R", "Forest": "G"}
 """The basic land types and the color each one's intrinsic ability makes (CR 305.6)."""
 
+_PERMANENT_TYPES: Final = frozenset(
+    {"Artifact", "Battle", "Creature", "Enchantment", "Land", "Planeswalker"}
+)
+"""The card types of permanents (CR 110.4)."""
 _TYPE_WORD = r"(?:Plains|Island|Swamp|Mountain|Forest)"
 _NUMBER_WORDS: Final = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5}
 _TAPPED = re.compile(r"\benters tapped\b|\bIf you don't, (?:this land|it) enters tapped\b")
@@ -247,9 +276,11 @@ class Ramp:
     land cards with one of ``types`` — any land if empty, basic only if
     ``basic_only`` — put onto the battlefield, ``tapped`` or not, and ``to_hand``
     more into the hand; ``sacrifice_land``: a land is sacrificed first),
-    ``"treasure"`` (``treasures`` Treasure tokens, CR 111.10a) or ``"extra land"``
+    ``"treasure"`` (``treasures`` Treasure tokens, CR 111.10a), ``"extra land"``
     (``extra_lands`` more land drops, this turn or ``every_turn``; ``from_hand``:
-    a land card put from the hand onto the battlefield, ``tapped`` or not).
+    a land card put from the hand onto the battlefield, ``tapped`` or not) or
+    ``"static effect"`` (a permanent whose static abilities give permanents mana
+    abilities or land types, CR 613: ``effect`` is their text).
 
     >>> from mtgmana.cards import lookup
     >>> role_of(lookup("Cultivate")).ramp.description
@@ -271,6 +302,10 @@ class Ramp:
     from_hand: bool = False
     also: frozenset[str] = frozenset()
     """Land types found besides (Map the Frontier's "and/or Desert cards")."""
+    effect: str = ""
+    """A ``"static effect"``'s text; for a ``"mana source"`` that makes mana only
+    under another card's static effect (a creature under Cryptolith Rite), that
+    card's name."""
 
     def finds(self, card: Card) -> bool:
         """Whether the search can find ``card`` (CR 701.23)."""
@@ -286,8 +321,12 @@ class Ramp:
     @property
     def description(self) -> str:
         """What it does, in a few words."""
+        if self.kind == "mana source" and self.effect:
+            return f"a mana source under {self.effect}'s static effect, used from the next turn"
         if self.kind == "mana source":
             return "a mana source, used from the next turn (creatures) or at once (artifacts)"
+        if self.kind == "static effect":
+            return f"a static effect: {self.effect}"
         if self.kind == "treasure":
             n = self.treasures
             return f"creates {n} Treasure token{'s' if n > 1 else ''}"
@@ -323,7 +362,9 @@ class CardRole:
     dual, one option per chosen color for a Thriving land; fetch lands have none
     here: they make what they find); each activation may choose any of them.
     ``permanent`` is the card as a mana source for
-    the auto-tapper (``None`` when it makes no mana the model can use).
+    the auto-tapper (``None`` when it makes no mana the model can use and has no
+    static effect on mana); ``options`` are read from it as its static effects make
+    it on a battlefield of its own (Urborg: {B}).
     """
 
     card: Card
@@ -359,6 +400,9 @@ class CardRole:
     opening_hand: bool = False
     """Gemstone Caverns: not the starting player, it may begin the game on the
     battlefield with a luck counter (then a card of the hand is exiled)."""
+    statics: tuple[ContinuousEffect, ...] = ()
+    """The continuous effects its static abilities generate (CR 604.1, 611.3), those
+    on an enchanted or equipped permanent included."""
 
     @property
     def name(self) -> str:
@@ -371,7 +415,7 @@ class CardRole:
     @property
     def is_mana_source(self) -> bool:
         """A land, dork or rock the simulation can tap for mana."""
-        return self.permanent is not None
+        return self.permanent is not None and (self.is_land or self.kind in ("dork", "rock"))
 
     @property
     def produces(self) -> frozenset[str]:
@@ -429,17 +473,26 @@ def _role(card: Card) -> CardRole:
         mana = None
         notes.append(str(error))
     abilities: tuple[ManaAbility, ...] = () if mana is None else mana.abilities
+    statics: tuple[ContinuousEffect, ...] = () if mana is None else mana.statics
     if mana is not None and mana.unsupported:
         notes.extend(
             f"{face.name}: unsupported mana ability ({why})" for _, why in mana.unsupported
         )
     options, dynamic, restricted = _options(abilities)
     permanent: Permanent | None = None
-    if abilities and (is_land or card_types & {"Creature", "Artifact"}):
+    own_statics = any(not effect.affects.attached for effect in statics)
+    if (abilities and (is_land or card_types & {"Creature", "Artifact"})) or (
+        own_statics and card_types & _PERMANENT_TYPES
+    ):
         try:
             permanent = Permanent.from_card(card)
         except MtgManaError as error:
             notes.append(str(error))
+    if permanent is not None and permanent.statics:
+        abilities = alone_abilities(permanent)
+        options, dynamic, restricted = _options(abilities)
+        if any(CHOSEN_TYPE in e.land_types and e.affects.itself for e in permanent.statics):
+            dynamic |= {DynamicSlot.CHOSEN_COLOR}  # Multiversal Passage (CR 305.6)
     fetch = _fetch(text) if is_land else None
     back: Permanent | None = None
     back_options: tuple[frozenset[str], ...] = ()
@@ -465,15 +518,16 @@ def _role(card: Card) -> CardRole:
                     dynamic = dynamic | more_dynamic
     if is_land:
         kind = "land"
-    elif permanent is not None and "Creature" in card_types:
+    elif permanent is not None and abilities and "Creature" in card_types:
         kind = "dork"
-    elif permanent is not None:
+    elif permanent is not None and abilities and "Artifact" in card_types:
         kind = "rock"
     elif _TREASURE.search(text) and value <= 3:
         kind = "treasure"
     else:
         kind = "spell"
-        permanent = None
+    if permanent is not None and not is_land and kind != "dork" and kind != "rock":
+        permanent = permanent if permanent.statics else None
     cheap = (
         not is_land
         and value <= 2
@@ -498,12 +552,13 @@ def _role(card: Card) -> CardRole:
         back=back,
         back_options=back_options,
         restricted=restricted,
-        ramp=None if is_land else _ramp(text, card_types, kind),
+        ramp=None if is_land else _ramp(text, card_types, kind, permanent),
         spell_faces=() if is_land else spell_faces(card),
         land_back=land_back,
         land_back_entry=land_back_entry,
         land_back_options=land_back_options,
         opening_hand=is_land and "you may begin the game with" in text,
+        statics=statics,
     )
 
 
@@ -540,10 +595,20 @@ def _fresh(condition: Condition | None) -> bool:
     return (condition.counters <= 0) != condition.negated
 
 
-def _ramp(text: str, card_types: frozenset[str], kind: str) -> Ramp | None:
-    """How the card ramps (see the module), read from its rules text."""
+def _ramp(
+    text: str, card_types: frozenset[str], kind: str, permanent: Permanent | None = None
+) -> Ramp | None:
+    """How the card ramps (see the module), read from its rules text, else from its
+    static effects."""
     if kind in ("dork", "rock"):
         return Ramp("mana source")
+    found = _ramp_text(text, card_types)
+    if found is None and permanent is not None and helps_mana(permanent.statics):
+        return Ramp("static effect", effect=" ".join(str(e) for e in permanent.statics))
+    return found
+
+
+def _ramp_text(text: str, card_types: frozenset[str]) -> Ramp | None:
     one_shot = bool(card_types & {"Instant", "Sorcery"})
     additional_sacrifice = "As an additional cost to cast this spell, sacrifice a land" in text
     for line in text.split("\n"):

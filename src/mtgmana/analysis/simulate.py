@@ -63,11 +63,21 @@ when some games are censored; the count is reported).
    of an opponent's lands (Exotic Orchard, Fellwar Stone) assumes an opponent
    whose lands make the deck's colors.
 
+**Static effects** of the deck's own cards (CR 604.1, 611.3, 613;
+:mod:`._sim_statics`) apply while their permanent is on the battlefield: Urborg,
+Tomb of Yawgmoth and Yavimaya, Cradle of Growth as lands; Chromatic Lantern as a
+rock; Cryptolith Rite, Prismatic Omen and Joiner Adept are ramp, cast when the
+battlefield pays for them (one copy) — and the deck's creatures that make no mana
+of their own are then mana sources too, cast as dorks (summoning sick until the
+next turn, CR 302.6). A card whose effect takes mana from the deck's own lands
+(Blood Moon on its nonbasic lands) or gives none is not cast, and effects on an
+enchanted or equipped permanent (Paradise Mantle) are not simulated.
+
 Not simulated: spells other than ramp are never actually cast (the question is
 hypothetical), so rituals and card draw don't help; life totals stay at 20;
 fetches whose ability costs mana are never cracked, and ramp that costs mana to
 activate (Burnished Hart) or depends on the opponents (Dockside Extortionist) is
-not cast; static effects (Urborg) make no mana yet (:func:`._sim_cards.static_effects`).
+not cast.
 Once every question left is castable on the battlefield, the game stops (more
 permanents never make a cost unpayable) and only the draws for Karsten's
 condition go on.
