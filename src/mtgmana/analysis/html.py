@@ -45,13 +45,13 @@ from .charts import (
 from .deck import DeckSummary, SpellReport
 from .report_data import (
     compare,
-    hit_rate,
     land_rows,
     lands_text,
     number,
     percent,
     spell_notes,
     warnings_of,
+    work_done,
 )
 from .simulate import Simulation
 
@@ -370,14 +370,11 @@ def _simulation(simulation: Simulation) -> list[str]:
     kept = ", ".join(
         f"{7 - k} cards: {percent(n / total)}" for k, n in enumerate(simulation.mulligans)
     )
-    rate = hit_rate(simulation)
-    cache = "" if rate is None else f" (cache hit rate {percent(rate)})"
     return [
         "<h2>Simulation</h2>",
         f"<p>{simulation.games:,} games (seed {simulation.seed}), turns 1–{simulation.turns}, "
         f"{simulation.games_per_second:,.0f} games per second with {simulation.jobs} "
-        f"process{'es' if simulation.jobs != 1 else ''}; the auto-tapper answered "
-        f"{simulation.tapper_calls:,} questions on {simulation.boards:,} battlefields{cache}. "
+        f"process{'es' if simulation.jobs != 1 else ''}. {work_done(simulation)}. "
         f"Hands kept: {kept}.</p>",
     ]
 

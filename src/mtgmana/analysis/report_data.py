@@ -171,6 +171,18 @@ def hit_rate(simulation: Simulation) -> float | None:
     return rate if 0.0 <= rate <= 1.0 else None
 
 
+def work_done(simulation: Simulation) -> str:
+    """What the simulation's castability questions cost, in one sentence: how many
+    were asked, the share the cache answered, and how the rest were decided."""
+    rate = hit_rate(simulation)
+    cached = "" if rate is None else f", {percent(rate)} answered from the cache"
+    return (
+        f"{simulation.queries:,} castability questions{cached}; the rest were decided "
+        f"on {simulation.boards:,} battlefields, {simulation.tapper_calls:,} of them by the "
+        "auto-tapper"
+    )
+
+
 # -- model against simulation ------------------------------------------------------
 
 

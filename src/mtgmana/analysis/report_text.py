@@ -22,7 +22,6 @@ from .deck import DeckSummary, SpellReport
 from .report_data import (
     LandRow,
     compare,
-    hit_rate,
     land_rows,
     lands_text,
     number,
@@ -30,6 +29,7 @@ from .report_data import (
     percent,
     spell_notes,
     warnings_of,
+    work_done,
 )
 from .simulate import Simulation
 
@@ -178,8 +178,9 @@ def _spell_table(summary: DeckSummary, simulation: Simulation | None) -> list[st
                 row += ["-", "-", "-", "-"]
             rows.append(row)
             notes = spell_notes(spell)
-            if notes:
-                rows.append([ellipsis("     " + "; ".join(notes), WIDTH)])
+            # How the card was counted, in full: wrapped, never cut.
+            for line in textwrap.wrap("; ".join(notes), WIDTH - 8):
+                rows.append(["     " + line])
     right = (0, 4, 5, 6, 7, 8)
     table = format_table(rows, right=right, limits={1: 26, 2: 11, 3: _NEEDS_WIDTH}, wrap=(3,),
                          width=WIDTH, flex=1)  # fmt: skip
@@ -297,13 +298,9 @@ def _simulation(simulation: Simulation) -> list[str]:
         f"Simulation: {simulation.games:,} games (seed {simulation.seed}, "
         f"{simulation.jobs} process{'es' if simulation.jobs != 1 else ''}) in "
         f"{simulation.elapsed:.2f} s, {simulation.games_per_second:,.0f} games/s; turns 1-"
-        f"{simulation.turns}; hands kept at {kept}. The auto-tapper answered "
-        f"{simulation.tapper_calls:,} questions on {simulation.boards:,} battlefields"
+        f"{simulation.turns}; hands kept at {kept}. {work_done(simulation)}."
     )
-    rate = hit_rate(simulation)
-    if rate is not None:
-        text += f" (cache hit rate {percent(rate)})"
-    return _paragraph(text + ".")
+    return _paragraph(text)
 
 
 def text_report(summary: DeckSummary, simulation: Simulation | None = None) -> str:
