@@ -48,7 +48,7 @@ from mtgmana.abilities import (  # noqa: E402
 )
 from mtgmana.ability_text import CardMana, parse_mana  # noqa: E402
 from mtgmana.cards import Card, CardDatabase  # noqa: E402
-from mtgmana.effects import ContinuousEffect, Layer  # noqa: E402
+from mtgmana.effects import CHOSEN_NAME, ContinuousEffect, Layer  # noqa: E402
 from mtgmana.errors import MtgManaError  # noqa: E402
 from mtgmana.symbols import parse_symbols  # noqa: E402
 
@@ -219,6 +219,8 @@ def features(ability: ManaAbility) -> list[str]:
             if isinstance(item, DynamicSlot) and item.name.startswith("EACH_"):
                 among = _EACH_AMONG[item.name.split("_")[1]]
                 found.append(f"production: one mana of each color among {among}")
+            elif isinstance(item, DynamicSlot) and item.name.startswith("OWN_LAND_TYPE_"):
+                found.append("production: N mana of one type that a land you control could produce")
             elif isinstance(item, DynamicSlot):
                 found.append(f"slot: {item.value}")
     per = ability.production.per
@@ -237,6 +239,10 @@ def features(ability: ManaAbility) -> list[str]:
         found.append("cost: energy (CR 107.14)")
     if cost.discard:
         found.append("cost: cards from your hand (discard, CR 701.9; or exile)")
+    if cost.discard_hand:
+        found.append("cost: discard your hand (CR 701.9a)")
+    if ability.only_as_instant:
+        found.append("activate only as an instant (CR 602.5e)")
     if cost.exile_graveyard:
         found.append("cost: exile cards from your graveyard")
     if cost.sacrifice_count > 1:
@@ -278,8 +284,12 @@ def static_features(effect: ContinuousEffect) -> list[str]:
         elif effect.land_types:
             how = "instead of their land types" if effect.set_types else "in addition"
             found.append(f"layer 4: basic land types, {how} (CR 305.7)")
-        if effect.card_types:
+        if effect.card_types and effect.set_card_types:
+            found.append("layer 4: card types set (CR 205.1a)")
+        elif effect.card_types:
             found.append("layer 4: card types added")
+        if effect.loses_land_types:
+            found.append("layer 4: land types lost (CR 205.1a)")
     elif effect.layer is Layer.COLOR:
         found.append("layer 5: colors")
     else:
@@ -289,11 +299,15 @@ def static_features(effect: ContinuousEffect) -> list[str]:
             found.append("layer 6: granted while a condition holds")
         if effect.removes_abilities:
             found.append("layer 6: losing all abilities")
+        if effect.extra_life:
+            found.append("its mana abilities cost more life (CR 602.2b)")
     if effect.affects.attached:
         found.append("effect on the enchanted or equipped permanent")
     affects = effect.affects
     if affects.with_counters or affects.colors is not None or affects.keywords:
         found.append("the permanents: with a counter, a color or a keyword")
+    if affects.name == CHOSEN_NAME:
+        found.append("the permanents: with the chosen name")
     for ability in effect.grants:
         granted = features(replace(ability, condition=None))
         found.extend(f"granted: {feature}" for feature in granted)
@@ -475,16 +489,15 @@ def report(result: Coverage) -> str:
         "",
         "Cards per kind of reason (a card with several kinds counts in each). They need",
         "something the model doesn't have: costs the tapper can't weigh (X chosen by",
-        'the player: "Sacrifice X Goats", "{X}"; "Discard your hand"; returning or',
-        "exiling a permanent; collect evidence); amounts from the sacrificed",
-        "permanent's mana value or a noted type; mana added after another effect (a",
-        'coin flip, revealed cards); "Activate only as an instant" (CR 602.5e: not',
-        'while paying a cost), "no more than three times each turn", exhaust (the',
-        "tapper knows once a turn); spending restrictions a Spend can't",
-        "describe; static abilities the layers can't say (losing card or land types,",
-        '"can\'t be activated", spending mana "as though it were mana of any color",',
-        "levels of a Class or a leveler, costs of mana abilities raised). The last",
-        "section lists every unsupported card with its reasons.",
+        'the player: "Sacrifice X Goats", "{X}"; returning or exiling a permanent;',
+        "collect evidence); amounts from the sacrificed permanent's mana value or a",
+        "noted type; mana added after another effect (a coin flip, revealed cards);",
+        '"no more than three times each turn", exhaust (the tapper knows once a',
+        "turn); spending restrictions a Spend can't describe; static abilities the",
+        'layers can\'t say ("can\'t be activated", spending mana "as though it were',
+        "mana of any color\", levels of a Class or a leveler, setting a creature's",
+        "card types with its power). The last section lists every unsupported card",
+        "with its reasons.",
         "",
         "| Cards | Reason | Example |",
         "|---:|---|---|",

@@ -12,24 +12,32 @@ levels, :func:`check_plan` replays a :class:`~mtgmana.tapping.Plan`.
 ability and each of its choices, with the board's triggered mana abilities (CR
 605.1b) and replacement effects (CR 106.12b, every order of them, CR 616.1) applied
 when the ability has {T} in its cost (CR 106.12: "tapped for mana"). A {T} ability
-needs the permanent untapped, {Q} tapped; neither can be activated by a summoning-sick
-creature (CR 302.6); removing counters needs them. Abilities without {T}, {Q},
-"Sacrifice this" or counters to remove (Ashnod's Altar) can be activated again and
-again, each time paying their cost; the others at most once, and a permanent uses
-at most one of its once-only abilities (no board in the tests has a permanent with
-two once-only abilities that could both be activated). "Sacrifice N ..." (a
-creature: Ashnod's Altar; an artifact: Krark-Clan Ironworks) takes different
-permanents you control matching it each time, none sacrificing itself or with a
-mana-costing activation: permanents tap for mana before they are sacrificed, so a
-victim's own activations don't matter. Energy, cards discarded and cards exiled
-from the graveyard are paid from what the board has (CR 107.14, 701.9); energy
-counts like life, a card discarded 3 and one exiled from the graveyard 1 at the
-sacrifice level; cards discarded and nontoken permanents sacrificing themselves go
-to the graveyard before delve exiles from it (CR 601.2g-h). "Tap an untapped creature
-you control" (Springleaf Drum) takes a different untapped creature each time, one
-not tapped for its own abilities (summoning sickness doesn't matter: CR 302.6 only
-stops a creature's own {T} abilities). Not modelled (:class:`NotImplementedError`):
-amounts that depend on the board (``Production.per``).
+needs the permanent untapped, {Q} tapped; neither can be activated by a
+summoning-sick creature (CR 302.6); removing counters needs them; an ability's
+condition must hold (the board's ``can_activate``: CR 602.5b, and which half of an
+"instead" applies). Abilities without {T}, {Q}, "Sacrifice this" or counters to
+remove (Ashnod's Altar) can be activated again and again, each time paying their
+cost; the others at most once, and a permanent uses at most one of its once-only
+abilities (no board in the tests has a permanent with two once-only abilities that
+could both be activated). "Sacrifice N ..." (a creature: Ashnod's Altar; an
+artifact: Krark-Clan Ironworks) takes different permanents you control matching it
+each time, none sacrificing itself or with a mana-costing activation: permanents tap
+for mana before they are sacrificed, so a victim's own activations don't matter.
+Energy, cards discarded and cards exiled from the graveyard are paid from what the
+board has (CR 107.14, 701.9); energy counts like life, a card discarded 3 and one
+exiled from the graveyard 1 at the sacrifice level; cards discarded and nontoken
+permanents sacrificing themselves go to the graveyard before delve exiles from it
+(CR 601.2g-h). "Tap an untapped creature you control" (Springleaf Drum) takes a
+different untapped creature each time, one not tapped for its own abilities
+(summoning sickness doesn't matter: CR 302.6 only stops a creature's own {T}
+abilities). "Discard your hand" (Lion's Eye Diamond) discards every card in it,
+once: the first such activation takes them all (CR 701.9a), the others none.
+"Activate only as an instant" (CR 602.5e) is activated with priority, before the
+spell is cast: one that discards your hand can't pay for a spell cast from your hand
+(nor one of no zone), which it would discard. Not modelled
+(:class:`NotImplementedError`): amounts that depend on the board
+(``Production.per``); "Discard your hand" with other discards, or repeatable;
+instant-speed abilities paying a cost other than a spell's or an ability's.
 
 **Order** (CR 601.2g, 605.3). Activations without a mana cost come first (they need
 nothing); the mana-costing ones are tried in every order, each paid from the mana
@@ -72,7 +80,7 @@ from mtgmana.abilities import ManaAbility, ManaReplacement, PermanentFilter, Rep
 from mtgmana.battlefield import Board, Permanent, matches
 from mtgmana.costs import ManaCost
 from mtgmana.mana import Mana, ManaType
-from mtgmana.restrictions import Spend
+from mtgmana.restrictions import Spend, SpendKind
 from mtgmana.symbols import ManaSymbol
 from mtgmana.tapping import Plan
 from payment_oracle import check_payment, one_unit_pays
@@ -129,6 +137,9 @@ class Use:
     taps_self: bool = False  # {T} or {Q} in the cost
     tap_others: tuple[PermanentFilter, int] | None = None  # what it taps, how many
     resources: tuple[int, int, int] = (0, 0, 0)  # energy, cards discarded, exiled
+    discards_hand: bool = False  # "Discard your hand": all of it (none counted above)
+    only_as_instant: bool = False  # CR 602.5e: with priority, before the spell
+    makers: tuple[int, ...] = ()  # per group, the permanent whose mana it is (-1: none)
 
     @property
     def size(self) -> int:
@@ -142,6 +153,22 @@ class Use:
                 per_group.append([(bits,) * n])
             else:
                 per_group.append([(BIT[t],) * n for t in types_of(bits)])
+        return {tuple(sorted(sum(combo, ()))) for combo in itertools.product(*per_group)}
+
+    def kinds(self, board: Board) -> set[tuple[Kind, ...]]:
+        """:meth:`outputs` as units of mana, each snow and legendary as the permanent
+        whose mana it is makes it: a triggered mana ability's is its own (CR 106.3)."""
+        per_group: list[list[tuple[Kind, ...]]] = []
+        for k, (bits, n) in enumerate(self.groups):
+            maker = self.makers[k] if self.makers else self.index
+            snow = legendary = False
+            if maker >= 0:
+                snow = board.permanents[maker].is_snow
+                legendary = board.permanents[maker].is_legendary
+            if n == 1 or bits & (bits - 1) == 0:
+                per_group.append([((bits, snow, legendary),) * n])
+            else:
+                per_group.append([((BIT[t], snow, legendary),) * n for t in types_of(bits)])
         return {tuple(sorted(sum(combo, ()))) for combo in itertools.product(*per_group)}
 
 
@@ -180,6 +207,8 @@ def uses_of(board: Board, index: int) -> list[Use]:
             continue  # a card in a hand: only "exile this from your hand" (CR 113.6m)
         if ability.production.per is not None:
             raise NotImplementedError("amounts that depend on the board")
+        if not board.can_activate(index, ability):
+            continue  # its condition (CR 602.5b), or the other half of an "instead"
         if (cost.tap and permanent.tapped) or (cost.untap and not permanent.tapped):
             continue
         if (cost.tap or cost.untap) and permanent.is_creature and permanent.summoning_sick:
@@ -202,25 +231,28 @@ def uses_of(board: Board, index: int) -> list[Use]:
             outcomes = {_replace(base, order) for order in itertools.permutations(replacements)}
             for groups in outcomes:
                 made = groups
-                extras: list[tuple[tuple[int, int], ...]] = [()]
+                # (group, the permanent whose mana it is: the trigger's, CR 106.3)
+                extras: list[tuple[tuple[tuple[int, int], int], ...]] = [()]
                 if groups:  # CR 106.12a: triggers when it produces mana
                     for trigger, where in triggers:
                         owner = index if where is None else where  # whose chosen color
-                        step: list[tuple[tuple[int, int], ...]] = []
+                        maker = -1 if where is None else where
+                        step: list[tuple[tuple[tuple[int, int], int], ...]] = []
                         if trigger.same_type:
                             bits = 0
                             for b, _ in groups:
                                 bits |= b
-                            step = [((bits, 1),)]
+                            step = [(((bits, 1), maker),)]
                         elif trigger.production is not None:
                             for extra_choice in trigger.production.choices:
                                 resolved = [
                                     board.resolve_slot(s, owner, known) for s in extra_choice.slots
                                 ]
-                                step.append(tuple((mask(s), 1) for s in resolved if s))
+                                step.append(tuple(((mask(s), 1), maker) for s in resolved if s))
                         extras = [a + b for a in extras for b in step]
                 for extra in extras:
-                    total = tuple(sorted(made + extra))
+                    total = made + tuple(group for group, _ in extra)
+                    makers = (index,) * len(made) + tuple(maker for _, maker in extra)
                     if not total:
                         continue
                     use = Use(
@@ -237,6 +269,9 @@ def uses_of(board: Board, index: int) -> list[Use]:
                         cost.tap or cost.untap,
                         cost.tapped_others,
                         cost.resources,
+                        cost.discard_hand,
+                        ability.only_as_instant,
+                        makers,
                     )
                     found[use] = None
     return list(found)
@@ -362,6 +397,8 @@ def _choices_for(board: Board, uses: list[Use]) -> list[tuple[Use, ...]]:
     once: list[tuple[Use, ...]] = [()] + [(u,) for u in uses if not u.repeatable]
     result = once
     for use in (u for u in uses if u.repeatable):
+        if use.discards_hand:
+            raise NotImplementedError("discarding your hand again and again")
         bound = MAX_REPEATS
         if use.sacrifices is not None:
             item, n = use.sacrifices
@@ -442,9 +479,13 @@ def _tap_choices(board: Board, uses: tuple[Use, ...], busy: set[int]) -> Iterato
     yield from go(0, frozenset())
 
 
-def _sets(board: Board, life: int, keywords: frozenset[str] = frozenset()) -> list[_Set]:
+def _sets(
+    board: Board, life: int, keywords: frozenset[str] = frozenset(), from_hand: bool = True
+) -> list[_Set]:
     yours = [i for i, p in enumerate(board.permanents) if p.controller == "you"]
-    per: list[list[tuple[Use, ...]]] = [_choices_for(board, uses_of(board, i)) for i in yours]
+    per: list[list[tuple[Use, ...]]] = [
+        _choices_for(board, [u for u in uses_of(board, i) if _in_time(u, from_hand)]) for i in yours
+    ]
     found: list[_Set] = []
     for combo in itertools.product(*per):
         uses = tuple(u for part in combo for u in part)
@@ -453,6 +494,10 @@ def _sets(board: Board, life: int, keywords: frozenset[str] = frozenset()) -> li
         spent = [sum(u.resources[k] for u in uses) for k in range(3)]
         if any(need > have for need, have in zip(spent, _have(board), strict=True)):
             continue  # CR 107.14, 701.9: no more energy or cards than you have
+        if any(u.discards_hand for u in uses):
+            if spent[1] or any(p.zone == "hand" for p in board.permanents):
+                raise NotImplementedError("discarding your hand and other cards from it")
+            spent[1] = board.hand  # all of it, once (CR 701.9a)
         # Energy is paid like life; a card discarded costs 3, one exiled from the
         # graveyard 1 (the weights the tapper documents).
         weight = 3 * spent[1] + spent[2]
@@ -482,6 +527,22 @@ def _sets(board: Board, life: int, keywords: frozenset[str] = frozenset()) -> li
     return found
 
 
+def _in_time(use: Use, from_hand: bool) -> bool:
+    """Whether the activation can pay: one with priority only (CR 602.5e) comes
+    before the spell is cast, so discarding your hand then discards a spell cast
+    from it (CR 701.9a)."""
+    return not (use.only_as_instant and use.discards_hand and from_hand)
+
+
+def _from_hand(spend: Spend | None) -> bool:
+    """Whether what is paid for is a spell cast from your hand (or of no zone)."""
+    if spend is None:
+        return True
+    if spend.kind is SpendKind.COST:
+        raise NotImplementedError("abilities with priority only paying another cost")
+    return spend.kind is SpendKind.SPELL and spend.zone in ("hand", "")
+
+
 def _alternatives(board: Board, chosen: _Set, keywords: frozenset[str]) -> Counter[Kind]:
     """What may pay the spell besides mana, once the activations are done: untapped
     creatures you control (convoke) and artifacts (improvise) that the activations
@@ -497,6 +558,8 @@ def _alternatives(board: Board, chosen: _Set, keywords: frozenset[str]) -> Count
     if "delve" in keywords:  # less what the activations exiled, plus what they put there
         found[(ALT, False, False)] += board.graveyard - sum(u.resources[2] for u in chosen.uses)
         found[(ALT, False, False)] += sum(_buried(board, u) for u in chosen.uses)
+        if any(u.discards_hand for u in chosen.uses):
+            found[(ALT, False, False)] += board.hand  # the hand, discarded once
     return found
 
 
@@ -512,11 +575,7 @@ def _buried(board: Board, use: Use) -> int:
 
 
 def _units(use: Use, board: Board) -> list[list[Kind]]:
-    permanent = board.permanents[use.index]
-    return [
-        [(bits, permanent.is_snow, permanent.is_legendary) for bits in output]
-        for output in sorted(use.outputs())
-    ]
+    return [list(output) for output in sorted(use.kinds(board))]
 
 
 def _evaluate(
@@ -594,7 +653,8 @@ def optimum(
     ):
         raise NotImplementedError("delve with a cost that sacrifices another permanent")
     best: Levels | None = None
-    for chosen in _sets(board, life, keywords):
+    from_hand = _from_hand(spend)
+    for chosen in _sets(board, life, keywords, from_hand):
         if best is not None and (chosen.sacrifice, chosen.life) > best[:2]:
             break  # the rest can only be worse
         result = _evaluate(chosen, board, pool, symbols, x, life, keywords)
@@ -741,6 +801,7 @@ def check_plan(
         ]
         assert candidates, f"no ability of {permanent.name} makes {step}"
         use = candidates[0]
+        assert _in_time(use, _from_hand(spend)), f"{step}: it would discard the spell"
         if not use.repeatable:
             assert identifier not in once_used, f"{permanent.name} activated twice"
             once_used.add(identifier)
@@ -801,14 +862,17 @@ def check_plan(
             lost = []
         assert not lost, step
         # Energy, cards discarded and exiled from the graveyard (CR 107.14, 701.9).
+        wanted = use.resources
+        if use.discards_hand:  # whatever is left in the hand (CR 701.9a)
+            wanted = (wanted[0], hand, wanted[2])
         paid_resources = (step.paid_with.energy, step.paid_with.discarded, step.paid_with.exiled)
-        assert paid_resources == use.resources, (step, use.resources)
-        energy -= use.resources[0]
-        hand -= use.resources[1]
-        graveyard -= use.resources[2]
+        assert paid_resources == wanted, (step, wanted)
+        energy -= wanted[0]
+        hand -= wanted[1]
+        graveyard -= wanted[2]
         assert min(energy, hand, graveyard) >= 0, f"{step} pays what you don't have"
-        resources_lost += 3 * use.resources[1] + use.resources[2]
-        graveyard += _buried(board, use)
+        resources_lost += 3 * wanted[1] + wanted[2]
+        graveyard += _buried(board, use) + (wanted[1] if use.discards_hand else 0)
         damage += step.damage
         activation_life += step.paid_with.life
         available.update((unit.uid, unit) for unit in produced)

@@ -761,12 +761,9 @@ def test_effects_of_spells_are_noted() -> None:
 # -- unsupported, with the reason -------------------------------------------------------
 
 UNSUPPORTED: dict[str, str] = {
-    "Incubation Druid": "mana: three mana of that type",
-    "Lion's Eye Diamond": "cost: Discard your hand",
     "Hazel of the Rootbloom": "cost: Tap X untapped tokens you control",
     "Springjack Pasture": "cost: Sacrifice X Goats (X is a choice)",
     "Wizard's Rockets": "cost: {X} (an amount the player chooses)",
-    "Thran Portal": "an effect on mana abilities: not modelled",
     "Mana Cache": "unrecognized effect: Any player may activate this ability",
     "Food Chain": "cost: Exile a creature you control",
     "Priest of Yawgmoth": "amount: the sacrificed artifact's mana value",
@@ -799,11 +796,22 @@ def test_partly_supported_cards_keep_what_they_can() -> None:
     assert treespeaker == ["only at some levels (CR 711 leveler, CR 716 Class)"] * 2
 
 
-def test_activate_only_as_an_instant_is_unsupported() -> None:
-    """CR 602.5e: it needs priority, so it can't be activated while paying a cost."""
+def test_activate_only_as_an_instant_is_read_with_its_timing() -> None:
+    """CR 602.5e: it needs priority, so it isn't activated while a cost is paid (CR
+    605.3a) but before, its mana floating: for a spell, the same mana; a cost paid
+    while resolving something isn't modelled."""
+    from mtgmana.battlefield import Board, Permanent
+    from mtgmana.restrictions import Spend
+    from mtgmana.tapping import NotModelled, can_pay
+
     result = parse_mana("{T}: Add {C}. Activate only as an instant.")
-    assert not result.abilities
-    assert "CR 602.5e" in result.unsupported[0][1]
+    (ability,) = result.abilities
+    assert ability.only_as_instant and result.unsupported == ()
+    assert "CR 602.5e" in result.notes[0]
+    where = Board((Permanent("Rock", result.abilities, type_line="Artifact"),))
+    assert can_pay("{1}", where)
+    with pytest.raises(NotModelled, match="priority"):
+        can_pay("{1}", where, spend=Spend.other_cost("cumulative upkeep"))
 
 
 NOT_MANA_ABILITIES = {
@@ -1037,9 +1045,11 @@ def test_every_card_parses_or_says_why() -> None:
 # issue 12 adds the cards whose static abilities grant mana abilities or change
 # basic land types, reads them, and asks for 99.5% of the lands and 97% of all the
 # cards, the Un-set cards (CR 100.7) counted apart (see docs/mana-coverage.md for
-# what's left: every card, with the model feature it needs).
-LAND_FLOOR = 0.995
-ALL_FLOOR = 0.97
+# what's left: every card, with the model feature it needs); setting card types,
+# losing land types, "Discard your hand", "three mana of that type" and Thran
+# Portal's costs raise the lands to 99.7% and all to 97.5%.
+LAND_FLOOR = 0.997
+ALL_FLOOR = 0.975
 
 
 def test_coverage_thresholds() -> None:
@@ -1049,7 +1059,7 @@ def test_coverage_thresholds() -> None:
     assert result.rate("land") >= LAND_FLOOR, result.rate("land")
     assert result.rate() >= ALL_FLOOR, result.rate()
     assert result.empty_cards == []
-    assert result.granting_cards["parsed"] >= 50 and result.type_changing_cards["parsed"] >= 20
+    assert result.granting_cards["parsed"] >= 65 and result.type_changing_cards["parsed"] >= 27
     assert set(result.unsupported_reasons) == set(result.unsupported_cards)
     # the Un-set cards are listed apart, each with why it is one, and only they are
     un = {name: why for name, _, _, why, _ in result.un_cards}

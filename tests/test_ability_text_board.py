@@ -108,10 +108,13 @@ def test_cards_from_your_hand() -> None:
     assert exile.cost.discard == 1 and str(exile.cost) == "Exile a card from your hand"
     assert exile.production.choices == (ch("B", "B"), ch("G", "G"))
     assert any("same as discarding" in note for note in bloom.notes)
-    # "Discard your hand" takes however many cards the hand holds: not modelled
-    assert (
-        mana_of(card("Lion's Eye Diamond")).unsupported[0][1].startswith("cost: Discard your hand")
-    )
+    # "Discard your hand" (CR 701.9a): every card in it, however many; "Activate only
+    # as an instant" (CR 602.5e): with priority only
+    for name, tap in (("Lion's Eye Diamond", False), ("Diamond Lion", True)):
+        (diamond,) = read(name).abilities
+        assert diamond.cost == ActivationCost(tap=tap, sacrifice_self=True, discard_hand=True)
+        assert diamond.only_as_instant and diamond.production.choices == one_color(3)
+        assert diamond.cost.resources == (0, 0, 0)
 
 
 def test_cards_from_your_graveyard() -> None:
@@ -340,12 +343,49 @@ def test_a_mana_trigger_while_a_fact_holds() -> None:
     assert trigger.tapped == PermanentFilter(card_types=frozenset({"Land"}))
 
 
+def test_three_mana_of_that_type_instead() -> None:
+    """Incubation Druid: "one mana of any type that a land you control could produce"
+    (CR 106.7), or with a +1/+1 counter on it, three mana of one such type — a
+    choice per type, each slot that type if a land could produce it."""
+    plain, adapted = read("Incubation Druid").abilities
+    counter = Condition(counters=1, activation=False)
+    assert plain == ab(T, ch(DynamicSlot.OWN_LAND_TYPES), condition=counter.negate())
+    assert adapted == ab(
+        T, *(ch(*[DynamicSlot[f"OWN_LAND_TYPE_{t}"]] * 3) for t in "WUBRGC"), condition=counter
+    )
+    (fixed,) = parse_mana(
+        "{T}: Add {R} or {G}. If you control a Forest, add three mana of that type instead."
+    ).abilities[1:]
+    assert fixed.production.choices == (ch("R", "R", "R"), ch("G", "G", "G"))
+    assert parse_mana(
+        "{T}: Add {R}{G}. If you control a Forest, add three mana of that type instead."
+    ).unsupported
+
+
+def test_incubation_druid_pays_three_of_one_type_with_a_counter() -> None:
+    """Checked against the brute force (tests/tapping_oracle.py)."""
+    from mtgmana.battlefield import Board, Permanent
+    from mtgmana.tapping import can_pay, plan
+    from tapping_oracle import check_plan, optimum
+
+    for counters, cost, payable in (
+        (1, "{W}{W}{W}{U}", True), (1, "{C}{C}{C}{C}", True), (1, "{W}{U}{C}{C}", False),
+        (0, "{W}{W}{W}{U}", False), (0, "{W}{U}", True),
+    ):  # fmt: skip
+        where = Board((Permanent.named("Incubation Druid", counters=counters),
+                       Permanent.named("Tundra"), Permanent.named("Wastes")))  # fmt: skip
+        best = optimum(cost, where)
+        assert can_pay(cost, where) == (best is not None) == payable, (counters, cost)
+        if best is not None:
+            assert check_plan(plan(cost, where), cost, where) == best
+    alone = Board((Permanent.named("Incubation Druid", counters=3),))
+    assert not can_pay("{1}", alone)  # no land: no type it could add (CR 106.7)
+
+
 STILL_UNSUPPORTED = {
     "Manaforge Cinder": "activation condition: Activate no more than three times each turn.",
-    "Diamond Lion": "cost: Discard your hand",
     "Gauntlet of Power": "a mana trigger with a condition",
     "Loot, the Pathfinder": "an exhaust ability can be activated only once",
-    "Thran Portal": "an effect on mana abilities",
     "Jack-o'-Lantern": "cost: Exile ~ from your graveyard",
 }
 

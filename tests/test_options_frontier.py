@@ -101,10 +101,28 @@ def pareto(vectors: set[Vector]) -> set[Vector]:
     return set(kept)
 
 
+def _copies(groups: Sequence[Group]) -> list[list[tuple[Slots, ManaCost | None]]]:
+    """Each copy's options, and — when it has several free one-mana options — the
+    one mana of any of their types (which ability is activated is chosen later:
+    {G} or one of W, U, B, R is one mana of any color)."""
+    found = []
+    for count, options in groups:
+        options = list(options)
+        free = [
+            slots[0]
+            for slots, cost in options
+            if (cost is None or str(cost) == "{0}") and len(slots) == 1
+        ]
+        if len(free) > 1:
+            options.append(((frozenset().union(*free),), None))
+        found.extend([options] * count)
+    return found
+
+
 def brute_force(groups: Sequence[Group], base: Vector) -> set[Vector]:
     """Each copy: not activated, or one option; every order of the activated ones;
     every payment and typing."""
-    copies = [options for count, options in groups for _ in range(count)]
+    copies = _copies(groups)
     reached: set[Vector] = set()
     for choice in itertools.product(*[[None, *options] for options in copies]):
         chosen = [option for option in choice if option is not None]
@@ -122,7 +140,7 @@ def every_order(groups: Sequence[Group], base: Vector) -> set[Vector]:
     """The brute force by sets of copies done: what a set can leave is, over which of
     its copies came last (not activated, or with one of its options), what the rest
     left, that copy's option applied — every order, with shared prefixes."""
-    copies = [options for count, options in groups for _ in range(count)]
+    copies = _copies(groups)
     done: dict[int, set[Vector]] = {0: {base}}
     for subset in range(1, 1 << len(copies)):
         found: set[Vector] = set()

@@ -156,3 +156,120 @@ def test_sacrifice_costs_agree_with_brute_force(case: dict[str, Any]) -> None:
     result = plan(cost, where, **kw)
     assert check_plan(result, cost, where, **kw) == best
     result.apply(where, ManaPool(), life=case["life"])  # every step is legal
+
+
+# -- "Discard your hand" (CR 701.9a) and "Activate only as an instant" (CR 602.5e) -----
+
+COMMANDER = Spend.spell("Legendary Creature — Elf", zone="command")
+
+
+def test_lions_eye_diamond_reads_exactly() -> None:
+    diamond = Permanent.named("Lion's Eye Diamond")
+    (ability,) = diamond.abilities
+    assert ability.cost.discard_hand and ability.cost.sacrifice_self and not ability.cost.discard
+    assert ability.only_as_instant and diamond.unsupported == ()
+    assert any("CR 602.5e" in note for note in diamond.notes)
+    assert str(ActivationCost(discard_hand=True, sacrifice_self=True)) == (
+        "Sacrifice this, Discard your hand"
+    )
+
+
+def test_lions_eye_diamond_pays_for_a_spell_not_in_your_hand() -> None:
+    """Activated with priority before the commander is cast (CR 602.5e), its mana
+    floating: the whole hand is discarded (CR 701.9a), then the Diamond is gone."""
+    where = Board.parse("Lion's Eye Diamond, Forest", hand=4)
+    result = checked("{B}{B}{B}{G}", where, spend=COMMANDER)
+    (diamond,) = [s for s in result.steps if s.card == "Lion's Eye Diamond"]
+    assert diamond.paid_with.discarded == 4 and result.sacrificed == (0,)
+    after, _ = result.apply(where, ManaPool())
+    assert (after.hand, after.graveyard) == (0, 5)  # the hand and the Diamond
+    assert not can_pay("{B}{B}{B}{B}{G}", where, spend=COMMANDER)
+
+
+def test_lions_eye_diamond_cant_pay_for_a_spell_cast_from_your_hand() -> None:
+    """It can't be activated while the spell is being cast (CR 605.3a, 602.5e), and
+    activated before, it discards the spell (CR 701.9a)."""
+    where = Board.parse("Lion's Eye Diamond", hand=3)
+    for spend in (Spend.spell("Sorcery"), None):
+        assert not can_pay("{R}", where, spend=spend)
+        assert optimum("{R}", where, spend=spend) is None
+    with pytest.raises(CannotPay):
+        plan("{R}", where)
+    assert can_pay("{R}", where, spend=Spend.ability("Artifact"))  # activated with priority
+
+
+def test_discarding_an_empty_hand_is_legal() -> None:
+    where = Board.parse("Lion's Eye Diamond", hand=0)
+    result = checked("{U}{U}{U}", where, spend=COMMANDER)
+    assert result.steps[0].paid_with.discarded == 0
+
+
+def test_the_second_discard_your_hand_discards_nothing() -> None:
+    """Lion's Eye Diamond, then Diamond Lion: the hand is gone by then (CR 701.9a)."""
+    where = Board.parse("Lion's Eye Diamond, Diamond Lion", hand=5)
+    result = checked("{W}{W}{W}{G}{G}{G}", where, spend=COMMANDER)
+    assert sorted(s.paid_with.discarded for s in result.steps) == [0, 5]
+    assert optimum("{W}{W}{W}{G}{G}{G}", where, spend=COMMANDER) == (3 + 4 + 3 * 5, 0, 0)
+    sick = Board.parse("Lion's Eye Diamond", hand=5).add(
+        Permanent.named("Diamond Lion", summoning_sick=True)
+    )
+    assert not can_pay("{W}{W}{W}{G}", sick, spend=COMMANDER)  # its {T} (CR 302.6)
+
+
+def test_the_discarded_hand_is_there_for_delve_cr_601_2g() -> None:
+    cruise = Spend.of_card("Treasure Cruise", zone="graveyard")
+    where = Board.parse("Island, Lion's Eye Diamond", hand=4)
+    # {U} from the Island, {U}{U}{U} from the Diamond, then four cards and it delved
+    result = checked("{7}{U}", where, spend=cruise)
+    assert result.exiled == 4
+    assert not can_pay("{7}{U}", where.with_state(hand=2), spend=cruise)
+
+
+def test_what_discarding_the_hand_isnt_modelled_with() -> None:
+    altar = with_ability(
+        "Altar of the Lost",
+        ActivationCost(discard=1, text="Discard a card"),
+        "R",
+        "Discard a card: Add {R}.",
+    )
+    where = Board((Permanent.named("Lion's Eye Diamond"), altar), hand=3)
+    with pytest.raises(NotModelled, match="which goes first"):
+        can_pay("{R}", where, spend=COMMANDER)
+    guide = Board.parse("Lion's Eye Diamond", hand=3).add(
+        Permanent.named("Simian Spirit Guide", zone="hand")
+    )
+    with pytest.raises(NotModelled, match="which goes first"):  # exiling the Guide
+        can_pay("{R}", guide, spend=COMMANDER)
+    upkeep = Spend.other_cost("cumulative upkeep")
+    with pytest.raises(NotModelled, match="priority"):
+        can_pay("{R}", Board.parse("Lion's Eye Diamond"), spend=upkeep)
+
+
+def test_activating_the_diamond_by_hand_discards_the_cards_there_too() -> None:
+    where = Board.parse("Lion's Eye Diamond", hand=2).add(
+        Permanent.named("Simian Spirit Guide", zone="hand")
+    )
+    done = activate(where, where.ids[0], produce="{G}{G}{G}")
+    assert (done.board.hand, done.board.graveyard) == (0, 4)  # 2 cards, the Guide, it
+    assert done.board.permanents == ()
+
+
+@given(
+    st.lists(st.sampled_from(["Lion's Eye Diamond", "Diamond Lion", "Forest", "Sol Ring"]),
+             max_size=4),
+    st.integers(0, 3),
+    st.sampled_from(["hand", "command", "graveyard"]),
+    st.lists(st.sampled_from(["{G}", "{B}", "{1}", "{U/R}"]), min_size=1, max_size=4),
+)  # fmt: skip
+def test_discarding_the_hand_agrees_with_brute_force(
+    names: list[str], hand: int, zone: str, symbols: list[str]
+) -> None:
+    where = Board(tuple(Permanent.named(n) for n in names), hand=hand, graveyard=1)
+    cost = "".join(symbols)
+    spend = Spend.spell("Instant", zone=zone, keywords=["delve"] if zone == "graveyard" else [])
+    best = optimum(cost, where, spend=spend)
+    assert can_pay(cost, where, spend=spend) == (best is not None)
+    if best is not None:
+        result = plan(cost, where, spend=spend)
+        assert check_plan(result, cost, where, spend=spend) == best
+        result.apply(where, ManaPool())

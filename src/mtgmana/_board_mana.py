@@ -274,6 +274,9 @@ def resolve_slot(
             if wanted_card is None or card_matches(wanted_card, name):
                 bits |= graveyard_card(name)[3]
         return _mana_types(bits)
+    that_type = _THAT_TYPE.get(item)
+    if that_type is not None:  # "three mana of that type" (Incubation Druid)
+        return resolve_slot(board, DynamicSlot.OWN_LAND_TYPES, index, known) & {that_type}
     each = _EACH.get(item)
     if each is not None:
         # "for each color among ...": that color's slot, if some permanent has it
@@ -531,6 +534,12 @@ _EACH: Final[dict[DynamicSlot, tuple[str, ManaType]]] = {
     member: (member.name.split("_")[1], ManaType(member.name[-1]))
     for member in DynamicSlot
     if member.name.startswith("EACH_")
+}
+
+_THAT_TYPE: Final[dict[DynamicSlot, ManaType]] = {
+    member: ManaType(member.name[-1])
+    for member in DynamicSlot
+    if member.name.startswith("OWN_LAND_TYPE_")
 }
 
 _COLOR_SLOTS: Final = {

@@ -141,6 +141,14 @@ class DynamicSlot(enum.Enum):
     EACH_CHOSEN_B = "{B}, if black is one of the chosen colors"
     EACH_CHOSEN_R = "{R}, if red is one of the chosen colors"
     EACH_CHOSEN_G = "{G}, if green is one of the chosen colors"
+    # Incubation Druid's "three mana of that type" (a type a land you control could
+    # produce): a choice per type, each slot that type if a land could produce it
+    OWN_LAND_TYPE_W = "{W}, if a land you control could produce it"
+    OWN_LAND_TYPE_U = "{U}, if a land you control could produce it"
+    OWN_LAND_TYPE_B = "{B}, if a land you control could produce it"
+    OWN_LAND_TYPE_R = "{R}, if a land you control could produce it"
+    OWN_LAND_TYPE_G = "{G}, if a land you control could produce it"
+    OWN_LAND_TYPE_C = "{C}, if a land you control could produce it"
 
 
 @dataclass(frozen=True)
@@ -315,6 +323,9 @@ class ActivationCost:
     """What ``sacrifice_self`` and ``discard`` take is exiled instead ("Exile this
     artifact", "Exile a card from your hand"): it doesn't reach the graveyard, where a
     spell's delve could exile it (CR 702.66a)."""
+    discard_hand: bool = False
+    """"Discard your hand" (Lion's Eye Diamond): every card in it, however many —
+    none is a legal cost too (CR 701.9a; :attr:`~mtgmana.battlefield.Board.hand`)."""
 
     def __post_init__(self) -> None:
         if not isinstance(self.tap_count, int) or self.tap_count < 1:
@@ -383,6 +394,8 @@ class ActivationCost:
                 parts.append(f"Sacrifice {self.sacrifice_count} {self.sacrifice}(s)")
         if self.discard:
             parts.append("Discard a card" if self.discard == 1 else f"Discard {self.discard} cards")
+        if self.discard_hand:
+            parts.append("Discard your hand")
         if self.exile_graveyard:
             n = self.exile_graveyard
             what = "a card" if n == 1 else f"{n} cards"
@@ -405,6 +418,10 @@ class ManaAbility:
     condition: Condition | None = None
     """When the ability can be activated (CR 602.5b), or when it is the one that
     applies of an "instead" pair; ``None``: always."""
+    only_as_instant: bool = False
+    """"Activate only as an instant" (CR 602.5e): only while you have priority — not
+    in the middle of casting a spell or paying a cost (CR 605.3a), so for a spell its
+    mana is made before the spell is cast, and floats."""
 
     @classmethod
     def simple(cls, letters: str, *, text: str = "") -> ManaAbility:

@@ -61,7 +61,13 @@ from .ability_text import mana_of
 from .cards import Card, CardDatabase
 from .colors import COLORLESS, Color
 from .costs import NO_MANA_COST, ManaCost
-from .effects import ContinuousEffect, apply_layers
+from .effects import (
+    CHOSEN_NAME,
+    ContinuousEffect,
+    apply_layers,
+    bind_chosen_name,
+    names_chosen,
+)
 from .errors import MtgManaError, UnknownCardError
 from .mana import ManaType
 from .restrictions import parse_type_line
@@ -74,10 +80,11 @@ _STATE: Final = frozenset(
     {
         "controller", "tapped", "summoning_sick", "counters", "chosen_color", "attached_to",
         "power", "entered_this_turn", "chosen_type", "chosen_colors", "notes", "timestamp",
-        "zone", "toughness", "imprinted", "keywords", "designations",
+        "zone", "toughness", "imprinted", "keywords", "designations", "chosen_name",
     }
 )  # fmt: skip
 """The fields :meth:`Permanent.from_card` and :meth:`Permanent.named` take as state."""
+_UNNAMED: Final = " (the name chosen for it isn't given: chosen_name)"
 MAX_COPIES: Final = 1000
 """The most copies of one card :meth:`Board.parse` accepts in one item."""
 
@@ -145,6 +152,9 @@ class Permanent:
     card's."""
     designations: frozenset[str] = frozenset()
     """The designations it has that abilities ask about ("renowned", CR 702.112b)."""
+    chosen_name: str | None = None
+    """The card name chosen for it as it entered (Alpine Moon: its effect applies to
+    the lands with that name; without one, the permanent says it isn't modelled)."""
     origin: str = field(default="", repr=False, compare=False, kw_only=True)
     """The name :meth:`named` built it from ("" otherwise): its ``repr`` rebuilds it
     with that name when its abilities are still the card's."""
@@ -191,6 +201,20 @@ class Permanent:
             self, "_unbound", (self.abilities, self.triggers, self.replacements, self.statics)
         )
         object.__setattr__(self, "_hash", 0)
+        unsupported = tuple(u for u in self.unsupported if not u.endswith(_UNNAMED))
+        if self.chosen_name is not None:
+            if not isinstance(self.chosen_name, str) or not self.chosen_name.strip():
+                raise MtgManaError(f"the chosen name must be a card name, not {self.chosen_name!r}")
+            object.__setattr__(self, "statics", bind_chosen_name(self.statics, self.chosen_name))
+        elif names_chosen(self.statics):
+            unsupported += tuple(
+                dict.fromkeys(
+                    (e.text or repr(e)) + _UNNAMED
+                    for e in self.statics
+                    if e.affects.name == CHOSEN_NAME
+                )
+            )
+        object.__setattr__(self, "unsupported", unsupported)
         if self.chosen_type is not None:
             if not isinstance(self.chosen_type, str) or not self.chosen_type.strip():
                 raise MtgManaError(
@@ -213,8 +237,8 @@ class Permanent:
         >>> chalice = Permanent.from_card(lookup("Everflowing Chalice"), counters=2)
         >>> str(chalice.abilities[0].production)
         '{C} for each of own counters'
-        >>> Permanent.from_card(lookup("Lion's Eye Diamond")).unsupported
-        ('Discard your hand, Sacrifice this artifact: Add three mana of any one color. ...
+        >>> Permanent.from_card(lookup("Food Chain")).unsupported
+        ("Exile a creature you control: Add X mana of any one color, where X is 1 plus ...
         """
         if not isinstance(card, Card):
             raise MtgManaError(f"from_card needs a Card, not {card!r}")
@@ -327,7 +351,7 @@ class Permanent:
         >>> cavern.with_state(chosen_type="Goblin").abilities[1].restriction.text
         'only to cast Goblin creature spells'
         """
-        if "chosen_type" in changes and not {
+        if {"chosen_type", "chosen_name"} & set(changes) and not {
             "abilities", "triggers", "replacements", "statics"
         } & set(changes):  # fmt: skip
             abilities, triggers, replacements, statics = self._unbound
@@ -376,7 +400,7 @@ _HASHED_STATE: Final = (
     "controller", "tapped", "summoning_sick", "counters", "chosen_color", "attached_to",
     "token", "triggers", "replacements", "power", "entered_this_turn", "chosen_type",
     "chosen_colors", "statics", "timestamp", "zone", "toughness", "imprinted", "keywords",
-    "designations",
+    "designations", "chosen_name",
 )  # fmt: skip
 
 

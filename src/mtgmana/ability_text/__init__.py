@@ -164,7 +164,15 @@ control" — in the layer the rules put them:
   addition to its other types"); "Enchanted land is the chosen type" and "This land is
   the chosen type" (Convincing Mirage, Multiversal Passage) give
   :data:`~mtgmana.abilities.CHOSEN_TYPE`, bound to the basic land type chosen for the
-  permanent (its ``chosen_type``);
+  permanent (its ``chosen_type``); card types set (CR 205.1a: ``set_card_types``) —
+  "Enchanted permanent is a colorless Forest land" (Song of the Dryads: a basic land
+  type set too, CR 305.7), "... is a colorless land with "{T}: Add {C}" and loses all
+  other card types and abilities" (Imprisoned in the Moon), "... is a Treasure
+  artifact ..." (Minimus Containment: ``subtypes``); land types lost ("Enchanted land
+  loses all land types and abilities", Lithoform Blight: ``loses_land_types``; "Lands
+  your opponents control with the chosen name ...", Alpine Moon, whose filter's
+  ``name`` is :data:`~mtgmana.effects.CHOSEN_NAME`, bound to the permanent's
+  ``chosen_name``);
 * layer 5 (CR 613.1e): "Each nonland permanent you control is all colors", "All
   creatures are black", "Enchanted creature ... is a blue Frog" (colors set, or added
   "in addition to its other colors");
@@ -212,23 +220,31 @@ permanents ("Cards in graveyards lose all abilities") and one-shot effects of sp
 and of modes ("• Target land gains ...").
 
 **Unsupported or noted.** Anything the model can't say makes the ability
-unsupported, with the reason: costs other than the ones above ("Discard your hand",
-an X the player chooses: "Sacrifice X Goats", "{X}"; returning or exiling a
-permanent, collect evidence); conditions on activating it other than the ones above
-("only as a sorcery", "only as an instant", which needs priority and so can't be
-used while paying a cost, CR 602.5e; leveler and Class levels; exhaust); amounts or
-types that depend on something else (the sacrificed permanent's mana value, the last
-noted type, "three mana of that type"); life loss (which isn't damage). Static
-abilities that change mana in a way the model can't say are unsupported too: "...
-can't be activated" (Cursed Totem, Arrest), spending mana "as though it were mana of
-any color" (Chromatic Orrery, CR 609.4b), losing card or land types or setting card
-types (Song of the Dryads, Imprisoned in the Moon, March of the Machines), "lose all
-abilities except mana abilities" (Blood Sun), "the chosen color" (Painter's
-Servant), abilities copied from other objects (Manascape Refractor), effects on mana
-abilities ("Mana abilities of this land cost an additional 1 life", Thran Portal),
-costs that can't be paid ("Players can't pay life or sacrifice creatures"), an
-ability the object gives itself under another condition, conditions on other
-effects, and permanents the filters can't name ("with the chosen name", "non-Aura").
+unsupported, with the reason: costs other than the ones above (an X the player
+chooses: "Sacrifice X Goats", "{X}"; returning or exiling a permanent, collect
+evidence); conditions on activating it other than the ones above ("only as a
+sorcery"; leveler and Class levels; exhaust); amounts or types that depend on
+something else (the sacrificed permanent's mana value, the last noted type); life
+loss (which isn't damage). Static abilities that change mana in a way the model
+can't say are unsupported too: "... can't be activated" (Cursed Totem, Arrest),
+spending mana "as though it were mana of any color" (Chromatic Orrery, CR 609.4b),
+setting a creature's card types (March of the Machines: "artifact creature" keeps
+the others, CR 205.1b, and its power is set), losing card types without new ones,
+"lose all abilities except mana abilities" (Blood Sun), "the chosen color"
+(Painter's Servant), abilities copied from other objects (Manascape Refractor),
+effects on mana abilities other than "Mana abilities of this land cost an additional
+1 life to activate" (Thran Portal: ``extra_life``), costs that can't be paid
+("Players can't pay life or sacrifice creatures"), an ability the object gives itself
+under another condition, conditions on other effects, and permanents the filters
+can't name ("non-Aura").
+"Discard your hand" (Lion's Eye Diamond, Diamond Lion) is ``discard_hand``: every
+card in it, none too (CR 701.9a); "Activate only as an instant" is
+``only_as_instant`` (CR 602.5e: with priority only, so before a spell is cast, its
+mana floating — the tapper then won't discard the hand a spell is cast from), with a
+note. "If ~ has a +1/+1 counter on it, add three mana of that type instead"
+(Incubation Druid) is three slots of one type, a choice per type
+(``DynamicSlot.OWN_LAND_TYPE_W`` ... ``_C`` for "a type that a land you control
+could produce").
 What happens *after* the mana is added — drawing a card, gaining life, putting a counter on it,
 "doesn't untap during your next untap step", an effect when the mana is spent, "that
 spell can't be countered" — doesn't change which mana can pay a cost, so the

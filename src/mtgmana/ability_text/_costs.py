@@ -40,6 +40,7 @@ class CostText:
     exile_graveyard: int = 0
     sacrifice_count: int = 1
     exiles: bool = False
+    discard_hand: bool = False
     variable_counters: bool = False
     noted: bool = False
     notes: list[str] = field(default_factory=list)
@@ -55,7 +56,7 @@ class CostText:
             tap_filter=self.tap_filter, tap_count=self.tap_count,
             exile_from_hand=self.exile_from_hand, energy=self.energy, discard=self.discard,
             exile_graveyard=self.exile_graveyard, sacrifice_count=self.sacrifice_count,
-            exiles=self.exiles,
+            exiles=self.exiles, discard_hand=self.discard_hand,
         )  # fmt: skip
 
 
@@ -125,8 +126,8 @@ def read_cost(text: str) -> CostText:
                     "exiles a card from your hand as a cost: for paying, the same as "
                     "discarding one (ActivationCost.discard)"
                 )
-        elif kind == "discard_hand":
-            raise Unsupported("cost: Discard your hand (as many cards as the hand holds)")
+        elif kind == "discard_hand":  # CR 701.9a: every card in it, none too
+            cost.discard_hand = True
         elif kind == "exile_self":
             cost.sacrifice_self = cost.noted = cost.exiles = True
             cost.notes.append(

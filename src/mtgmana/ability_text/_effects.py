@@ -9,14 +9,22 @@ import re
 from dataclasses import replace
 from typing import Final
 
-from ..abilities import CHOSEN_TYPE, Choice, Condition, DynamicSlot, ManaAbility, Production
+from ..abilities import (
+    CHOSEN_TYPE,
+    Choice,
+    Condition,
+    DynamicSlot,
+    ManaAbility,
+    Production,
+    sorted_types,
+)
 from ..errors import MtgManaError
 from ..restriction_text import parse_restriction
 from ..restrictions import Restriction
 from ._conditions import activation_condition, control, during, instead_condition
 from ._costs import CostText
 from ._production import read_production, with_damage
-from ._words import SENTENCE, Unsupported
+from ._words import SENTENCE, Unsupported, count_word
 
 __all__: list[str] = []
 
@@ -58,15 +66,13 @@ _DAMAGE_UNLESS = re.compile(r"~ deals (?P<n>\d+) damage to you if you don't cont
 _PUT_COUNTER = re.compile(r"Put an? (?P<kind>\S+) counter on ~\.")
 _CONDITIONS: Final = [
     (re.compile(r"Activate only once each turn\."), ""),
-    (re.compile(r"Activate only as an instant\."),
-     "activate only as an instant: it needs priority, so it can't be activated "
-     "while paying a cost (CR 602.5e)"),
     (re.compile(r"Activate (?:only|no more).*"), "activation condition"),
     (re.compile(r".*\b(?:lose|loses) \d+ life\."), "life loss (not damage)"),
     (re.compile(r".*\binstead\b.*"), "a condition changes the mana"),
     (re.compile(r".*\bunless\b.*"), "a condition changes the mana"),
 ]  # fmt: skip
 _DAMAGE = re.compile(r"~ deals (?P<n>\d+) damage to you\.")
+_AS_INSTANT = "Activate only as an instant."
 _ONCE_DURING = re.compile(r"Activate only (?P<during>during .+) and only once each turn\.")
 _EACH_COLOR = re.compile(r"For each color among (?P<what>.+), add one mana of that color\.")
 _EACH_FAMILY: Final = {
@@ -78,6 +84,24 @@ _EACH_FAMILY: Final = {
 }
 
 _RIDER = ", and that spell can't be countered"
+_THAT_TYPE = re.compile(r"(?P<n>two|three|four|five) mana of that type")
+_THAT_TYPE_SLOTS: Final = {DynamicSlot.OWN_LAND_TYPES: "OWN_LAND_TYPE"}
+
+
+def _of_that_type(production: Production, n: int, text: str) -> Production:
+    """ "N mana of that type", the type of the one mana ``production`` adds: a choice
+    per type, N slots of it ("one mana of any type that a land you control could
+    produce": each slot that type if a land could produce it, CR 106.7)."""
+    choices = production.choices
+    only = choices[0].slots[0] if len(choices) == 1 and len(choices[0].slots) == 1 else None
+    if production.per is not None or only is None or choices[0].damage:
+        raise Unsupported(f"mana: {text}")
+    if isinstance(only, DynamicSlot):
+        family = _THAT_TYPE_SLOTS.get(only)
+        if family is None:
+            raise Unsupported(f"mana: {text}")
+        return Production(tuple(Choice((DynamicSlot[f"{family}_{t}"],) * n) for t in "WUBRGC"))
+    return Production(tuple(Choice((frozenset({t}),) * n) for t in sorted_types(only)))
 
 
 def read_ability(raw: str, cost: CostText, effect: str) -> tuple[list[ManaAbility], list[str]]:
@@ -124,6 +148,7 @@ def read_ability(raw: str, cost: CostText, effect: str) -> tuple[list[ManaAbilit
         production = replace(production, per=replace(per, plus=per.plus + 1))
     restriction: Restriction | None = None
     once = False
+    as_instant = False
     damage = 0
     delayed = False
     condition: Condition | None = None
@@ -140,6 +165,14 @@ def read_ability(raw: str, cost: CostText, effect: str) -> tuple[list[ManaAbilit
         match = _DAMAGE.fullmatch(sentence)
         if match:
             damage = int(match["n"])
+            continue
+        if sentence == _AS_INSTANT and not as_instant:
+            # CR 602.5e: with priority only, not while paying a cost (605.3a)
+            as_instant = True
+            notes.append(
+                "activate only as an instant (CR 602.5e): only while you have priority, "
+                f"before a spell is cast or a cost paid, its mana floating: {raw}"
+            )
             continue
         match = _ACTIVATE_IF.fullmatch(sentence)
         if match and condition is None:
@@ -162,7 +195,11 @@ def read_ability(raw: str, cost: CostText, effect: str) -> tuple[list[ManaAbilit
             )
             if chosen:
                 raise Unsupported(f"a condition changes the mana: {sentence}")
-            alternative = read_production(mana, CostText(), "")
+            that = _THAT_TYPE.fullmatch(mana)
+            if that:  # "add three mana of that type instead" (Incubation Druid)
+                alternative = _of_that_type(production, count_word(that["n"]), mana)
+            else:
+                alternative = read_production(mana, CostText(), "")
             instead = (instead_condition(match["if"], sentence), alternative, 0)
             continue
         match = _DAMAGE_UNLESS.fullmatch(sentence)
@@ -194,15 +231,16 @@ def read_ability(raw: str, cost: CostText, effect: str) -> tuple[list[ManaAbilit
     if built.tap and built.untap:
         raise Unsupported("a cost with both {T} and {Q}")
     if instead is None:
-        return [ManaAbility(built, production, restriction, once, raw, condition)], notes
+        ability = ManaAbility(built, production, restriction, once, raw, condition, as_instant)
+        return [ability], notes
     if condition is not None:
         raise Unsupported("an activation condition and a condition that changes the mana")
     when, instead_adds, extra_damage = instead
     # without an alternative: the same mana, with damage (Tomb of Urami)
     alternative = instead_adds or with_damage(production, extra_damage)
     abilities = [
-        ManaAbility(built, production, restriction, once, raw, when.negate()),
-        ManaAbility(built, alternative, restriction, once, raw, when),
+        ManaAbility(built, production, restriction, once, raw, when.negate(), as_instant),
+        ManaAbility(built, alternative, restriction, once, raw, when, as_instant),
     ]
     return abilities, notes
 

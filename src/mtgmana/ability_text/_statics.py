@@ -18,7 +18,7 @@ from typing import Final
 
 from ..abilities import CHOSEN_TYPE, Condition, ManaAbility, PermanentFilter
 from ..colors import ALL_COLORS, COLORLESS, Color
-from ..effects import BASIC_LAND_TYPES, ContinuousEffect, Layer
+from ..effects import BASIC_LAND_TYPES, CHOSEN_NAME, LAND_TYPES, ContinuousEffect, Layer
 from ._card_mana import CardMana
 from ._conditions import control, fact_condition
 from ._filters import subject_filter
@@ -57,7 +57,8 @@ _UNSUPPORTED: Final = [
     (re.compile(r"\b[Aa]ctivated abilities\b(?:(?! unless they're mana abilities).)*"
                 r"\bcan't be activated(?! unless they're mana abilities)"),
      "activated abilities can't be activated: not modelled"),
-    (re.compile(r"\b[Mm]ana abilities of\b|\bmana abilities (?:cost|can't)\b"),
+    (re.compile(r"\b[Mm]ana abilities of\b(?! ~ cost an additional \d+ life to activate$)"
+                r"|\bmana abilities (?:cost|can't)\b"),
      "an effect on mana abilities: not modelled"),
     (re.compile(r"\bcan't pay life\b(?!.*\bthat aren't mana abilities\b)|"
                 r"\bcan't (?:pay life or )?sacrifice\b(?!.*\bthat aren't mana abilities\b)"),
@@ -65,6 +66,7 @@ _UNSUPPORTED: Final = [
     (re.compile(r"\b(?:has|have) all activated abilities\b(?!.*\bexcept mana abilities)"),
      "abilities copied from other permanents: not modelled"),
 ]  # fmt: skip
+_MORE_LIFE = re.compile(r"Mana abilities of ~ cost an additional (?P<n>\d+) life to activate")
 _BLOOD_SUN = re.compile(r"\blos(?:e|es) all (?:other )?abilities except mana abilities")
 # Sentences about abilities that aren't mana abilities (Pithing Needle, Karn's Sylex).
 _NOT_MANA_ABILITIES = re.compile(
@@ -174,20 +176,20 @@ class _Change:
     add_colors: bool = False
     chosen_type: bool = False
     chosen_color: bool = False
+    subtypes: frozenset[str] = frozenset()  # other than land types ("a Treasure artifact")
+    lose_land_types: bool = False  # "loses all land types" (Lithoform Blight)
+    lose_card_types: bool = False  # "loses all other card types" (Imprisoned in the Moon)
 
     @property
     def relevant_besides_type(self) -> bool:
         return bool(
             self.grants or self.removes or self.land_types or self.card_types
-            or self.colors is not None
+            or self.colors is not None or self.lose_land_types or self.lose_card_types
         )  # fmt: skip
 
     @property
     def relevant(self) -> bool:
-        return bool(
-            self.grants or self.removes or self.land_types or self.card_types
-            or self.colors is not None or self.chosen_type or self.chosen_color
-        )  # fmt: skip
+        return self.relevant_besides_type or self.chosen_type or self.chosen_color
 
 
 def _sentence(
@@ -206,6 +208,11 @@ def _sentence(
     for pattern, reason in _UNSUPPORTED:
         if pattern.search(sentence):
             raise Unsupported(reason)
+    match = _MORE_LIFE.fullmatch(sentence)
+    if match:  # Thran Portal: its mana abilities cost more (CR 602.2b, 601.2f)
+        extra = int(match["n"])
+        return [ContinuousEffect(PermanentFilter(itself=True), Layer.ABILITY, extra_life=extra,
+                                 text=raw)]  # fmt: skip
     condition = None
     when = ""
     match = _CONDITION.fullmatch(sentence)
@@ -272,9 +279,38 @@ def _sentence(
         holds = Condition(wanted, activation=False, text=f"{when} {condition}")
         grants = tuple(replace(ability, condition=holds) for ability in grants)
     effects: list[ContinuousEffect] = []
-    if change.land_types or change.card_types:
-        if not change.add_types and change.card_types and change.card_types != named:
-            raise Unsupported("setting card types: the model only adds card types")
+    setting = (
+        not change.add_types
+        and bool(change.card_types)
+        and (change.card_types != named or change.lose_card_types)
+    )
+    if change.lose_card_types and not setting:
+        raise Unsupported("losing card types, without the ones it is: not modelled")
+    if setting and "Creature" in change.card_types:
+        raise Unsupported(
+            "setting card types: a creature's (CR 205.1b: an artifact creature keeps its "
+            "others) with its power and toughness: not modelled"
+        )
+    if setting and change.subtypes & LAND_TYPES:
+        raise Unsupported("a land type that isn't basic an effect gives: not modelled")
+    if setting:
+        # "is a colorless Forest land", "is a Treasure artifact", "is a colorless land
+        # ... and loses all other card types": its card types instead of its own, and
+        # the subtypes named instead of its own of their kind (CR 205.1a; a basic land
+        # type set, CR 305.7)
+        effects.append(
+            ContinuousEffect(
+                affects, Layer.TYPE, change.land_types, set_types=bool(change.land_types),
+                card_types=change.card_types, set_card_types=True,
+                subtypes=change.subtypes,
+                loses_land_types=change.lose_land_types, text=raw,
+            )
+        )  # fmt: skip
+    elif change.lose_land_types and not (change.land_types or change.card_types):
+        effects.append(ContinuousEffect(affects, Layer.TYPE, loses_land_types=True, text=raw))
+    elif change.lose_land_types:
+        raise Unsupported("losing land types and gaining types: not modelled")
+    elif change.land_types or change.card_types:
         if not change.add_types and change.card_types and not change.land_types:
             notes.append(f"its other card types would be lost (not modelled): {raw}")
         else:
@@ -344,6 +380,11 @@ def _subject(subject: str, condition: str | None) -> tuple[PermanentFilter, froz
         noun = subject.split()[1].lower()
         types = frozenset({CARD_TYPE_WORDS[noun]} if noun in CARD_TYPE_WORDS else ())
         return PermanentFilter(attached=True), types  # CR 303.4, 301.5
+    if subject.endswith(" with the chosen name"):  # Alpine Moon: bound to the permanent's
+        found, types = _subject(subject.removesuffix(" with the chosen name"), condition)
+        if found.name or found.attached or found.itself:
+            raise Unsupported(f"the permanents: {subject}")
+        return replace(found, name=CHOSEN_NAME), types
     match = re.fullmatch(r"(?P<each>Each|All) (?P<rest>.+)", subject)
     if match:
         found = subject_filter(match["rest"], plural=match["each"] == "All", controller="any")
@@ -365,8 +406,12 @@ def _predicate(text: str, quotes: list[str], read_quoted: QuotedReader, change: 
         for lost in re.split(r",? and |, ", match["what"]):
             if lost == "abilities":
                 change.removes = True
-            elif lost in ("card types", "land types", "other card types"):
-                raise Unsupported(f"losing {lost}: the model only adds card types")
+            elif lost == "land types":  # CR 205.1a
+                change.lose_land_types = True
+            elif lost == "card types" and text.startswith(("loses all other ", "lose all other ")):
+                change.lose_card_types = True  # CR 205.1a: those it "is" stay
+            elif lost in ("card types", "other card types"):
+                raise Unsupported(f"losing {lost}: not modelled")
             elif lost not in ("creature types", "colors"):
                 break  # another predicate: "and doesn't untap during ..."
         return
@@ -405,6 +450,7 @@ def _types_and_colors(
     if text == "all colors":
         colors, text = ALL_COLORS, ""
     supertypes = []
+    subtypes: set[str] = set()
     for word in _words(text):
         if word in _COLOR_NAMES:
             letter = _COLOR_NAMES[word]
@@ -417,11 +463,13 @@ def _types_and_colors(
             supertypes.append(word)
         elif not _TYPE_WORD.fullmatch(word):
             return  # not a type line ("each equal to the number of lands you control")
-        # other capitalized words: creature types and the like (not mana-relevant)
+        else:  # other subtypes: creature types, "Treasure" (kept when card types are set)
+            subtypes.add(word)
     if supertypes and (land_types or card_types or colors is not None):
         raise Unsupported(f"a supertype an effect gives: {supertypes[0]}")
     change.land_types |= frozenset(land_types)
     change.card_types |= frozenset(card_types)
+    change.subtypes |= frozenset(subtypes)
     change.add_types = change.add_types or add
     if colors is not None:
         change.colors = colors

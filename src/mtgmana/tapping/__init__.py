@@ -34,6 +34,15 @@ it: the activations of a combination are first solved in any order (a relaxation
 when its made mana pays in a cycle, the orders are tried, or, when there are too
 many, the cycle is broken by branching on which of its activations comes first.
 
+"Discard your hand" (Lion's Eye Diamond) discards every card in the hand once (CR
+701.9a: the board's ``hand``; a second one discards none); "Activate only as an
+instant" (CR 602.5e) abilities are activated with priority, before the spell is cast
+(CR 605.3a: not during it), their mana floating — so one that discards your hand
+can't pay for a spell cast from your hand (``spend``'s zone "hand", or none given),
+which it would discard, and a cost other than a spell's or an ability's raises
+:class:`NotModelled`, as does "Discard your hand" with other costs that take cards
+from the hand.
+
 The package: :mod:`~mtgmana.tapping._compile` (a board compiled into sources,
 incrementally), :mod:`~mtgmana.tapping._search` and
 :mod:`~mtgmana.tapping._evaluate` (the branch and bound and the flows),

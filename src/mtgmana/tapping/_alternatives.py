@@ -110,7 +110,7 @@ def alternative_groups(
         added = sum(
             len(s.indexes) for s in sources if any(buried(s, o) for o in (*s.simple, *s.complex))
         )
-        if any(o.resources[1] for _, o in options):
+        if any(o.resources[1] or o.discards_hand for _, o in options):
             added += board.hand  # no more discarded than the hand holds
         if board.graveyard or added:
             groups.append(AltGroup((), frozenset({"delve"}), 0, None, board.graveyard, added))

@@ -14,7 +14,7 @@ from ..mana import Mana
 from ..payment import CannotPay, PoolLike
 from ..restrictions import Spend, SpendKind
 from ._build import build_plan, plan_life_ok
-from ._compile import compiled, relevant_colors
+from ._compile import Source, compiled, relevant_colors
 from ._hall import one_mana_sources_pay, surely_unpayable
 from ._problem import Problem
 from ._search import least_mana, search
@@ -82,10 +82,56 @@ def _problem(
     futures = [ManaCost.parse(f) if isinstance(f, str) else f for f in future]
     relevant = relevant_colors(board, [total, *futures])
     delve = "delve" in {k.lower() for k in spend.keywords}
-    sources = compiled(board, painful=painful, relevant=relevant, delve=delve)
+    sources = _with_priority(
+        board, compiled(board, painful=painful, relevant=relevant, delve=delve), spend
+    )
     problem = Problem(board, sources, units, total, life, x or 0, spend, futures[:MAX_FUTURE_COSTS])
     _refuse_contested_victims(problem)
     return problem
+
+
+def _with_priority(board: Board, sources: list[Source], spend: Spend) -> list[Source]:
+    """The sources without the options that can't pay for ``spend``: "Activate only
+    as an instant" abilities (CR 602.5e) are activated with priority, before the
+    spell is cast or the ability activated (not during it, CR 605.3a), their mana
+    floating — so one that discards your hand (Lion's Eye Diamond) would discard a
+    spell cast from your hand (CR 701.9a; a spell of no zone is one). Raises
+    :class:`NotModelled` when they would pay another cost (when it's paid with
+    priority isn't modelled), and for "Discard your hand" with other costs that
+    take cards from your hand (which goes first decides what they can take)."""
+    options = [(s, o) for s in sources for o in (*s.simple, *s.complex)]
+    if not any(o.only_as_instant or o.discards_hand for _, o in options):
+        return sources
+
+    def refuse(why: str, which: list[Source]) -> NotModelled:
+        unique = {id(s): s for s in which}.values()
+        return NotModelled(tuple((board.ids[s.indexes[0]], s.name, why) for s in unique))
+
+    timed = [s for s, o in options if o.only_as_instant]
+    if timed and spend.kind is SpendKind.COST:
+        raise refuse("activate only as an instant: paying this cost with priority", timed)
+    from_hand = spend.kind is SpendKind.SPELL and spend.zone in ("hand", "")
+    kept: list[Source] = []
+    for source in sources:
+        simple, complex_ = (
+            tuple(o for o in group if not (o.only_as_instant and o.discards_hand and from_hand))
+            for group in (source.simple, source.complex)
+        )
+        if simple or complex_:
+            kept.append(replace(source, simple=simple, complex=complex_))
+    options = [(s, o) for s in kept for o in (*s.simple, *s.complex)]
+    discarders = [s for s, o in options if o.discards_hand]
+    if discarders:
+        why = ""
+        if any(o.discards_hand and o.repeatable for _, o in options):
+            why = "discarding your hand again and again"
+        elif any(o.resources[1] or o.from_hand for _, o in options):
+            why = "discarding your hand and other cards from it: which goes first"
+        elif any(p.zone == "hand" and p.controller == "you" for p in board.permanents):
+            why = "discarding your hand with cards whose abilities work from it"
+        if why:
+            raise refuse(why, discarders)
+    return kept
 
 
 def _refuse_contested_victims(problem: Problem) -> None:

@@ -112,7 +112,7 @@ def build_plan(problem: Problem, best: Candidate) -> Plan:
                     for i, (types, done) in enumerate(
                         zip(draft.option.slots, draft.types, strict=True)
                     )
-                    if done is None and types == key[2]
+                    if done is None and types == key[2] and draft.option.origin(i) == key[3]
                 )
                 paid = _unit(board, draft.index, draft.option.origin(slot), chosen, draft.option)
                 draft.types[slot], draft.units[slot] = chosen, paid
@@ -279,9 +279,14 @@ def _ordered(problem: Problem, drafts: list[_Draft]) -> tuple[Step, ...]:
     heapq.heapify(ready)
     steps: list[Step] = []
     done = 0
+    hand = board.hand  # what "Discard your hand" discards: all of it, the first time
     while ready:
         _, k = heapq.heappop(ready)
-        steps.extend(_steps(board, drafts[k]))
+        new = _steps(board, drafts[k])
+        if drafts[k].option.discards_hand:
+            new[0] = replace(new[0], paid_with=replace(new[0].paid_with, discarded=hand))
+            hand = 0
+        steps.extend(new)
         done += 1
         for nxt in after[k]:
             before[nxt] -= 1

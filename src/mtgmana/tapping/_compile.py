@@ -82,6 +82,11 @@ class Option:
     """Energy paid, cards discarded, cards exiled from the graveyard."""
     exiles: bool = False
     """What it sacrifices of itself or discards is exiled instead (not buried)."""
+    discards_hand: bool = False
+    """"Discard your hand": every card in it (``resources`` counts none), once."""
+    only_as_instant: bool = False
+    """"Activate only as an instant" (CR 602.5e): with priority, before a spell is
+    cast or a cost paid (see ``tapping._api``)."""
 
     @property
     def simple(self) -> bool:
@@ -93,6 +98,8 @@ class Option:
             and self.taps is None
             and not self.origins
             and not any(self.resources)
+            and not self.discards_hand
+            and not self.only_as_instant
         )
 
     @property
@@ -250,6 +257,8 @@ def _options(
                         modifiers if cost.tap and final != slots else (),
                         cost.resources,
                         cost.exiles,
+                        cost.discard_hand,
+                        ability.only_as_instant,
                     )
                 )
     return _merge_mixes(found)

@@ -20,7 +20,7 @@ from ..costs import ManaCost
 from ..mana import ManaType
 from ..restrictions import Restriction, Spend, SpendKind
 from ._alternatives import buried, generic_labels, tap_only
-from ._compile import ORDER, Option, Source
+from ._compile import EFFECT, ORDER, SELF, Option, Source
 from ._problem import MAX_ORDERS, ForwardFirst, Problem, TapWeights, solve
 
 __all__: list[str] = []
@@ -132,6 +132,8 @@ def evaluate(
         for need, have in zip(resources, (board.energy, board.hand, board.graveyard), strict=True)
     ):
         return None
+    if any(inst.option.discards_hand for inst in instances):
+        resources[1] = board.hand  # "Discard your hand": all of it, once (CR 701.9a)
     fixed += scale.life * resources[0] + scale.sacrifice * (3 * resources[1] + resources[2])
     victims = victims_cost(problem, instances, self_sacrificed)
     if victims is None:
@@ -442,25 +444,37 @@ def _solve_order(
     # Mana made by multi-mana activations: each slot a unit; unused ones are wasted.
     for position, inst in enumerate(order):
         source = sources[inst.source]
-        slots = Counter(inst.option.slots)
-        for types, n in sorted(slots.items(), key=lambda kv: sorted(_ORDER[t] for t in kv[0])):
-            restriction = inst.option.restriction
+        option = inst.option
+        # A triggered mana ability's mana is its own permanent's (CR 106.3): snow,
+        # legendary and unrestricted as that permanent makes it (Wild Growth).
+        slots = Counter((types, option.origin(i)) for i, types in enumerate(option.slots))
+        for (types, origin), n in sorted(
+            slots.items(), key=lambda kv: (sorted(_ORDER[t] for t in kv[0][0]), kv[0][1])
+        ):
+            restriction = option.restriction if origin == SELF else None
+            if origin == SELF:
+                snow, legendary = source.snow, source.legendary
+            elif origin == EFFECT:
+                snow = legendary = False
+            else:
+                maker = problem.board.permanents[origin]
+                snow, legendary = maker.is_snow, maker.is_legendary
             supplies.append(
                 T.Supply(
                     types,
-                    source.snow,
-                    source.legendary,
+                    snow,
+                    legendary,
                     restriction is not None,
                     allowed(restriction),
                     position,
                     -scale.waste,
                     (),
-                    ("made", position, types),
+                    ("made", position, types, origin),
                     relaxed,
                     (forbidden or {}).get(position, frozenset()),
                 )
             )
-            members.append([("made", position, types, i) for i in range(n)])
+            members.append([("made", position, types, origin, i) for i in range(n)])
             counts.append(n)
     weights: T.Weights = TapWeights(problem.pool, scale)
     if relaxed:
@@ -572,6 +586,8 @@ def _alternative_supplies(
                 # plus what they put there (CR 601.2g before 601.2h)
                 count -= sum(inst.option.resources[2] for inst in order)
                 count += sum(buried(problem.sources[inst.source], inst.option) for inst in order)
+                if any(inst.option.discards_hand for inst in order):
+                    count += problem.board.hand  # the hand discarded, once
             tiers = [(group.labels, count)]
         else:
             g = group.group

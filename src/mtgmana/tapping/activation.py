@@ -243,6 +243,14 @@ def activate(
     if option.sacrifices is not None:
         sacrificed.extend(_to_sacrifice(effective, permanent, option, sacrifice))
     energy, discarded, exiled_cards = option.resources
+    hand_cards: list[int] = []  # cards in the hand whose abilities work from there
+    if option.discards_hand:  # CR 701.9a: every card in it (none is fine)
+        discarded = board.hand
+        hand_cards = [
+            board.ids[i]
+            for i, p in enumerate(board.permanents)
+            if p.zone == "hand" and p.controller == "you" and board.ids[i] != permanent
+        ]
     for need, have, what in (
         (energy, board.energy, "energy"),
         (discarded, board.hand, "cards in hand"),
@@ -263,7 +271,7 @@ def activate(
         for gone in sacrificed
         if not board.permanent(gone).token and not (option.exiles and gone == permanent)
     )
-    discarded_cards = 0 if option.exiles else discarded  # exiled from a hand: not buried
+    discarded_cards = 0 if option.exiles else discarded + len(hand_cards)  # exiled: not buried
     kept = board.graveyard_cards[: max(0, len(board.graveyard_cards) - exiled_cards)]
     result = replace(
         board,
@@ -273,7 +281,7 @@ def activate(
         graveyard=board.graveyard - exiled_cards + discarded_cards + len(buried),
         graveyard_cards=kept + buried if len(kept) == board.graveyard - exiled_cards else kept,
     )
-    for gone in (*sacrificed, *exiled):
+    for gone in (*sacrificed, *exiled, *hand_cards):
         result = result.remove(gone)
     return Activated(
         result,
