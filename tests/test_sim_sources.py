@@ -2,9 +2,11 @@
 _sim_payer): sources compiled into units, costs into demands (CR 107.4), and
 Hall's theorem on a board key — checked against the exact auto-tapper
 (mtgmana.tapping.can_pay, CR 601.2g-h, 605) on random boards of real lands and
-rocks with random costs, and with static effects (CR 613: Chromatic Lantern,
-Urborg, Blood Moon) decided on the permanents as the effects make them: zero
-disagreements."""
+rocks with random costs, with static effects (CR 613: Chromatic Lantern,
+Urborg, Blood Moon) decided on the permanents as the effects make them, and with
+sources whose mana depends on the battlefield (Axebane Guardian, Overgrown
+Battlement, Faeburrow Elder, Arbor Adherent, Gaea's Cradle, devotion, domain)
+resolved on it: zero disagreements."""
 
 from __future__ import annotations
 
@@ -53,13 +55,29 @@ POOL = (
     "Coveted Jewel", "Treasure", "Conduit Pylons", "Sunscorched Divide", "Llanowar Elves",
     "Birds of Paradise", "Reflecting Pool", "Cactus Preserve", "Tainted Field",
     "Nykthos, Shrine to Nyx", "Hashep Oasis", "Mind Stone", "Thriving Isle", "Fellwar Stone",
-    "Wall of Roots", "Cascade Bluffs",
+    "Wall of Roots", "Cascade Bluffs", "Gaea's Cradle", "Axebane Guardian",
 )  # fmt: skip
+# Sources whose mana depends on the battlefield (._sim_dynamic), with creatures of
+# several toughnesses (the card data has none: given here) and sources whose other
+# costs the simulation's battlefields can't pay (energy, a graveyard: CR 122.1).
+DYNAMIC_POOL = (
+    "Forest", "Plains", "Swamp", "Island", "Tundra", "Gruul Turf", "Sol Ring",
+    "Orzhov Signet", "Mystic Gate", "Twilight Mire", "Command Tower", "Cavern of Souls",
+    "Treasure", "Birds of Paradise", "Llanowar Elves", "Sylvan Caryatid", "Wall of Roots",
+    "Axebane Guardian", "Overgrown Battlement", "Faeburrow Elder", "Bloom Tender",
+    "Arbor Adherent", "Gaea's Cradle", "Karametra's Acolyte", "Elvish Archdruid",
+    "Priest of Titania", "Meteor Crater", "Prismatic Geoscope", "Aether Hub", "Molt Tender",
+    "Marwyn, the Nurturer",
+)  # fmt: skip
+TOUGHNESS = {"Llanowar Elves": 1, "Sylvan Caryatid": 3, "Wall of Roots": 5, "Bloom Tender": 2,
+             "Axebane Guardian": 3, "Marwyn, the Nurturer": 1}  # fmt: skip
 COSTS = (
     "{G}", "{1}{G}", "{U}{U}", "{W}{U}", "{2}{W}{B}", "{1}{B/P}{B/P}", "{G/W}{G/W}",
     "{2/W}{2/W}", "{C}", "{C}{C}{1}", "{S}{S}", "{3}{R}{R}", "{4}", "{6}", "{W}{U}{B}{R}{G}",
     "{1}{U/R}", "{H}", "{W/U/P}", "{5}{G}{G}", "{R}{W}", "{B}{B}{B}", "{C/W}{1}", "{X}{R}",
-    "{2}{G}{U}", "{W}{B}", "{1}", "{W}", "{2/W}",
+    "{2}{G}{U}", "{W}{B}", "{1}", "{W}", "{2/W}", "{W}{U}{G}{G}", "{W}{U}{B}{G}", "{G}{G}",
+    "{W}{G}{G}", "{U}", "{W}{G}", "{W}{W}", "{W}{W}{G}{G}", "{U}{U}{U}{U}{U}", "{W}{G}{G}{G}",
+    "{1}{G}{G}", "{W}{U}{G}",
 )  # fmt: skip
 SPEND_TYPES = ("Creature — Elf", "Sorcery", "Instant")
 
@@ -69,7 +87,9 @@ def _permanent(name: str) -> Permanent:
         return Permanent.named(name, chosen_type="Elf")
     if name == "Thriving Isle":
         return Permanent.named(name, chosen_color=ManaType("B"))
-    return Permanent.named(name)
+    if name == "Marwyn, the Nurturer":
+        return Permanent.named(name, power=2, toughness=1)
+    return Permanent.named(name, toughness=TOUGHNESS.get(name, 0))
 
 
 # Static effects (CR 613), written out so that they don't depend on the card data.
@@ -158,6 +178,61 @@ def test_boards_with_static_effects_agree_with_the_tapper(
         if answer is not None:
             assert answer == truth, ([STATIC_POOL[c] for c in picks + statics],
                                      _payer(STATIC_POOL).costs[s].cost)  # fmt: skip
+
+
+@given(
+    st.lists(st.integers(0, len(DYNAMIC_POOL) - 1), max_size=7),
+    st.lists(st.integers(0, len(COSTS) * len(SPEND_TYPES) - 1), min_size=1, max_size=3),
+)
+def test_dynamic_sources_agree_with_the_tapper(picks: list[int], costs: list[int]) -> None:
+    for s in costs:
+        answer, truth = _decide(picks, s, DYNAMIC_POOL)
+        if answer is not None:
+            assert answer == truth, ([DYNAMIC_POOL[c] for c in picks],
+                                     _payer(DYNAMIC_POOL).costs[s].cost)  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    "board, cost, expected",
+    [
+        # X = 3 creatures with defender: three mana in any combination of colors
+        (["Axebane Guardian", "Sylvan Caryatid", "Wall of Roots"], "{W}{U}{B}{R}{G}", True),
+        (["Axebane Guardian", "Overgrown Battlement"], "{W}{U}{G}{G}", True),
+        (["Axebane Guardian", "Overgrown Battlement"], "{W}{U}{B}{G}", False),
+        (["Overgrown Battlement", "Llanowar Elves"], "{1}{G}", True),  # one defender: {G}
+        (["Overgrown Battlement"], "{G}{G}", False),
+        # For each color among permanents you control (CR 105.2): Faeburrow is G and W
+        (["Faeburrow Elder", "Forest"], "{W}{G}{G}", True),
+        (["Faeburrow Elder", "Forest"], "{U}", False),
+        (["Bloom Tender", "Plains"], "{W}{G}", True),  # the Plains is colorless
+        (["Bloom Tender", "Plains"], "{W}{W}", False),
+        (["Bloom Tender", "Faeburrow Elder"], "{W}{W}{G}{G}", True),
+        # X mana of any ONE color, X the greatest toughness among other creatures: 5
+        (["Arbor Adherent", "Wall of Roots"], "{U}{U}{U}{U}{U}", True),
+        (["Arbor Adherent", "Wall of Roots"], "{W}{U}", False),
+        (["Arbor Adherent", "Arbor Adherent", "Sylvan Caryatid"], "{6}", True),
+        (["Arbor Adherent", "Arbor Adherent"], "{W}{U}", True),  # each sees X = 0: one of any
+        (["Gaea's Cradle", "Llanowar Elves", "Birds of Paradise"], "{W}{G}{G}{G}", True),
+        (["Gaea's Cradle"], "{1}", False),  # no creature: no mana (CR 106.5)
+        (["Karametra's Acolyte", "Llanowar Elves"], "{1}{G}{G}", True),  # devotion 2 (CR 700.5)
+        (["Prismatic Geoscope", "Tundra", "Forest"], "{W}{U}{G}", True),  # three land types
+        (["Meteor Crater", "Plains"], "{G}", False),  # no colored permanent
+        (["Meteor Crater", "Llanowar Elves"], "{G}{G}", True),
+        (["Marwyn, the Nurturer"], "{G}{G}", True),  # its power, 2
+        # No energy, no graveyard on the simulation's battlefields: {C} only / no mana.
+        (["Aether Hub"], "{C}", True),
+        (["Aether Hub"], "{W}", False),
+        (["Molt Tender", "Forest"], "{1}{G}", False),
+    ],
+)
+def test_dynamic_sources_are_decided_without_the_tapper(
+    board: list[str], cost: str, expected: bool
+) -> None:
+    payer = _payer(DYNAMIC_POOL)
+    s = COSTS.index(cost) * len(SPEND_TYPES) + 1  # cast as a sorcery
+    picks = [DYNAMIC_POOL.index(name) for name in board]
+    answer, truth = _decide(picks, s, DYNAMIC_POOL)
+    assert answer is expected and truth is expected, payer.costs[s].cost
 
 
 @pytest.mark.parametrize(

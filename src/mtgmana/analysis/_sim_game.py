@@ -31,7 +31,7 @@ from typing import Final
 from ._sim_actions import NO_LAND, Actions, Decision, Game, LandDrop, RampStep
 from ._sim_cards import CompiledDeck, LandFace
 from ._sim_layout import EARLY, WANTS, Layout
-from ._sim_payer import View
+from ._sim_view import View
 from .karsten import HAND_SIZE, _bottom
 
 __all__ = ["Engine", "Outcome"]

@@ -8,121 +8,57 @@ encoding are in :mod:`._sim_sources`).
 * the *reach* of those units: for each union of demands the deck's costs need
   (the ``fields``), the units with a type in it — so ``(reach + offset) & guard ==
   guard`` tests Hall's condition for a cost at once;
-* counts of the other sources (restricted, complex, exotic, reflecting), how many
-  lands could produce each type (for the reflecting ones), and the life their use
-  may cost.
+* counts of the other sources (restricted, complex, exotic, reflecting, dynamic),
+  how many lands could produce each type (for the reflecting ones), the counts the
+  dynamic sources' amounts read (:class:`~._sim_dynamic.Feature`: creatures with
+  defender, permanents of each color...), and the life their use may cost.
 
 Boards are cached under the key without its histogram (:meth:`Payer.canon`):
 boards of the same reach share answers — unless an activation with a typed cost
 (a filter land), an exotic source or restricted mana with activations is there:
 then Hall's condition is checked over the units themselves, and the histogram is
-kept.
+kept. The land type counts and the features are kept only on boards with a
+reflecting or dynamic source. A dynamic source is resolved on the key into units
+(:meth:`Payer.view`): the reach grows by them, and a choice of modes ("X mana of
+any one color") makes a view per choice, a cost payable iff on one of them.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
-from itertools import combinations, combinations_with_replacement, product
+from dataclasses import dataclass, field, replace
+from itertools import combinations_with_replacement, product
 from operator import mul
 from typing import Final
 
 from ..battlefield import Board, Permanent
 from ..colors import Color
+from ._sim_dynamic import MAX_MODES, Feature
 from ._sim_sources import (
     ANY,
     GENERIC,
     LIFE_LIMIT,
     PRODUCED,
     ROOT,
+    SIM_ENERGY,
+    SIM_GRAVEYARD,
     SNOW,
     Mode,
     SourceClass,
     SpellCost,
     compile_source,
-    paid_before,
-    second,
     tapper_can_pay,
 )
+from ._sim_view import Combo, View, combo_of, grouped, hall_pairs
 
 __all__ = ["Payer", "View"]
 
 _WIDTH: Final = 8
 _NOTHING: Final[tuple[int, ...]] = ()
 _MAX_ATOMS: Final = 12
-
-
-def _pairs(demands: tuple[int, ...]) -> tuple[tuple[int, int], ...]:
-    """Hall's condition for ``demands``: for each union of a set of distinct
-    demands, the most demands with that union (all of them under GENERIC)."""
-    counts: dict[int, int] = {}
-    for d in demands:
-        if d != GENERIC:
-            counts[d] = counts.get(d, 0) + 1
-    found: dict[int, int] = {}
-    items = list(counts.items())
-    for size in range(1, len(items) + 1):
-        for chosen in combinations(items, size):
-            union = need = 0
-            for d, n in chosen:
-                union |= d
-                need += n
-            if need > found.get(union, 0):
-                found[union] = need
-    pairs = sorted(found.items(), key=lambda pair: -pair[1])
-    if demands:
-        pairs.insert(0, (GENERIC, len(demands)))  # the total first: it fails most
-    return tuple(pairs)
-
-
-@dataclass
-class _Combo:
-    """A combination of modes of the complex sources on a board: ``exact`` pairs
-    (units made, demands added) each payable in some order of the activations —
-    together all the orders when ``complete``; ``units`` and ``demands`` the
-    relaxation (any order); ``costly`` the activations that cost mana."""
-
-    exact: tuple[tuple[tuple[int, ...], tuple[int, ...]], ...]
-    units: tuple[int, ...]
-    demands: tuple[int, ...]
-    costly: int
-    complete: bool
-    free: int = 0
-    """The reach a combination without activations that cost mana adds."""
-    packed: tuple[tuple[int, tuple[int, ...]], ...] = ()
-    """The ``exact`` pairs as (reach added, demands added) when every demand they
-    add is generic or :data:`ROOT` (the reach's fields have their unions)."""
-
-
-@dataclass
-class View:
-    """A board key decoded once for the questions of a cache miss."""
-
-    reach: int
-    low: int
-    high: int
-    life: int
-    units: list[tuple[int, int]]
-    restricted: list[tuple[int, int]]
-    combos: list[_Combo]
-    exotic_units: int
-    hostile: bool
-    upper: tuple[tuple[int, ...], tuple[int, ...]] = ((), ())
-    """Units and generic demands bounding what the complex sources can add."""
-    most: int = 255
-    """The most units the board could pay with."""
-    static: bool = False
-    """A permanent with static effects is on the board: the tapper decides."""
-    plain: bool = False
-    """Only one-mana sources and bundles (Hall's condition on the reach decides)."""
-    upper_reach: int = 0
-    """The reach of the relaxation of every combination (see :meth:`Payer._upper`)."""
-    top: int = 0
-    """The reach with the exotic sources making their most mana of any type."""
-    lane: tuple[tuple[int, tuple[int, ...]], ...] | None = None
-    """When every combination is checked on the reach (no restricted or exotic
-    sources, no typed activation costs): (reach added, demands added) of each, in
-    order."""
+_MAX_UNITS: Final = 120
+"""The most units a board's key counts in a field (8 bits with the guard: beyond,
+the tapper decides)."""
 
 
 @dataclass
@@ -144,6 +80,7 @@ class Payer:
     fields: list[int] = field(init=False)
 
     def __post_init__(self) -> None:
+        self.classes = self._completed(self.classes)
         # The reach's fields: every union of the spells' own demands.
         unions: set[int] = {GENERIC}
         self.unchecked: set[int] = set()
@@ -154,7 +91,7 @@ class Payer:
                 if len(atoms) > _MAX_ATOMS:
                     self.unchecked.add(s)
                     continue
-                for union, _need in _pairs(tuple(atoms)):
+                for union, _need in hall_pairs(tuple(atoms)):
                     unions.add(union)
         self.fields = sorted(unions)
         self._index = {u: i for i, u in enumerate(self.fields)}
@@ -183,8 +120,10 @@ class Payer:
         self.restricted: list[int] = []
         self.exotic: list[int] = []
         self.reflecting: list[int] = []
+        self.dynamic: list[int] = []
         lists = {"complex": self.complex, "restricted": self.restricted,
-                 "exotic": self.exotic, "reflecting": self.reflecting}  # fmt: skip
+                 "exotic": self.exotic, "reflecting": self.reflecting,
+                 "dynamic": self.dynamic}  # fmt: skip
         special = keep = reflect = 0
         has_complex = any(source.kind == "complex" for source in self.classes)
         for c, source in enumerate(self.classes):
@@ -193,7 +132,7 @@ class Payer:
                 field_bits = 255 << offset
                 if source.kind != "restricted":
                     special |= field_bits
-                if source.kind == "reflecting":
+                if source.kind in ("reflecting", "dynamic"):
                     reflect |= field_bits
                 # Hall's condition over the units themselves: activations with
                 # typed costs, exotic sources, restricted mana with activations.
@@ -211,17 +150,31 @@ class Payer:
             for _ in range(6):
                 self.type_offsets.append(offset)
                 offset += _WIDTH
+        # What the dynamic sources' amounts read (._sim_dynamic): a count each.
+        self.features: dict[Feature, int] = {}
+        for c in self.dynamic:
+            dynamic = self.classes[c].dynamic
+            assert dynamic is not None
+            for feature in dynamic.features:
+                if feature not in self.features:
+                    self.features[feature] = offset
+                    offset += _WIDTH
+        self.outside = {f: sum(f.weight(p) for p in self.opponent) for f in self.features}
+        """What the opponent's permanents add to each feature."""
+        self._modes: dict[tuple[int, tuple[int, ...]], tuple[tuple[int, ...], ...]] = {}
         self.life_offset = offset
         offset += _WIDTH
         self.special = special
         """The key's bits that, when set, make it more than one-mana sources."""
-        types = sum(255 << off for off in self.type_offsets)
+        types = sum(255 << off for off in (*self.type_offsets, *self.features.values()))
         self.types_mask = types
-        """The key's fields counting the lands that could produce each type."""
+        """The key's fields counting the lands that could produce each type and the
+        dynamic sources' features: what a permanent adds even tapped."""
         self.keep = keep
         """The key's bits that, when set, make its histogram matter."""
         self.reflect = reflect
-        """The key's bits that, when set, make the land type counts matter."""
+        """The key's bits that, when set, make the land type counts and features
+        matter."""
         self.canonical_types = ((1 << offset) - 1) & ~self.histogram
         """The key's bits that matter when :attr:`keep` are clear."""
         self.canonical = self.canonical_types & ~types
@@ -236,7 +189,7 @@ class Payer:
         self._hits: dict[int, int] = {}
         self._offsets: dict[tuple[int, ...], int] = {}
         self._pairs: dict[tuple[int, ...], tuple[tuple[int, int], ...]] = {}
-        self._combos: dict[tuple[int, ...], list[_Combo]] = {}
+        self._combos: dict[tuple[int, ...], list[Combo]] = {}
         self._lanes: dict[tuple[int, int], dict[tuple[int, ...], int]] = {}
         self._uppers: dict[tuple[int, ...], tuple[tuple[int, ...], tuple[int, ...]]] = {}
         self._deltas: dict[tuple[int, int], tuple[int, int, int, int]] = {}
@@ -283,6 +236,8 @@ class Payer:
                 total += self.hit(unit) + (1 << self.mask_offset[unit])
         if c in self.count_offset:
             total += 1 << self.count_offset[c]
+        for feature, off in self.features.items():
+            total += feature.weight(source.template) << off
         if self.type_offsets and source.is_land and source.kind != "exotic":
             # What it could produce (CR 106.7); a reflecting one, by its other abilities.
             made = source.produces
@@ -316,7 +271,7 @@ class Payer:
     def pairs(self, demands: tuple[int, ...]) -> tuple[tuple[int, int], ...]:
         found = self._pairs.get(demands)
         if found is None:
-            found = self._pairs[demands] = _pairs(demands)
+            found = self._pairs[demands] = hall_pairs(demands)
         return found
 
     def pays(self, reach: int, demands: tuple[int, ...]) -> bool:
@@ -390,9 +345,6 @@ class Payer:
         most += len(upper[0]) - len(upper[1]) + exotic_units
         most += sum(count(key, c) for c in self.reflecting)
         most += sum(n for c, n in restricted if not self.classes[c].units)
-        high = reach + grown
-        top = high + exotic_units * self.hit(GENERIC)
-        upper_reach = (top if exotic_units else high) + self._reach(upper[0])
         plain = not (restricted or combos or exotic_units or grown or static)
         lane: tuple[tuple[int, tuple[int, ...]], ...] | None = None
         if (
@@ -405,8 +357,82 @@ class Payer:
                 for combo in combos
                 for pair in (((combo.free, ()),) if not combo.costly else combo.packed)
             )
-        return View(reach, reach, high, life, units, restricted, combos, exotic_units,
-                    hostile, upper, most, static, plain, upper_reach, top, lane)  # fmt: skip
+        choices = self._resolve(key, most) if self.dynamic else ((),)
+        if choices is None:  # the tapper decides
+            return View(reach, reach, reach, life, units, restricted, combos, exotic_units,
+                        hostile, upper, 255, True)  # fmt: skip
+        views = []
+        for made in choices:
+            # The dynamic sources' units, as this choice of their modes makes them.
+            extra = self._reach(made)
+            more = units + grouped(made) if made else units
+            high = reach + extra + grown
+            top = high + exotic_units * self.hit(GENERIC)
+            upper_reach = (top if exotic_units else high) + self._reach(upper[0])
+            views.append(View(reach + extra, reach + extra, high, life, more, restricted, combos,
+                              exotic_units, hostile, upper, most + len(made), static, plain,
+                              upper_reach, top, lane))  # fmt: skip
+        if len(views) == 1:
+            return views[0]
+        return replace(views[0], most=max(v.most for v in views), alternatives=tuple(views))
+
+    def _resolve(self, key: int, most: int) -> tuple[tuple[int, ...], ...] | None:
+        """The units the dynamic sources on board ``key`` make, for each choice of
+        their modes (:mod:`._sim_dynamic`; one choice when each has one mode);
+        ``None`` when there are more than :data:`~._sim_dynamic.MAX_MODES` choices
+        or more units than a field counts (the tapper decides)."""
+        values = {f: ((key >> off) & 255) + self.outside[f] for f, off in self.features.items()}
+        fixed: list[int] = []
+        choices: list[list[tuple[int, ...]]] = []
+        total = 1
+        for c in self.dynamic:
+            n = self._count(key, c)
+            if not n:
+                continue
+            modes = self._modes_of(c, values)
+            if len(modes) == 1:
+                fixed.extend(modes[0] * n)
+            elif modes:
+                # Each copy chooses on its own: which modes, not which copy (identical).
+                picks = [sum(picked, ()) for picked in combinations_with_replacement(modes, n)]
+                choices.append(picks)
+                total *= len(picks)
+                if total > MAX_MODES:
+                    return None
+        base = tuple(fixed)
+        found = [base + sum(picked, ()) for picked in product(*choices)]
+        if most + max(len(made) for made in found) > _MAX_UNITS:
+            return None
+        return tuple(found)
+
+    def _modes_of(self, c: int, values: dict[Feature, int]) -> tuple[tuple[int, ...], ...]:
+        """The modes of dynamic class ``c`` on a board whose features are ``values``
+        (cached by the values it reads)."""
+        dynamic = self.classes[c].dynamic
+        assert dynamic is not None
+        read = tuple(values[f] for f in dynamic.features)
+        found = self._modes.get((c, read))
+        if found is None:
+            found = self._modes[(c, read)] = dynamic.modes(values)
+        return found
+
+    def _completed(self, classes: list[SourceClass]) -> list[SourceClass]:
+        """The classes with their dynamic sources completed (the powers and
+        toughnesses the deck's permanents have); a dynamic land as an exotic source
+        when the deck has sources that make what a land could produce (CR 106.7:
+        what it could produce depends on the board)."""
+        reflecting = any(source.kind == "reflecting" for source in classes)
+        others = [source.template for source in classes] + list(self.opponent)
+        result = []
+        for source in classes:
+            dynamic = source.dynamic
+            if dynamic is not None:
+                if reflecting and source.is_land:
+                    source = replace(source, kind="exotic", dynamic=None, colors=ANY)
+                else:
+                    source = replace(source, dynamic=dynamic.completed(source.template, others))
+            result.append(source)
+        return result
 
     def _upper(self, counts: tuple[int, ...]) -> tuple[tuple[int, ...], tuple[int, ...]]:
         """A relaxation of every combination: each complex source makes its most
@@ -455,6 +481,14 @@ class Payer:
         spell = self.costs[s]
         if spell.variants is None or s in self.unchecked or not self.fast or view.static:
             return None
+        if view.alternatives:
+            undecided = False
+            for one in view.alternatives:
+                answer = self.decide(one, s)
+                if answer:
+                    return True
+                undecided = undecided or answer is None
+            return None if undecided else False
         offsets = self._offsets
         guard = self.guard
         offset = self.offset
@@ -598,7 +632,7 @@ class Payer:
             self._deltas[(c, s)] = found
         return found
 
-    def _combos_of(self, counts: tuple[int, ...]) -> list[_Combo]:
+    def _combos_of(self, counts: tuple[int, ...]) -> list[Combo]:
         """Every combination of modes of the complex sources on a board, fewest
         activations that cost mana first."""
         found = self._combos.get(counts)
@@ -608,9 +642,9 @@ class Payer:
         for c, n in zip(self.complex, counts, strict=True):
             modes = self.classes[c].modes
             per_class.append(list(combinations_with_replacement(modes, n)) if n else [()])
-        combos: list[_Combo] = []
+        combos: list[Combo] = []
         for picked in product(*per_class):
-            combo = _combo([mode for group in picked for mode in group])
+            combo = combo_of([mode for group in picked for mode in group])
             combo.free = self._reach(combo.units) if not combo.costly else 0
             if all(d in (GENERIC, ROOT) for _, more in combo.exact for d in more):
                 combo.packed = tuple((self._reach(made), more) for made, more in combo.exact)
@@ -657,6 +691,8 @@ class Payer:
             (*permanents, *self.opponent),
             commander_colors=self.commander_colors,
             land_played=land_played,
+            energy=SIM_ENERGY,
+            graveyard=SIM_GRAVEYARD,
         )
 
     # -- static effects (CR 613), on the battlefield an identity stands for --
@@ -768,32 +804,3 @@ class Payer:
     def tapper(self, board: Board, s: int) -> bool:
         spell = self.costs[s]
         return tapper_can_pay(spell.cost, board, spell.spend)
-
-
-def _combo(modes: list[Mode]) -> _Combo:
-    free = [m for m in modes if not m.costs]
-    costly = [m for m in modes if m.costs]
-    base = tuple(u for m in free for u in m.units)
-    made = base + tuple(u for m in costly for u in m.units)
-    demands = tuple(sorted(d for m in costly for d in m.costs))
-    exact: list[tuple[tuple[int, ...], tuple[int, ...]]] = []
-    complete = True
-    if not costly:
-        exact.append((base, ()))
-    elif len(costly) == 1:
-        # One activation: its cost paid by units made without mana.
-        exact.append((made, tuple(sorted(paid_before(d, 1) for d in demands))))
-    elif all(not m.typed for m in costly):
-        # Costs of {1} each: one paid by a unit made without mana, then an order of
-        # the activations works (the ones so fed first).
-        first = demands.index(GENERIC)
-        exact.append((made, tuple(sorted((*demands[:first], ROOT, *demands[first + 1 :])))))
-    elif len(costly) == 2:
-        for one, two in (costly, costly[::-1]):
-            units = base + one.units + tuple(second(u) for u in two.units)
-            paid = [paid_before(d, 1) for d in one.costs]
-            paid += [paid_before(d, 2) for d in two.costs]
-            exact.append((units, tuple(sorted(paid))))
-    else:
-        complete = False
-    return _Combo(tuple(exact), made, demands, len(costly), complete)

@@ -31,15 +31,26 @@ several costing exactly {1} each are payable iff one of them is (then the ones s
 fed go first and feed the others); two with other costs are tried in both orders;
 more are a relaxation, and when only a relaxation passes the auto-tapper decides.
 "Could produce" sources (Reflecting Pool, Cactus Preserve, CR 106.7) make what the
-other lands could (and what their other "{T}: Add" abilities make). *Exotic*
-sources (amounts that depend on the board, conditions on other permanents,
-sacrificing or tapping others, triggers) give bounds: the board without them (more
+other lands could (and what their other "{T}: Add" abilities make). *Dynamic*
+sources make mana that depends on the rest of the battlefield (:mod:`._sim_dynamic`:
+Axebane Guardian, Overgrown Battlement, Faeburrow Elder, Gaea's Cradle): the key
+keeps what their amounts read, and on a board they are resolved into units, a
+choice of modes tried one by one. *Exotic* sources (other amounts that depend on
+the board, conditions on other permanents, sacrificing or tapping others,
+discarding, triggers) give bounds: the board without them (more
 mana never hurts) and with each making its most mana of any type; between the
 bounds the tapper decides, on the real battlefield. Sources with static effects
 (CR 613) are compiled again as the effects make every permanent
 (:meth:`~._sim_payer.Payer.static_answer`). Life (painlands, Phyrexian symbols) is
 exact while the life a payment could cost stays under 20; beyond, the tapper
 decides.
+
+**Resources.** The simulation tracks no energy (CR 122.1) and no graveyard: its
+battlefields have none (:data:`SIM_ENERGY`, :data:`SIM_GRAVEYARD`), so an ability
+that pays energy (Aether Hub's "{T}, Pay {E}: Add one mana of any color") or exiles
+a card from your graveyard (Molt Tender) makes no mana there — as for the tapper on
+those battlefields; "Exile this card from your hand" works only from a hand (CR
+113.6m).
 
 :func:`tapper_can_pay` is the one call into :func:`mtgmana.tapping.can_pay`.
 """
@@ -61,11 +72,14 @@ from ..restrictions import Restriction, Spend
 from ..symbols import ManaSymbol, SymbolKind
 from ..tapping import can_pay
 from ._role_statics import takes_types
+from ._sim_dynamic import DynamicSource, dynamic_source
 
 __all__ = [
     "ANY",
     "GENERIC",
     "ROOT",
+    "SIM_ENERGY",
+    "SIM_GRAVEYARD",
     "SNOW",
     "Mode",
     "SourceClass",
@@ -94,6 +108,10 @@ GENERIC: Final = (1 << 19) - 1
 ROOT: Final = ANY
 """The demand only a unit made without spending mana pays (the first activation
 that costs mana is paid so)."""
+SIM_ENERGY: Final = 0
+"""The energy counters of the simulation's battlefields (energy isn't tracked)."""
+SIM_GRAVEYARD: Final = 0
+"""The cards in the graveyard of the simulation's battlefields (not tracked)."""
 LIFE_LIMIT: Final = 19
 """Payments costing at most this much life are decided without the tapper."""
 _WIDTH: Final = 8
@@ -140,7 +158,8 @@ class SourceClass:
     """A permanent compiled for the check: ``kind`` is ``"none"`` (no mana),
     ``"simple"`` (``units``), ``"restricted"`` (``units`` for any spell, and one
     unit of each mask of ``restricted`` for the spells its restriction allows),
-    ``"complex"`` (``modes``) or ``"exotic"`` (at most ``bound`` mana; the tapper
+    ``"complex"`` (``modes``), ``"dynamic"`` (``dynamic``: resolved on each board;
+    at most ``bound`` mana) or ``"exotic"`` (at most ``bound`` mana; the tapper
     decides). ``life`` is the most life one use costs; ``colors`` the type bits it
     can make (for the land-drop policy)."""
 
@@ -163,6 +182,8 @@ class SourceClass:
     static: bool = False
     """It has static abilities that may change other permanents (CR 604, 613:
     Urborg, Chromatic Lantern): the tapper decides on boards with it."""
+    dynamic: DynamicSource | None = None
+    """A ``"dynamic"`` source's abilities, resolved on each board."""
 
 
 def either(types: int) -> int:
@@ -223,6 +244,8 @@ def _reflecting(permanent: Permanent) -> tuple[int, int]:
         if not cost.tap or cost.mana or cost.life or cost.sacrifice_self or ability.condition:
             return 0, 0
         if cost.untap or cost.sacrifice or cost.tap_other or cost.remove_counters:
+            return 0, 0
+        if any(cost.resources) or cost.exile_from_hand or cost.discard_hand:
             return 0, 0
         if ability.restriction is not None or ability.production.per is not None:
             return 0, 0
@@ -307,14 +330,27 @@ def _compile(
         bound += _EXOTIC_UNITS if size is None or production.per is not None else size
         condition = ability.condition
         if condition is not None:
-            if condition.permanents or condition.land_played:
-                exotic = True
+            if (
+                condition.permanents
+                or condition.land_played
+                or condition.total_power
+                or condition.same_name
+                or condition.modified
+            ):
+                exotic = True  # it looks at other permanents
                 continue
             if not context.holds(0, condition):
-                continue
+                continue  # facts of the game (CR 602.5b): none holds on the simulation's boards
         cost = ability.cost
+        if cost.energy > SIM_ENERGY or cost.exile_graveyard > SIM_GRAVEYARD:
+            continue  # no energy, no graveyard: it makes no mana (see the module)
+        if cost.exile_from_hand:
+            continue  # only from a hand (CR 113.6m)
         if cost.untap or cost.sacrifice or cost.tap_other or cost.remove_counters:
             exotic = True
+            continue
+        if cost.discard or cost.discard_hand:
+            exotic = True  # the tapper's hand decides
             continue
         if not cost.tap:
             if not ability.once_per_turn:
@@ -369,6 +405,10 @@ def _compile(
         colors |= unit & ANY
     life = max((m.life for m in modes), default=0)
     if exotic:
+        dynamic = dynamic_source(permanent, context, snow)
+        if dynamic is not None:
+            return SourceClass(permanent, "dynamic", bound=max(bound, 1),
+                               colors=dynamic.types & ANY, dynamic=dynamic)  # fmt: skip
         return SourceClass(permanent, "exotic", bound=max(bound, 1), colors=colors or ANY,
                            life=life, hostile=hostile)  # fmt: skip
     if not modes and not restricted:
