@@ -490,7 +490,8 @@ COSTING = [
     "Forest", "Island", "Swamp", "Plains", "Underground Sea", "Adarkar Wastes",
     "City of Brass", "Sol Ring", "Ancient Tomb", "Azorius Signet", "Dimir Signet",
     "Sunken Ruins", "Graven Cairns", "Cascading Cataracts", "Treasure", "Lotus Petal",
-    "Llanowar Elves", "Ashnod's Altar", "Eldrazi Spawn",
+    "Llanowar Elves", "Ashnod's Altar", "Eldrazi Spawn", "Birds of Paradise", "Gilded Lotus",
+    "Snow-Covered Island", "Reflecting Pool", "Thran Dynamo", "Golgari Signet",
 ]  # fmt: skip
 
 

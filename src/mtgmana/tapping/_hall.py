@@ -93,24 +93,29 @@ def max_match(units: Counter[int], need: Counter[int], generic: int) -> int:
     """The most units (counted by the bits of what they can pay) that can pay the
     demands (counted by the bits of the units that may pay them) and ``generic``
     demands any unit pays: the demands less the largest deficiency (König). With
-    too many kinds of demand, an upper bound. Remembered: a search asks the same
-    question for many combinations that make the same mana."""
+    too many kinds of demand, an upper bound. Remembered without ``generic`` (it
+    only adds, up to the units there are): a search asks the same question for
+    many combinations that make the same mana."""
     supply = tuple(sorted((m, k) for m, k in units.items() if k))
-    key = (supply, tuple(sorted((m, k) for m, k in need.items() if k)), generic)
+    key = (supply, tuple(sorted((m, k) for m, k in need.items() if k)))
     found = _MATCHES.get(key)
     if found is None:
         if len(_MATCHES) > 8192:
             _MATCHES.clear()
-        found = _MATCHES[key] = _max_match(supply, need, generic)
-    return found
+        found = _MATCHES[key] = _max_match(supply, need)
+    return min(sum(k for _, k in supply), generic + found)
 
 
-_MATCHES: dict[tuple[tuple[tuple[int, int], ...], tuple[tuple[int, int], ...], int], int] = {}
+_MATCHES: dict[tuple[tuple[tuple[int, int], ...], tuple[tuple[int, int], ...]], int] = {}
 
 
-def _max_match(supply: tuple[tuple[int, int], ...], need: Counter[int], generic: int) -> int:
-    n_need = need.total() + generic
-    best = min(sum(k for _, k in supply), n_need)
+def _max_match(supply: tuple[tuple[int, int], ...], need: Counter[int]) -> int:
+    """The most of the colored demands ``need`` the units can pay, less the
+    deficiency the generic demands can't make up: ``max_match`` is the least of
+    the units and ``generic`` plus this (each union's deficiency is the same with
+    or without generic demands, which every unit pays)."""
+    n_need = need.total()
+    best = n_need
     if sum(1 for k in need.values() if k) > 8:
         return best
     for union, size in _unions(need):

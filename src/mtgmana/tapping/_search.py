@@ -7,6 +7,7 @@ from __future__ import annotations
 import heapq
 import itertools
 from collections import Counter
+from operator import add
 from typing import Any
 
 from ..costs import ManaCost
@@ -80,6 +81,21 @@ def search(problem: Problem, *, shortcuts: bool = True, first: bool = False) -> 
             whole = first or depth == len(rows)
             if tree.hopeless(depth, supply, need, total, whole):
                 continue
+        if (
+            shortcuts
+            and not first
+            and not refined
+            and depth < len(rows)
+            and chosen
+            and tree.made_rows[depth - 1][chosen[-1]][0]
+        ):
+            # The last row made mana: what it and the others can pay, colors
+            # counted, sharpens the bound; the node waits its turn again with it.
+            sharper = tree.colored_waste(depth, chosen, bound)
+            if sharper > bound:
+                node = (*node[:5], True)
+                heapq.heappush(heap, (sharper, -depth, next(counter), node))
+                continue
         if depth == len(rows):
             if shortcuts and not first and not refined:
                 # What the made mana can pay, colors counted: a sharper bound, and
@@ -100,12 +116,12 @@ def search(problem: Problem, *, shortcuts: bool = True, first: bool = False) -> 
         children = []
         for r in tree.order[depth]:
             more_supply, more_need, more_total = tree.hall_rows[depth][r]
-            child_sums = tuple(a + b for a, b in zip(sums, tree.summaries[depth][r], strict=True))
+            child_sums = tuple(map(add, sums, tree.summaries[depth][r]))
             children.append(
                 (
                     child_sums,
-                    supply + more_supply if more_supply else supply,
-                    need + more_need if more_need else need,
+                    _plus(supply, more_supply) if more_supply else supply,
+                    _plus(need, more_need) if more_need else need,
                     total + more_total,
                     (*chosen, r),
                     False,
@@ -149,8 +165,10 @@ class _Skeleton:
         self.low_life = [0] * (n + 1)
         self.low_net = [0] * (n + 1)
         self.high_net = [0] * (n + 1)
+        self.high_take = [0] * (n + 1)  # the most mana the groups' costs take
         for g in range(n - 1, -1, -1):
             rows = self.summaries[g]
+            self.high_take[g] = self.high_take[g + 1] + max(r[3] for r in rows)
             self.low_sacrifice[g] = self.low_sacrifice[g + 1] + min(r[0] + r[5] for r in rows)
             self.low_life[g] = self.low_life[g + 1] + min(r[1] for r in rows)
             self.low_net[g] = self.low_net[g + 1] + min(r[2] - r[3] for r in rows)
@@ -282,6 +300,7 @@ class _Tree:
         self.high_net = skeleton.high_net
         self.order = skeleton.order
         self.made_rows = skeleton.made_rows
+        self.high_take = skeleton.high_take
         self.optimistic = skeleton.optimistic
         demands = symbol_masks(problem.cost, problem.x, relaxed=True)
         self.hall = demands is not None
@@ -302,6 +321,20 @@ class _Tree:
         self.cost_most = most_demands(problem.cost, problem.x)
         for unit in problem.pool:
             self.pool_supply[(1 << ORDER[unit.type]) | (SNOW_BIT if unit.snow else 0)] += 1
+        # Preference 5 at a leaf (:meth:`_flex_bound`): what each one-mana source
+        # weighs (the types it can make) and the mana it can pay, when nothing else
+        # (convoke, restricted mana) pays symbols.
+        self.flex_units: list[tuple[int, int]] | None = None
+        if not self.margin and not problem.alternatives:
+            self.flex_units = []
+            for source in problem.sources:
+                if source.simple:
+                    types: set[Any] = set()
+                    for option in source.simple:
+                        types.update(option.slots[0])
+                    bits = bits_of(frozenset(types)) | (SNOW_BIT if source.snow else 0)
+                    self.flex_units.append((bits, len(types)))
+        self._weights: dict[int, int] = {}
 
     def bound(self, depth: int, sums: tuple[int, ...]) -> tuple[int, ...]:
         """A lower bound of the value of every plan below a node, from the rows
@@ -320,6 +353,31 @@ class _Tree:
         flex = max(0, least - floating - self.high_net[depth])
         return (sacrifice, life, waste, -len(self.problem.future), flex)
 
+    def colored_waste(
+        self, depth: int, chosen: tuple[int, ...], bound: tuple[int, ...]
+    ) -> tuple[int, ...]:
+        """:meth:`bound` of a node sharpened by the types of mana: of the floating
+        mana and the mana the rows chosen make, at most a maximum matching with the
+        symbols of the cost and of their costs, and as many more as the groups
+        left could take with their costs, is spent (the groups left add mana but
+        can't make these units spendable otherwise)."""
+        if self.cost_most is None:
+            return bound
+        units = _plus(self.pool_supply, _EMPTY)
+        need = _plus(self.cost_most[0], _EMPTY)
+        generic = self.cost_most[1] + self.high_take[depth]
+        for g, r in enumerate(chosen):
+            made, most, more, _, _ = self.made_rows[g][r]
+            if not made and not most:
+                continue
+            _add_to(units, made)
+            _add_to(need, most)
+            generic += more
+        waste = units.total() - max_match(units, need, generic) - self.margin
+        if waste <= bound[2]:
+            return bound
+        return (*bound[:2], waste, *bound[3:])
+
     def leaf_bound(self, sums: tuple[int, ...], chosen: tuple[int, ...]) -> tuple[int, ...]:
         """:meth:`bound` of a whole combination, sharpened by the types of mana: the
         made and floating mana spent is at most what can pay the costs' symbols."""
@@ -332,8 +390,10 @@ class _Tree:
         by_costing, root = 0, _NO_ROOT
         for g, r in enumerate(chosen):
             made, most, more, more_by_costing, row_root = self.made_rows[g][r]
-            units.update(made)
-            need.update(most)
+            if not made and not most:
+                continue  # no activation
+            _add_to(units, made)
+            _add_to(need, most)
             generic += more
             by_costing += more_by_costing
             root = min(root, row_root)
@@ -352,7 +412,60 @@ class _Tree:
         waste = max(bound[2] + self.margin, floating - spent)
         if self.margin:
             return (*bound[:2], waste - self.margin)
-        return (*bound[:2], waste, bound[3], max(bound[4], sums[4] - spent))
+        flex = max(bound[4], sums[4] - spent, self._flex_bound(units, chosen))
+        return (*bound[:2], waste, bound[3], flex)
+
+    def _flex_bound(self, units: Counter[int], chosen: tuple[int, ...]) -> int:
+        """A lower bound of preference 5 for a whole combination: every symbol of
+        the cost and of the activations' costs (Phyrexian ones paid with life, {2/W}
+        as one) that the made and floating mana (``units``) doesn't pay is paid by a
+        one-mana source, which weighs at least the fewest types of one that can pay
+        it; the made and floating mana pays at most a maximum matching of them
+        (König), and none of those it can't pay at all."""
+        if self.flex_units is None:
+            return 0
+        need = self.cost_need.copy()
+        total = self.cost_total
+        for g, r in enumerate(chosen):
+            _, more, more_total = self.hall_rows[g][r]
+            if more:
+                _add_to(need, more)
+            total += more_total
+        generic = total - need.total()
+        payable = max_match(units, need, generic)
+        certain = 0
+        weights: list[int] = []
+        reach = 0
+        for mask in units:
+            reach |= mask
+        for mask, k in need.items():
+            if k:
+                weight = self._weight(mask)
+                if mask & reach:
+                    weights.extend([weight] * k)
+                else:
+                    certain += weight * k
+        if generic > 0:
+            weight = self._weight(-1)
+            if reach:
+                weights.extend([weight] * generic)
+            else:
+                certain += weight * generic
+        left = len(weights) - payable
+        if left > 0:
+            weights.sort()
+            certain += sum(weights[:left])
+        return certain
+
+    def _weight(self, mask: int) -> int:
+        """The fewest types a one-mana source that can pay demand ``mask`` makes
+        (-1: any demand; 0 when none can: the bound claims nothing)."""
+        found = self._weights.get(mask)
+        if found is None:
+            assert self.flex_units is not None
+            found = min((n for bits, n in self.flex_units if bits & mask), default=0)
+            self._weights[mask] = found
+        return found
 
     def worse(self, bound: tuple[int, ...], value: tuple[int, ...]) -> bool:
         """Whether no plan with this bound can beat ``value`` (on preferences 1-5;
@@ -371,7 +484,26 @@ class _Tree:
             return False
         if not whole or len(need) > 8:
             return supply.total() + self.optimistic[depth].total() < total
-        return not hall(need, total, supply + self.optimistic[depth])
+        optimistic = self.optimistic[depth]
+        return not hall(need, total, _plus(supply, optimistic) if optimistic else supply)
+
+
+_EMPTY: Counter[int] = Counter()
+
+
+def _plus(a: Counter[int], b: Counter[int]) -> Counter[int]:
+    """``a + b`` for counts that are never negative (faster than Counter's)."""
+    c: Counter[int] = Counter.__new__(Counter)  # no __init__: empty, then a's counts
+    dict.update(c, a)
+    _add_to(c, b)
+    return c
+
+
+def _add_to(a: Counter[int], b: Counter[int]) -> None:
+    """``a.update(b)``, faster than Counter's."""
+    get = a.get
+    for k, v in b.items():
+        a[k] = get(k, 0) + v
 
 
 _NO_ROOT = 1 << 30
