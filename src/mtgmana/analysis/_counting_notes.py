@@ -15,7 +15,7 @@ if TYPE_CHECKING:
     from .counting import _Counter
     from .deck import DeckCard
 
-__all__ = ["MDFC_LAND", "land_note", "spell_note"]
+__all__ = ["MDFC_LAND", "land_note", "mana_notes", "spell_note"]
 
 MDFC_LAND: Final = 0.5
 """How much of a land (and of a source) a modal double-faced spell with a land back
@@ -46,10 +46,15 @@ def spell_note(
     if SymbolKind.SNOW in kinds:
         notes.append("{S} counted as generic")
     role = item.role
-    if role.kind == "dork":
+    counted = bool(role.options or role.dynamic or role.restricted)
+    if role.kind in ("dork", "rock") and not counted:
+        notes.append(f"mana {role.kind}: counted as no source")
+    elif role.kind == "dork":
         notes.append("mana dork: 0.5 source for spells of mana value 2 or more")
     elif role.kind == "rock":
         notes.append("mana rock: 0.75 source for spells of mana value 3 or more")
+    if role.kind in ("dork", "rock"):
+        notes.extend(mana_notes(role))
     elif role.kind == "treasure":
         notes.append("Treasure maker: 0.25 source of any color for mana value 2 or more")
     if role.ramp is not None and role.ramp.kind != "static effect":
@@ -87,12 +92,16 @@ def land_note(counter: _Counter, item: DeckCard, sources: dict[str, float], back
     if back:
         notes.append(f"{MDFC_LAND:g} land (a modal double-faced spell; played as a land "
                      "when no other land is in hand)")  # fmt: skip
+    mana = mana_notes(role)
     if parts:
         notes.append("; ".join(parts))
-    elif "C" in counter.produces(role, back=back):
-        notes.append("colorless only")
     else:
-        notes.append("no source of the deck's colors")
+        first = "colorless only" if "C" in counter.produces(role, back=back) else ""
+        first = first or "no source of the deck's colors"
+        if mana:
+            first += ": " + mana.pop(0)
+        notes.append(first)
+    notes.extend(mana)
     if any(v == counter.choice_value and v < 1 for v in by_value):
         notes.append("a choice")
     dynamic = role.dynamic
@@ -130,6 +139,27 @@ def land_note(counter: _Counter, item: DeckCard, sources: dict[str, float], back
     if role.statics and not back:
         notes.append(static_note(role, deck_statics(other.card for other in counter.deck.main)))
     return "; ".join(notes)
+
+
+def mana_notes(role: CardRole) -> list[str]:
+    """How the card's mana abilities were counted where the simulation decides
+    (:mod:`._role_mana`): the mana left out and why, when no other ability makes
+    it, and what was assumed."""
+    made = role.produces
+    notes = []
+    for letters, why in role.uncounted:
+        missing = letters - made
+        if not missing or (role.opening_hand and "counter" in why):
+            continue  # another ability makes it; Gemstone Caverns says it its own way
+        notes.append(f"{_what(missing)} {why}")
+    notes.extend(role.assumed)
+    return list(dict.fromkeys(notes))
+
+
+def _what(letters: frozenset[str]) -> str:
+    if letters >= frozenset("WUBRG"):
+        return "its mana of any color"
+    return "its " + " or ".join("{" + c + "}" for c in "WUBRGC" if c in letters)
 
 
 def _abilities(role: CardRole) -> tuple[ManaAbility, ...]:

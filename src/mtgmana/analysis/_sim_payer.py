@@ -41,6 +41,7 @@ from ._sim_sources import (
     PRODUCED,
     ROOT,
     SIM_ENERGY,
+    SIM_FACTS,
     SIM_GRAVEYARD,
     SNOW,
     Mode,
@@ -693,6 +694,7 @@ class Payer:
             land_played=land_played,
             energy=SIM_ENERGY,
             graveyard=SIM_GRAVEYARD,
+            facts=SIM_FACTS,
         )
 
     # -- static effects (CR 613), on the battlefield an identity stands for --
@@ -784,7 +786,9 @@ class Payer:
             else:  # not on the board: its effects don't exist
                 permanents.append(source.template.with_state(statics=()))
         mine = len(permanents)
-        board = Board((*permanents, *self.opponent), commander_colors=self.commander_colors)
+        board = Board(
+            (*permanents, *self.opponent), commander_colors=self.commander_colors, facts=SIM_FACTS
+        )
         effective = board.effective.permanents
         opponent = effective[mine:]
         classes = []

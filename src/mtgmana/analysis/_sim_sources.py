@@ -79,6 +79,7 @@ __all__ = [
     "GENERIC",
     "ROOT",
     "SIM_ENERGY",
+    "SIM_FACTS",
     "SIM_GRAVEYARD",
     "SNOW",
     "Mode",
@@ -112,6 +113,9 @@ SIM_ENERGY: Final = 0
 """The energy counters of the simulation's battlefields (energy isn't tracked)."""
 SIM_GRAVEYARD: Final = 0
 """The cards in the graveyard of the simulation's battlefields (not tracked)."""
+SIM_FACTS: Final = frozenset({"your turn"})
+"""The facts of the game on the simulation's battlefields: its questions are asked
+on your own turn (CR 500); no other fact (max speed, the monarch...) is tracked."""
 LIFE_LIMIT: Final = 19
 """Payments costing at most this much life are decided without the tapper."""
 _WIDTH: Final = 8
@@ -316,7 +320,7 @@ def _compile(
         return SourceClass(permanent, "reflecting", units=(fixed,) if fixed else (),
                            reflect=reflecting, colors=reflecting | fixed,
                            is_land=permanent.is_land)  # fmt: skip
-    context = Board((permanent, *opponent), commander_colors=commander_colors)
+    context = Board((permanent, *opponent), commander_colors=commander_colors, facts=SIM_FACTS)
     snow = SNOW if permanent.is_snow else 0
     exotic = bool(permanent.triggers or permanent.replacements)
     hostile = bool(permanent.replacements)
@@ -340,7 +344,7 @@ def _compile(
                 exotic = True  # it looks at other permanents
                 continue
             if not context.holds(0, condition):
-                continue  # facts of the game (CR 602.5b): none holds on the simulation's boards
+                continue  # facts of the game: only SIM_FACTS hold on the simulation's boards
         cost = ability.cost
         if cost.energy > SIM_ENERGY or cost.exile_graveyard > SIM_GRAVEYARD:
             continue  # no energy, no graveyard: it makes no mana (see the module)

@@ -36,7 +36,15 @@ an adventurer card's creature and Adventure are reported, each under its own nam
 * a card with static effects on mana (CR 613) counts as what it makes as they make
   it on a battlefield of its own (:mod:`.roles`: Urborg, Tomb of Yawgmoth is a
   black source; Cryptolith Rite and Prismatic Omen are none); the note says how
-  the simulation plays the effect (:mod:`._sim_statics`).
+  the simulation plays the effect (:mod:`._sim_statics`);
+* a source counts only the mana the simulation lets it make (:mod:`._role_mana`):
+  Aether Hub is colorless only (its colored mana needs energy, CR 122.1), Molt
+  Tender none (a card exiled from your graveyard), a condition on a fact of the game
+  ("your turn", max speed, the monarch) holds only as it does on the simulation's
+  battlefields; an amount ("{G} for each creature you control") counts when it is at
+  least 1 with the card alone (Axebane Guardian, Karametra's Acolyte; not Gaea's
+  Cradle); "for each color among permanents you control" (Bloom Tender, Faeburrow
+  Elder) counts the card's own colors (CR 105.2), the others being the simulation's.
 """
 
 from __future__ import annotations
@@ -308,6 +316,8 @@ class _Counter:
                 value = (self.colors,) if self.colors else ()
             elif slot.name.startswith(("OWN", "GATE")):
                 value = (land_colors,) if land_colors else ()
+            elif slot.name.startswith(("EACH_PERMANENT", "EACH_MONOCOLORED")):
+                value = ()  # its own colors, read by .roles; the others: the simulation
             else:  # chosen colors, colors of permanents: a choice among the deck's colors
                 value = tuple(frozenset(c) for c in sorted(self.colors))
             self.dynamic_options[slot] = value

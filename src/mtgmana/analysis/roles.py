@@ -69,9 +69,16 @@ Skyclave) are spells that may be played as a land (CR 712.12):
 
 **Restricted mana** (CR 106.6: Cavern of Souls, Ancient Ziggurat, Pillar of the
 Paruns) is kept apart: :attr:`CardRole.restricted` pairs the mana letters with the
-restriction, and :attr:`CardRole.options` has the unrestricted mana only. An
-"instead" ability that needs counters the card doesn't start with (Gemstone
-Caverns' luck counter) is left out of the options.
+restriction, and :attr:`CardRole.options` has the unrestricted mana only.
+
+**Which mana is counted** is decided as the simulation decides it
+(:mod:`._role_mana`): no mana from an ability that pays energy, exiles cards from
+your graveyard or the card from your hand, or removes counters the permanent
+doesn't start with (Gemstone Caverns' luck counter, Vivid Crag's charge counters);
+conditions on facts of the game hold only as on the simulation's battlefields; an
+amount counts when it is at least 1 with the card alone (not Gaea's Cradle's); "for
+each color among permanents you control" is the card's own colors. The mana left out
+and why is :attr:`CardRole.uncounted`.
 
 **Ramp** (:class:`Ramp`, read from the Oracle text, not a list of names): mana
 dorks and rocks; "search your library for ... land card(s) ... put ... onto the
@@ -106,14 +113,15 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Final
 
-from ..abilities import ANY_COLOR, CHOSEN_TYPE, Condition, DynamicSlot, ManaAbility
+from ..abilities import CHOSEN_TYPE, DynamicSlot, ManaAbility
 from ..ability_text import mana_of
-from ..battlefield import Permanent
+from ..battlefield import Board, Permanent
 from ..cards import Card, Layout
 from ..costs import ManaCost
 from ..effects import ContinuousEffect
 from ..errors import MtgManaError
 from ..restrictions import Restriction, parse_type_line
+from ._role_mana import ManaRead, read_mana
 from ._role_statics import alone_abilities, helps_mana
 
 __all__ = [
@@ -403,6 +411,14 @@ class CardRole:
     statics: tuple[ContinuousEffect, ...] = ()
     """The continuous effects its static abilities generate (CR 604.1, 611.3), those
     on an enchanted or equipped permanent included."""
+    uncounted: tuple[tuple[frozenset[str], str], ...] = ()
+    """Mana its abilities make that the counts leave out, as the simulation does
+    (:mod:`._role_mana`: energy, a graveyard, a fact of the game, an amount of 0
+    with it alone): the letters and why."""
+    assumed: tuple[str, ...] = ()
+    """How counted mana was decided where the card's text leaves it open (its own
+    colors for "each color among permanents you control", an amount with it alone,
+    discarding)."""
 
     @property
     def name(self) -> str:
@@ -478,7 +494,6 @@ def _role(card: Card) -> CardRole:
         notes.extend(
             f"{face.name}: unsupported mana ability ({why})" for _, why in mana.unsupported
         )
-    options, dynamic, restricted = _options(abilities)
     permanent: Permanent | None = None
     own_statics = any(not effect.affects.attached for effect in statics)
     if (abilities and (is_land or card_types & {"Creature", "Artifact"})) or (
@@ -488,11 +503,16 @@ def _role(card: Card) -> CardRole:
             permanent = Permanent.from_card(card)
         except MtgManaError as error:
             notes.append(str(error))
+    context = permanent
     if permanent is not None and permanent.statics:
         abilities = alone_abilities(permanent)
-        options, dynamic, restricted = _options(abilities)
-        if any(CHOSEN_TYPE in e.land_types and e.affects.itself for e in permanent.statics):
-            dynamic |= {DynamicSlot.CHOSEN_COLOR}  # Multiversal Passage (CR 305.6)
+        context = Board((permanent,)).effective.permanents[0].with_state(statics=())
+    read = read_mana(context, abilities, text=text)
+    options, dynamic, restricted = read.options, read.dynamic, read.restricted
+    if permanent is not None and any(
+        CHOSEN_TYPE in e.land_types and e.affects.itself for e in permanent.statics
+    ):
+        dynamic |= {DynamicSlot.CHOSEN_COLOR}  # Multiversal Passage (CR 305.6)
     fetch = _fetch(text) if is_land else None
     back: Permanent | None = None
     back_options: tuple[frozenset[str], ...] = ()
@@ -508,14 +528,17 @@ def _role(card: Card) -> CardRole:
             except MtgManaError as error:
                 notes.append(str(error))
             else:
-                more_options, more_dynamic, _ = _options(back_mana.abilities)
+                back_text = _REMINDER.sub("", back_face.oracle_text)
+                more = read_mana(made, back_mana.abilities, text=back_text)
                 if is_land and permanent is not None:
-                    back, back_options = made, more_options
-                    dynamic = dynamic | more_dynamic
+                    back, back_options = made, more.options
+                    dynamic = dynamic | more.dynamic
+                    read = _merged(read, more)
                 elif not is_land and card.layout is Layout.MODAL_DFC:
-                    land_back, land_back_options = made, more_options
-                    land_back_entry = _entry(_REMINDER.sub("", back_face.oracle_text))
-                    dynamic = dynamic | more_dynamic
+                    land_back, land_back_options = made, more.options
+                    land_back_entry = _entry(back_text)
+                    dynamic = dynamic | more.dynamic
+                    read = _merged(read, more)
     if is_land:
         kind = "land"
     elif permanent is not None and abilities and "Creature" in card_types:
@@ -559,6 +582,19 @@ def _role(card: Card) -> CardRole:
         land_back_options=land_back_options,
         opening_hand=is_land and "you may begin the game with" in text,
         statics=statics,
+        uncounted=read.uncounted,
+        assumed=read.assumed,
+    )
+
+
+def _merged(front: ManaRead, back: ManaRead) -> ManaRead:
+    """The notes of both faces' mana (the options stay each face's)."""
+    return ManaRead(
+        front.options,
+        front.dynamic,
+        front.restricted,
+        front.uncounted + back.uncounted,
+        tuple(dict.fromkeys(front.assumed + back.assumed)),
     )
 
 
@@ -583,16 +619,6 @@ def spell_faces(card: Card) -> tuple[int, ...]:
     if both and faces[1].mana_cost.has_mana_cost:
         return (0, 1)
     return (0,)
-
-
-def _fresh(condition: Condition | None) -> bool:
-    """Whether an ability's condition holds for a permanent that just entered
-    without counters (conditions on other permanents count as holding)."""
-    if condition is None or condition.permanents or condition.land_played:
-        return True
-    if condition.entered_this_turn:
-        return True
-    return (condition.counters <= 0) != condition.negated
 
 
 def _ramp(
@@ -671,43 +697,6 @@ def _search(match: re.Match[str], *, sacrifice: bool) -> Ramp | None:
         sacrifice_land=sacrifice,
         also=also,
     )
-
-
-def _options(
-    abilities: tuple[ManaAbility, ...],
-) -> tuple[
-    tuple[frozenset[str], ...],
-    frozenset[DynamicSlot],
-    tuple[tuple[frozenset[str], Restriction], ...],
-]:
-    """The static choices of mana types of the abilities, the dynamic slots, and
-    the restricted choices (CR 106.6). Abilities whose condition fails for a fresh
-    permanent (Gemstone Caverns' luck counter) are left out."""
-    options: list[frozenset[str]] = []
-    dynamic: set[DynamicSlot] = set()
-    restricted: list[tuple[frozenset[str], Restriction]] = []
-    for ability in abilities:
-        if not _fresh(ability.condition):
-            continue
-        if ability.production.per is not None and ability.cost.mana:
-            continue  # Nykthos: an amount that needs other permanents, for mana
-        for choice in ability.production.choices:
-            letters: set[str] = set()
-            for item in choice.slots:
-                if isinstance(item, DynamicSlot):
-                    dynamic.add(item)
-                elif item == ANY_COLOR:
-                    letters |= set("WUBRG")
-                else:
-                    letters |= {t.value for t in item}
-            if letters:
-                option = frozenset(letters)
-                if ability.restriction is not None:
-                    restricted.append((option, ability.restriction))
-                elif option not in options:
-                    options.append(option)
-    # A single ability "Add {W} or {U}" is one option {W, U}: both at once.
-    return tuple(options), frozenset(dynamic), tuple(restricted)
 
 
 def _count(word: str) -> int:
