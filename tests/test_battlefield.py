@@ -5,6 +5,8 @@ of names, and end-to-end checks with the tapper."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from mtgmana import Color, MtgManaError, UnknownCardError
@@ -491,3 +493,50 @@ def test_permanent_validation() -> None:
     assert Permanent("X", abilities=(ManaAbility.simple("G"),)).abilities[0].production.choices[
         0
     ].slots == (slot("G"),)
+
+
+# -- a permanent's state written in a board list --------------------------------------
+
+
+def test_board_lists_take_each_permanents_state_in_brackets() -> None:
+    board = Board.parse(
+        "Forest, Utopia Sprawl [attached_to=0, chosen_color=U], Nykthos, Shrine to Nyx "
+        "[tapped], 2 Gemstone Caverns [counters=1], Cavern of Souls [chosen_type=Elf]"
+    )
+    sprawl, nykthos, caverns, _, cavern = board.permanents[1:]
+    assert (sprawl.attached_to, sprawl.chosen_color) == (0, ManaType.U)
+    assert nykthos.name == "Nykthos, Shrine to Nyx" and nykthos.tapped
+    assert caverns.counters == 1 and board.permanents[4].counters == 1
+    assert cavern.chosen_type == "Elf"
+    # CR 605.1b: Utopia Sprawl's trigger adds the chosen color when the enchanted
+    # Forest is tapped for mana; Wild Growth the same with {G}.
+    assert can_pay("{G}{U}", Board(board.permanents[:2]))
+    assert not can_pay("{G}{U}", Board.parse("Forest, Utopia Sprawl [chosen_color=U]"))
+    assert can_pay("{G}{G}", Board.parse("Forest, Wild Growth [attached_to=0]"))
+    # Equipment grants its ability to the equipped creature only (CR 301.5).
+    assert can_pay("{U}", Board.parse("Grizzly Bears, Paradise Mantle [attached_to=0]"))
+    assert not can_pay("{U}", Board.parse("Grizzly Bears, Paradise Mantle"))
+    # Chrome Mox: the exiled card's colors; nothing imprinted, no mana.
+    assert can_pay("{W}", Board.parse("Chrome Mox [chosen_colors=WU]"))
+    assert not can_pay("{W}", Board.parse("Chrome Mox"))
+    assert Board.parse("Llanowar Elves [summoning_sick, power=1]").permanents[0].summoning_sick
+    assert not Board.parse("Forest [tapped=false]").permanents[0].tapped
+
+
+@pytest.mark.parametrize(
+    "text, message",
+    [
+        ("Forest [colour=G]", "unknown state 'colour'"),
+        ("Forest [tapped", "'[' at position 7 is never closed"),
+        ("Forest ]", "']' at position 7 closes nothing"),
+        ("Forest [counters=two]", "counters is a number, not 'two'"),
+        ("Forest [tapped=maybe]", "tapped is true or false"),
+        ("Forest [chosen_type=]", "chosen_type needs a value"),
+        ("Forest [tapped] x", "the state in brackets comes last"),
+        ("Forest [[tapped]]", "'[' at position 8 inside"),
+        ("Thriving Isle [chosen_color=Q]", "Thriving Isle"),
+    ],
+)
+def test_bad_states_in_board_lists_say_what_and_where(text: str, message: str) -> None:
+    with pytest.raises(MtgManaError, match=re.escape(message)):
+        Board.parse(text)

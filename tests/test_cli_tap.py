@@ -232,3 +232,33 @@ def test_tap_pays_energy_the_board_has_cr_107_14(capsys: pytest.CaptureFixture[s
     assert status == 0 and data["steps"][0]["paid_with"]["energy"] == 1
     assert run_json(capsys, "tap", "{W}", "--sources", "Aether Hub")[0] == 1  # no energy
     assert run(capsys, "tap", "{W}", "--sources", "Aether Hub", "--energy", "-1")[0] == 2
+
+
+def test_tap_reads_each_permanents_state_in_brackets(capsys: pytest.CaptureFixture[str]) -> None:
+    """Auras and Equipment by what they are attached to, chosen colors and types,
+    counters (CR 303.4, 301.5, 605.1b): the state goes in brackets after the name."""
+    status, data = run_json(
+        capsys,
+        "tap",
+        "{G}{U}",
+        "--sources",
+        "Forest, Utopia Sprawl [attached_to=0, chosen_color=U]",
+    )
+    assert status == 0
+    assert [(s["permanent"], s["produces"]) for s in data["steps"]] == [
+        (0, [{"type": "G", "source": 0}]),
+        (1, [{"type": "U", "source": 1}]),  # the trigger's own permanent (CR 106.3)
+    ]
+    for sources, cost in (
+        ("Grizzly Bears, Paradise Mantle [attached_to=0]", "{U}"),
+        ("Chrome Mox [chosen_colors=WU]", "{W}"),
+        ("Gemstone Caverns [counters=1]", "{B}"),
+        ("Nykthos, Shrine to Nyx [tapped], Forest", "{G}"),
+    ):
+        status, data = run_json(capsys, "tap", cost, "--sources", sources)
+        assert (status, data["payable"]) == (0, True), sources
+    status, data = run_json(capsys, "tap", "{W}", "--sources", "Cavern of Souls [chosen_type=Elf]",
+                            "--for", "Llanowar Elves")  # fmt: skip
+    assert data["payable"] is True
+    status, _, err = run(capsys, "tap", "{G}", "--sources", "Forest [colour=G]")
+    assert status == 2 and "unknown state 'colour'" in err

@@ -39,7 +39,6 @@ False
 from __future__ import annotations
 
 import functools
-import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from functools import cached_property
@@ -47,6 +46,7 @@ from typing import Any, Final
 
 from . import _board_mana
 from ._board_mana import matches
+from ._board_text import parse_names
 from ._repr import compact_repr
 from .abilities import (
     Condition,
@@ -71,7 +71,7 @@ from .effects import (
 from .errors import MtgManaError, UnknownCardError
 from .mana import ManaType
 from .restrictions import parse_type_line
-from .tokens import TOKENS, token
+from .tokens import token
 
 __all__ = ["Board", "Permanent", "matches"]
 
@@ -85,8 +85,6 @@ _STATE: Final = frozenset(
 )  # fmt: skip
 """The fields :meth:`Permanent.from_card` and :meth:`Permanent.named` take as state."""
 _UNNAMED: Final = " (the name chosen for it isn't given: chosen_name)"
-MAX_COPIES: Final = 1000
-"""The most copies of one card :meth:`Board.parse` accepts in one item."""
 
 
 @dataclass(frozen=True)
@@ -608,8 +606,16 @@ class Board:
         opponent's, each a comma-separated list of names with an optional count
         ("Forest, 2 Tundra, Llanowar Elves"; "2x Tundra" too). Names are resolved by
         :meth:`Permanent.named`; a name with a comma ("Nykthos, Shrine to Nyx") is
-        read whole. Each copy is a separate permanent. ``state`` sets the board's
-        other fields (``commander_colors=Color.G``, ``land_played=True``).
+        read whole. Each copy is a separate permanent. A permanent's own state goes in
+        brackets after its name, as :meth:`Permanent.named` takes it (``attached_to``
+        an id, ``counters``, ``power``, ``toughness``, ``chosen_color``,
+        ``chosen_colors``, ``chosen_type``, ``chosen_name``; flags such as ``tapped``
+        alone). ``state`` sets the board's other fields (``commander_colors=Color.G``,
+        ``land_played=True``).
+
+        >>> sprawl = Board.parse("Forest, Utopia Sprawl [attached_to=0, chosen_color=U]")
+        >>> sprawl.permanents[1].attached_to, sprawl.permanents[1].chosen_color
+        (0, ManaType.U)
 
         >>> [p.controller for p in Board.parse("Forest", opponent="2 Island").permanents]
         ['you', 'opponent', 'opponent']
@@ -621,7 +627,9 @@ class Board:
         for value, what in ((text, "board"), (opponent, "opponent's board")):
             if not isinstance(value, str):
                 raise MtgManaError(f"the {what} must be a string of names, not {value!r}")
-        permanents = _parse_names(text, "you") + _parse_names(opponent, "opponent")
+        permanents = parse_names(text, "you", Permanent.named) + parse_names(
+            opponent, "opponent", Permanent.named
+        )
         try:
             return cls(tuple(permanents), **state)
         except TypeError as error:
@@ -701,51 +709,3 @@ class Board:
         power or the greatest power, never less than zero, CR 107.1b). Without an
         :class:`~mtgmana.abilities.Amount`'s ``plus``."""
         return _board_mana.count(self, index, amount_kind, item, colors)
-
-
-_ITEM = re.compile(r"(?:(?P<n>\d+)\s*[x×]?\s+)?(?P<name>\S.*)", re.IGNORECASE)
-
-
-_TOKEN_KEYS: Final = frozenset(name.casefold() for name in TOKENS)
-
-
-def _known(name: str) -> bool:
-    key = " ".join(name.split()).casefold().removesuffix(" token")
-    return key in _TOKEN_KEYS or CardDatabase.bundled().get(name) is not None
-
-
-def _parse_names(text: str, controller: str) -> list[Permanent]:
-    """The permanents of a comma-separated list of (counted) names."""
-    if not text.strip():
-        return []
-    parts = [part.strip() for part in text.split(",")]
-    result: list[Permanent] = []
-    i = 0
-    while i < len(parts):
-        item = parts[i]
-        match = _ITEM.fullmatch(item)
-        if match is None:
-            raise MtgManaError(f"board item {item!r}: expected a card name, like '2 Forest'")
-        count = int(match["n"]) if match["n"] is not None else 1
-        if not 1 <= count <= MAX_COPIES:
-            raise MtgManaError(f"board item {item!r}: a count must be 1 to {MAX_COPIES}")
-        name = match["name"].strip()
-        # Names with commas ("Nykthos, Shrine to Nyx"): the longest that is known.
-        end = next(
-            (
-                j
-                for j in range(len(parts), i + 1, -1)
-                if _known(", ".join([name, *parts[i + 1 : j]]))
-            ),
-            i + 1,
-        )
-        name = ", ".join([name, *parts[i + 1 : end]])
-        try:
-            permanent = Permanent.named(name, controller=controller)
-        except UnknownCardError:
-            raise
-        except MtgManaError as error:
-            raise MtgManaError(f"board item {item!r}: {error}") from None
-        result.extend(replace(permanent) for _ in range(count))
-        i = end
-    return result

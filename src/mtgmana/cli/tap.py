@@ -32,7 +32,10 @@ __all__ = ["board_from", "options_result", "register", "run_options", "run_tap",
 def _board_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--sources", required=True, metavar="NAMES",
-        help='your permanents, e.g. "Forest, 2 Tundra, Llanowar Elves" (ids 0, 1, 2, 3)',
+        help='your permanents, e.g. "Forest, 2 Tundra, Llanowar Elves" (ids 0, 1, 2, 3); a '
+        "permanent's state in brackets after its name: \"Utopia Sprawl [attached_to=0, "
+        'chosen_color=U]", "Gemstone Caverns [counters=1]", "Chrome Mox [chosen_colors=WU]", '
+        '"Cavern of Souls [chosen_type=Elf]", "Forest [tapped]"',
     )  # fmt: skip
     parser.add_argument("--opponent", default="", metavar="NAMES", help="an opponent's permanents")
     parser.add_argument(

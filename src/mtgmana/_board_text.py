@@ -1,0 +1,132 @@
+"""Private: board lists as people write them (:meth:`mtgmana.battlefield.Board.parse`):
+comma-separated names with an optional count ("2 Tundra"), names that have commas
+("Nykthos, Shrine to Nyx"), and each permanent's state in brackets after its name
+("Utopia Sprawl [attached_to=0, chosen_color=U]", "Forest [tapped]")."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from copy import copy
+from typing import Any, Final, TypeVar
+
+from .cards import CardDatabase
+from .errors import MtgManaError, UnknownCardError
+from .tokens import TOKENS
+
+__all__ = ["MAX_COPIES", "parse_names"]
+
+P = TypeVar("P")
+MAX_COPIES: Final = 1000
+"""The most copies of one card :meth:`~mtgmana.battlefield.Board.parse` accepts in one
+item."""
+
+_ITEM = re.compile(r"(?:(?P<n>\d+)\s*[x×]?\s+)?(?P<name>\S.*)", re.IGNORECASE)
+
+
+_TOKEN_KEYS: Final = frozenset(name.casefold() for name in TOKENS)
+
+
+def _known(name: str) -> bool:
+    key = " ".join(name.split()).casefold().removesuffix(" token")
+    return key in _TOKEN_KEYS or CardDatabase.bundled().get(name) is not None
+
+
+_TEXT_STATE: Final = ("chosen_color", "chosen_colors", "chosen_type", "chosen_name")
+_INT_STATE: Final = ("attached_to", "counters", "power", "toughness")
+_BOOL_STATE: Final = ("tapped", "summoning_sick", "entered_this_turn", "imprinted")
+
+
+def _split_items(text: str) -> list[tuple[str, str | None]]:
+    """The comma-separated items of ``text`` (commas inside a state's brackets
+    don't separate), each as (name part, the text inside its brackets or None)."""
+    items: list[tuple[str, str | None]] = []
+    start = depth = 0
+    for position, char in enumerate(text + ","):
+        if char == "[":
+            depth += 1
+            if depth > 1:
+                raise MtgManaError(f"board: '[' at position {position} inside a state's brackets")
+        elif char == "]":
+            depth -= 1
+            if depth < 0:
+                raise MtgManaError(f"board: ']' at position {position} closes nothing")
+        elif char == "," and depth == 0:
+            item = text[start:position].strip()
+            state = None
+            if "[" in item:
+                head, _, rest = item.partition("[")
+                if not rest.endswith("]"):
+                    raise MtgManaError(f"board item {item!r}: the state in brackets comes last")
+                item, state = head.strip(), rest[:-1]
+            items.append((item, state))
+            start = position + 1
+    if depth:
+        raise MtgManaError(f"board: '[' at position {text.rindex('[')} is never closed")
+    return items
+
+
+def _state_of(item: str, text: str) -> dict[str, Any]:
+    """A permanent's state written in brackets: ``attached_to=0, chosen_color=G``,
+    ``counters=2``, ``tapped`` (a flag alone is true), ``chosen_type=Elf``."""
+    state: dict[str, Any] = {}
+    for part in text.split(","):
+        key, equals, value = (x.strip() for x in part.partition("="))
+        if not key:
+            continue
+        if key in _BOOL_STATE:
+            if equals and value.lower() not in ("true", "false"):
+                raise MtgManaError(f"board item {item!r}: {key} is true or false, not {value!r}")
+            state[key] = not equals or value.lower() == "true"
+        elif key in _INT_STATE:
+            if not value.isdigit() or len(value) > 6:
+                raise MtgManaError(f"board item {item!r}: {key} is a number, not {value!r}")
+            state[key] = int(value)
+        elif key in _TEXT_STATE:
+            if not value:
+                raise MtgManaError(f"board item {item!r}: {key} needs a value ({key}=...)")
+            state[key] = value
+        else:
+            known = ", ".join((*_INT_STATE, *_TEXT_STATE, *_BOOL_STATE))
+            raise MtgManaError(f"board item {item!r}: unknown state {key!r} (one of {known})")
+    return state
+
+
+def parse_names(text: str, controller: str, named: Callable[..., P]) -> list[P]:
+    """The permanents of a comma-separated list of (counted) names, each with an
+    optional state in brackets (``Utopia Sprawl [attached_to=0, chosen_color=G]``),
+    made by ``named(name, controller=..., **state)``."""
+    if not text.strip():
+        return []
+    items = _split_items(text)
+    parts = [part for part, _ in items]
+    result: list[P] = []
+    i = 0
+    while i < len(parts):
+        item = parts[i]
+        match = _ITEM.fullmatch(item)
+        if match is None:
+            raise MtgManaError(f"board item {item!r}: expected a card name, like '2 Forest'")
+        count = int(match["n"]) if match["n"] is not None else 1
+        if not 1 <= count <= MAX_COPIES:
+            raise MtgManaError(f"board item {item!r}: a count must be 1 to {MAX_COPIES}")
+        name = match["name"].strip()
+        # Names with commas ("Nykthos, Shrine to Nyx"): the longest that is known,
+        # ending at the first part with a state.
+        last = next((k for k in range(i, len(parts)) if items[k][1] is not None), len(parts) - 1)
+        end = next(
+            (j for j in range(last + 1, i + 1, -1) if _known(", ".join([name, *parts[i + 1 : j]]))),
+            i + 1,
+        )
+        name = ", ".join([name, *parts[i + 1 : end]])
+        written = items[end - 1][1]
+        state = {} if written is None else _state_of(item, written)
+        try:
+            permanent = named(name, controller=controller, **state)
+        except UnknownCardError:
+            raise
+        except MtgManaError as error:
+            raise MtgManaError(f"board item {item!r}: {error}") from None
+        result.extend(copy(permanent) for _ in range(count))
+        i = end
+    return result
