@@ -75,9 +75,16 @@ def test_resources_the_simulation_does_not_have() -> None:
     assert role_of(lookup("Molt Tender")).options == ()  # a card exiled from the graveyard
     assert "graveyard" in role_of(lookup("Molt Tender")).uncounted[0][1]
     assert role_of(lookup("Elvish Spirit Guide")).options == ()  # CR 113.6m: from a hand
+    # CR 122.6: it enters with two charge counters, in the simulation too (each
+    # question on its own: they aren't used up); Everflowing Chalice's depend on its
+    # kicks, which aren't read.
     vivid = role_of(lookup("Vivid Crag"))
-    assert vivid.options == (frozenset("R"),)  # it enters without its charge counters
-    assert "charge counter" in vivid.uncounted[0][1]
+    assert vivid.permanent is not None and vivid.permanent.counters == 2
+    assert vivid.options == (frozenset("R"), frozenset("WUBRG")) and not vivid.uncounted
+    assert "2 charge counters it enters with" in vivid.assumed[0]
+    assert role_of(lookup("Gemstone Mine")).permanent.counters == 3  # type: ignore[union-attr]
+    chalice = role_of(lookup("Everflowing Chalice"))
+    assert chalice.options == () and "one per counter" in chalice.uncounted[0][1]
     # Discarding is paid: the simulation's auto-tapper has cards in hand.
     witch = role_of(lookup("Bog Witch"))
     assert witch.options == (frozenset("B"),) and "discarding" in witch.assumed[0]

@@ -67,7 +67,7 @@ DYNAMIC_POOL = (
     "Axebane Guardian", "Overgrown Battlement", "Faeburrow Elder", "Bloom Tender",
     "Arbor Adherent", "Gaea's Cradle", "Karametra's Acolyte", "Elvish Archdruid",
     "Priest of Titania", "Meteor Crater", "Prismatic Geoscope", "Aether Hub", "Molt Tender",
-    "Marwyn, the Nurturer",
+    "Marwyn, the Nurturer", "Vivid Crag", "Gemstone Mine",
 )  # fmt: skip
 TOUGHNESS = {"Llanowar Elves": 1, "Sylvan Caryatid": 3, "Wall of Roots": 5, "Bloom Tender": 2,
              "Axebane Guardian": 3, "Marwyn, the Nurturer": 1}  # fmt: skip
@@ -89,6 +89,8 @@ def _permanent(name: str) -> Permanent:
         return Permanent.named(name, chosen_color=ManaType("B"))
     if name == "Marwyn, the Nurturer":
         return Permanent.named(name, power=2, toughness=1)
+    if name in ("Vivid Crag", "Gemstone Mine"):  # with the counters it enters with (CR 122.6)
+        return Permanent.named(name, counters=2 if name == "Vivid Crag" else 3)
     return Permanent.named(name, toughness=TOUGHNESS.get(name, 0))
 
 
@@ -223,6 +225,10 @@ def test_dynamic_sources_agree_with_the_tapper(picks: list[int], costs: list[int
         (["Aether Hub"], "{C}", True),
         (["Aether Hub"], "{W}", False),
         (["Molt Tender", "Forest"], "{1}{G}", False),
+        # The counters it enters with (CR 122.6), not used up: any color, once a turn.
+        (["Vivid Crag", "Forest"], "{W}{G}", True),
+        (["Vivid Crag", "Gemstone Mine"], "{U}{U}", True),
+        (["Vivid Crag"], "{U}{U}", False),
     ],
 )
 def test_dynamic_sources_are_decided_without_the_tapper(

@@ -7,8 +7,11 @@ simulation's battlefields agree; each decision is said in the card's note.
   :data:`._sim_sources.SIM_GRAVEYARD`): an ability that pays energy (CR 107.14,
   122.1: Aether Hub's "{T}, Pay {E}"), exiles cards from your graveyard (Molt
   Tender), exiles the card from your hand (CR 113.6m: Elvish Spirit Guide) or
-  removes counters from the permanent (Vivid Crag, Gemstone Mine: the simulation's
-  permanents enter without counters) makes no mana for the counts. Discarding is
+  removes counters the permanent doesn't enter with (Everflowing Chalice's depend
+  on its kicks) makes no mana for the counts. Counters it enters with by its text
+  (CR 122.6: Vivid Crag's two charge counters, Gemstone Mine's three mining
+  counters, :func:`entering_counters`) are on it, in the simulation too, and not
+  used up there: each spell's castability is asked on its own. Discarding is
   paid: the simulation's auto-tapper has cards in hand
   (:attr:`~mtgmana.battlefield.Board.hand`).
 * **Conditions** (CR 602.5b): one on other permanents (you control a Swamp, you
@@ -16,7 +19,7 @@ simulation's battlefields agree; each decision is said in the card's note.
   ``"max speed"``, ``"monarch"``, :data:`mtgmana.conditions.FACTS`), counters, "it
   entered this turn", renowned, modified — holds only if it holds for the card
   alone on a battlefield like the simulation's (on your turn, :data:`._sim_sources.SIM_FACTS`:
-  no other fact of the game; no counters).
+  no other fact of the game; only the counters it enters with).
 * **Amounts** ("{G} for each creature you control", devotion, CR 700.5): counted
   when the amount is at least 1 with the card alone on the battlefield (Axebane
   Guardian and Overgrown Battlement have defender, Karametra's Acolyte's devotion
@@ -50,7 +53,7 @@ from ..errors import MtgManaError
 from ..restrictions import Restriction
 from ._sim_sources import SIM_ENERGY, SIM_FACTS, SIM_GRAVEYARD
 
-__all__ = ["ManaRead", "read_mana"]
+__all__ = ["ManaRead", "entering_counters", "read_mana"]
 
 _LETTERS: Final = "WUBRG"
 _EACH: Final = frozenset(
@@ -59,6 +62,33 @@ _EACH: Final = frozenset(
 """The per-color slots resolved with the card alone (see the module)."""
 _ENERGY_WORDS: Final = {1: "one", 2: "two", 3: "three", 4: "four"}
 _ENERGY_TRIGGER = re.compile(r"\benters\b[^.\n]*?, you get (?P<e>(?:\{E\})+)")
+_ENTERS_WITH = re.compile(
+    r"\benters(?: the battlefield)?(?: tapped)? with (?P<n>a|an|one|two|three|four|five|six"
+    r"|seven|eight|nine|ten|\d{1,2}) (?P<kind>[a-z]+ )?counters? on it\b"
+)
+_NUMBERS: Final = {
+    "a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6,
+    "seven": 7, "eight": 8, "nine": 9, "ten": 10,
+}  # fmt: skip
+
+
+def entering_counters(permanent: Permanent, text: str) -> int:
+    """The counters ``permanent`` enters with, by its rules ``text`` ("Vivid Crag
+    enters tapped with two charge counters on it", CR 122.6), when a mana ability
+    of it removes counters from it; else 0. A number that depends on how it was
+    cast (Everflowing Chalice's kicks, X) isn't read.
+
+    >>> crag = Permanent.named("Vivid Crag")
+    >>> entering_counters(crag, "Vivid Crag enters tapped with two charge counters on it.")
+    2
+    """
+    if not any(ability.cost.remove_counters for ability in permanent.abilities):
+        return 0
+    match = _ENTERS_WITH.search(text)
+    if match is None:
+        return 0
+    n = match["n"]
+    return int(n) if n.isdigit() else _NUMBERS[n]
 
 
 @dataclass(frozen=True)
@@ -111,7 +141,7 @@ def read_mana(
         if why:
             uncounted.append((_letters(ability), why))
             continue
-        how = _assumed(ability)
+        how = _assumed(ability, board)
         if how:
             assumed.append(how)
         for choice in production.choices:
@@ -178,8 +208,8 @@ def _not_counted(ability: ManaAbility, board: Board | None, text: str) -> str:
         kind = f"{cost.counter} " if cost.counter else ""
         what = f"a {kind}counter" if n == 1 else f"{n} {kind}counters"
         return (
-            f"needs {what} removed from it, which the simulation's permanents never have"
-            " (they enter without counters)"
+            f"needs {what} removed from it, and it doesn't enter with them here (a number"
+            " that depends on how it was cast isn't read)"
         )
     return ""
 
@@ -201,9 +231,16 @@ def _holds(condition: Condition, board: Board | None) -> bool:
     return fresh != condition.negated
 
 
-def _assumed(ability: ManaAbility) -> str:
+def _assumed(ability: ManaAbility, board: Board | None) -> str:
     cost = ability.cost
     condition = ability.condition
+    if cost.remove_counters and board is not None:
+        n = board.permanents[0].counters
+        kind = f"{cost.counter} " if cost.counter else ""
+        return (
+            f"counted with the {n} {kind}counter{'s' if n != 1 else ''} it enters with"
+            " (CR 122.6), not used up: each spell's castability is asked on its own"
+        )
     if cost.discard or cost.discard_hand:
         return "discarding counted as paid, as the simulation's auto-tapper has cards in hand"
     if condition is not None and "your turn" in condition.facts:

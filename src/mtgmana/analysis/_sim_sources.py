@@ -350,7 +350,11 @@ def _compile(
             continue  # no energy, no graveyard: it makes no mana (see the module)
         if cost.exile_from_hand:
             continue  # only from a hand (CR 113.6m)
-        if cost.untap or cost.sacrifice or cost.tap_other or cost.remove_counters:
+        if cost.remove_counters > permanent.counters:
+            continue  # it can't pay (as for the tapper)
+        # Counters it entered with (Vivid Crag) aren't used up: each question is
+        # asked on its own, on a battlefield where the permanent still has them.
+        if cost.untap or cost.sacrifice or cost.tap_other:
             exotic = True
             continue
         if cost.discard or cost.discard_hand:

@@ -74,7 +74,8 @@ restriction, and :attr:`CardRole.options` has the unrestricted mana only.
 **Which mana is counted** is decided as the simulation decides it
 (:mod:`._role_mana`): no mana from an ability that pays energy, exiles cards from
 your graveyard or the card from your hand, or removes counters the permanent
-doesn't start with (Gemstone Caverns' luck counter, Vivid Crag's charge counters);
+doesn't enter with (Gemstone Caverns' luck counter, except from an opening hand;
+Vivid Crag enters with two charge counters, CR 122.6, and is counted with them);
 conditions on facts of the game hold only as on the simulation's battlefields; an
 amount counts when it is at least 1 with the card alone (not Gaea's Cradle's); "for
 each color among permanents you control" is the card's own colors. The mana left out
@@ -121,7 +122,7 @@ from ..costs import ManaCost
 from ..effects import ContinuousEffect
 from ..errors import MtgManaError
 from ..restrictions import Restriction, parse_type_line
-from ._role_mana import ManaRead, read_mana
+from ._role_mana import ManaRead, entering_counters, read_mana
 from ._role_statics import alone_abilities, helps_mana
 
 __all__ = [
@@ -501,6 +502,9 @@ def _role(card: Card) -> CardRole:
     ):
         try:
             permanent = Permanent.from_card(card)
+            counters = entering_counters(permanent, text)
+            if counters:  # CR 122.6: Vivid Crag, Gemstone Mine
+                permanent = permanent.with_state(counters=counters)
         except MtgManaError as error:
             notes.append(str(error))
     context = permanent
