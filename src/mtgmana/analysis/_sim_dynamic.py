@@ -27,9 +27,9 @@ tries one by one, exactly.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, replace
-from itertools import combinations
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from itertools import combinations, combinations_with_replacement, product
 from typing import Final
 
 from ..abilities import Amount, DynamicSlot, ManaAbility, PermanentFilter
@@ -37,7 +37,7 @@ from ..battlefield import Board, Permanent, matches
 from ..colors import Color
 from ..mana import ManaType
 
-__all__ = ["DynamicSource", "Feature", "dynamic_source", "prune"]
+__all__ = ["DynamicSource", "Feature", "Resolver", "dynamic_source", "prune"]
 
 _BITS: Final = {ManaType.W: 1, ManaType.U: 2, ManaType.B: 4, ManaType.R: 8, ManaType.G: 16,
                 ManaType.C: 32}  # fmt: skip
@@ -204,6 +204,65 @@ class DynamicSource:
             if masks:
                 found.append(tuple(sorted(masks)))
         return prune(found)
+
+
+@dataclass
+class Resolver:
+    """The dynamic sources of a deck on battlefield keys (:mod:`._sim_payer`):
+    ``sources`` (class, source), where the key keeps each feature (``offsets``),
+    what the opponent's permanents add to each (``outside``), and the most units a
+    key's field counts (``limit``)."""
+
+    sources: list[tuple[int, DynamicSource]]
+    offsets: dict[Feature, int]
+    outside: dict[Feature, int]
+    limit: int
+    _modes: dict[tuple[int, tuple[int, ...]], tuple[tuple[int, ...], ...]] = field(
+        default_factory=dict
+    )
+
+    def resolve(
+        self, key: int, most: int, count: Callable[[int, int], int]
+    ) -> tuple[tuple[int, ...], ...] | None:
+        """The units the dynamic sources on board ``key`` make (``count(key, c)``
+        copies of class ``c``), for each choice of their modes (one choice when
+        each has one mode); ``None`` when there are more than :data:`MAX_MODES`
+        choices or, with the board's ``most`` other units, more than ``limit``
+        units (the tapper decides)."""
+        values = {f: ((key >> off) & 255) + self.outside[f] for f, off in self.offsets.items()}
+        fixed: list[int] = []
+        choices: list[list[tuple[int, ...]]] = []
+        total = 1
+        for c, source in self.sources:
+            n = count(key, c)
+            if not n:
+                continue
+            modes = self._modes_of(c, source, values)
+            if len(modes) == 1:
+                fixed.extend(modes[0] * n)
+            elif modes:
+                # Each copy chooses on its own: which modes, not which copy (identical).
+                picks = [sum(picked, ()) for picked in combinations_with_replacement(modes, n)]
+                choices.append(picks)
+                total *= len(picks)
+                if total > MAX_MODES:
+                    return None
+        base = tuple(fixed)
+        found = [base + sum(picked, ()) for picked in product(*choices)]
+        if most + max(len(made) for made in found) > self.limit:
+            return None
+        return tuple(found)
+
+    def _modes_of(
+        self, c: int, source: DynamicSource, values: Mapping[Feature, int]
+    ) -> tuple[tuple[int, ...], ...]:
+        """The modes of class ``c`` on a board whose features are ``values`` (cached
+        by the values it reads)."""
+        read = tuple(values[f] for f in source.features)
+        found = self._modes.get((c, read))
+        if found is None:
+            found = self._modes[(c, read)] = source.modes(values)
+        return found
 
 
 def prune(modes: Sequence[tuple[int, ...]]) -> tuple[tuple[int, ...], ...]:

@@ -33,7 +33,7 @@ from typing import Final
 
 from ..battlefield import Board, Permanent
 from ..colors import Color
-from ._sim_dynamic import MAX_MODES, Feature
+from ._sim_dynamic import DynamicSource, Feature, Resolver
 from ._sim_sources import (
     ANY,
     GENERIC,
@@ -153,16 +153,17 @@ class Payer:
                 offset += _WIDTH
         # What the dynamic sources' amounts read (._sim_dynamic): a count each.
         self.features: dict[Feature, int] = {}
+        sources: list[tuple[int, DynamicSource]] = []
         for c in self.dynamic:
             dynamic = self.classes[c].dynamic
             assert dynamic is not None
+            sources.append((c, dynamic))
             for feature in dynamic.features:
                 if feature not in self.features:
                     self.features[feature] = offset
                     offset += _WIDTH
-        self.outside = {f: sum(f.weight(p) for p in self.opponent) for f in self.features}
-        """What the opponent's permanents add to each feature."""
-        self._modes: dict[tuple[int, tuple[int, ...]], tuple[tuple[int, ...], ...]] = {}
+        outside = {f: sum(f.weight(p) for p in self.opponent) for f in self.features}
+        self.resolver = Resolver(sources, self.features, outside, _MAX_UNITS)
         self.life_offset = offset
         offset += _WIDTH
         self.special = special
@@ -358,7 +359,7 @@ class Payer:
                 for combo in combos
                 for pair in (((combo.free, ()),) if not combo.costly else combo.packed)
             )
-        choices = self._resolve(key, most) if self.dynamic else ((),)
+        choices = self.resolver.resolve(key, most, self._count) if self.dynamic else ((),)
         if choices is None:  # the tapper decides
             return View(reach, reach, reach, life, units, restricted, combos, exotic_units,
                         hostile, upper, 255, True)  # fmt: skip
@@ -376,46 +377,6 @@ class Payer:
         if len(views) == 1:
             return views[0]
         return replace(views[0], most=max(v.most for v in views), alternatives=tuple(views))
-
-    def _resolve(self, key: int, most: int) -> tuple[tuple[int, ...], ...] | None:
-        """The units the dynamic sources on board ``key`` make, for each choice of
-        their modes (:mod:`._sim_dynamic`; one choice when each has one mode);
-        ``None`` when there are more than :data:`~._sim_dynamic.MAX_MODES` choices
-        or more units than a field counts (the tapper decides)."""
-        values = {f: ((key >> off) & 255) + self.outside[f] for f, off in self.features.items()}
-        fixed: list[int] = []
-        choices: list[list[tuple[int, ...]]] = []
-        total = 1
-        for c in self.dynamic:
-            n = self._count(key, c)
-            if not n:
-                continue
-            modes = self._modes_of(c, values)
-            if len(modes) == 1:
-                fixed.extend(modes[0] * n)
-            elif modes:
-                # Each copy chooses on its own: which modes, not which copy (identical).
-                picks = [sum(picked, ()) for picked in combinations_with_replacement(modes, n)]
-                choices.append(picks)
-                total *= len(picks)
-                if total > MAX_MODES:
-                    return None
-        base = tuple(fixed)
-        found = [base + sum(picked, ()) for picked in product(*choices)]
-        if most + max(len(made) for made in found) > _MAX_UNITS:
-            return None
-        return tuple(found)
-
-    def _modes_of(self, c: int, values: dict[Feature, int]) -> tuple[tuple[int, ...], ...]:
-        """The modes of dynamic class ``c`` on a board whose features are ``values``
-        (cached by the values it reads)."""
-        dynamic = self.classes[c].dynamic
-        assert dynamic is not None
-        read = tuple(values[f] for f in dynamic.features)
-        found = self._modes.get((c, read))
-        if found is None:
-            found = self._modes[(c, read)] = dynamic.modes(values)
-        return found
 
     def _completed(self, classes: list[SourceClass]) -> list[SourceClass]:
         """The classes with their dynamic sources completed (the powers and
