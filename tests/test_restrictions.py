@@ -11,6 +11,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from conftest import corpus_records
+from mtgmana.battlefield import Board
 from mtgmana.errors import MtgManaError
 from mtgmana.restriction_text import OUTLAW_TYPES, RestrictionTextError, parse_restriction
 from mtgmana.restrictions import (
@@ -28,6 +29,7 @@ from mtgmana.restrictions import (
     register_custom,
     spells,
 )
+from mtgmana.tapping import can_pay
 
 # -- Spend and the builders ---------------------------------------------------------------
 
@@ -275,6 +277,25 @@ def test_parse_rejects_what_it_cannot_model(sentence: str) -> None:
         parse_restriction(sentence)
 
 
+def test_mana_only_for_what_puts_tokens_onto_the_battlefield() -> None:
+    """Mishra's Toy Workshop (CR 106.6): the spells and abilities that put tokens onto
+    the battlefield, as Spend.keywords says it ("makes tokens"; Spend.of_card reads
+    "create ... token", CR 111.2)."""
+    r = parse_restriction(
+        "Spend this mana only on spells and abilities that put tokens onto the battlefield."
+    )
+    assert r.allows(Spend.of_card("Raise the Alarm"))
+    assert r.allows(Spend.of_card("Secure the Wastes"))
+    assert not r.allows(Spend.of_card("Lightning Bolt"))
+    assert r.allows(Spend.ability("Artifact", keywords=["makes tokens"]))
+    assert not r.allows(Spend.ability("Artifact"))
+    assert parse_restriction(r.text) == r and Restriction.from_json(r.to_json()) == r
+    workshop = Board.parse("Mishra's Toy Workshop")
+    assert not workshop.permanents[0].unsupported
+    assert can_pay("{3}", workshop, spend=Spend.of_card("Raise the Alarm"))
+    assert not can_pay("{1}", workshop, spend=Spend.of_card("Lightning Bolt"))
+
+
 def test_parse_rejects_non_strings() -> None:
     with pytest.raises(MtgManaError):
         parse_restriction(None)  # type: ignore[arg-type]
@@ -287,8 +308,6 @@ def test_parse_rejects_non_strings() -> None:
 SENTENCE = re.compile(r"(?:Spend (?:this|that) mana only|This mana can't be spent)[^.]*\.")
 
 UNSUPPORTED = {
-    "Spend this mana only on spells and abilities that put tokens onto the battlefield.":
-        "what the spell or ability does",
     "Spend this mana only to cast a spell that shares a watermark with CARDNAME.": "watermark",
     "Spend this mana only to cast creature spells with no abilities.": "abilities",
     "Spend this mana only to cast monocolored spells of that color.": "one particular color",

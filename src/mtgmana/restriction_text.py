@@ -23,8 +23,9 @@ It also reads back what ``Restriction.text`` prints.
 Conventions for the engine's :class:`~mtgmana.restrictions.Spend`: ``zone`` is from
 the caster's point of view ("graveyard" is the caster's graveyard); ``keywords``
 hold the spell's keyword abilities ("devoid", "flashback", "foretell",
-"freerunning") and how it is cast ("kicked", "face-down", "disturb" when cast for
-its disturb cost); other costs and keyword actions use these ``action`` names:
+"freerunning"), how it is cast ("kicked", "face-down", "disturb" when cast for
+its disturb cost) and "makes tokens" for a spell or ability that puts tokens onto
+the battlefield; other costs and keyword actions use these ``action`` names:
 "cumulative upkeep", "unlock" (a door), "foretell", "morph", "megamorph", "disguise",
 "manifest" and "cloak" (turning a face-down permanent face up by paying that cost),
 "equip" and "class level" (abilities).
@@ -68,7 +69,6 @@ UNSUPPORTED: Final = {
     "watermark": "a Spend doesn't describe watermarks",
     "you don't own": "a Spend doesn't describe who owns the spell",
     "exiled with": "a Spend doesn't identify the card being cast",
-    "put tokens": "a Spend doesn't describe what the spell or ability does",
     "of that color": "a spell restriction can't require one particular color",
     "generic mana costs": "a restriction can't see which part of a cost mana pays",
 }
@@ -85,7 +85,19 @@ _CLASS_LEVEL = abilities(actions={"class level"}, wording="only to gain a Class 
 _DISTURB = spells(keywords={"disturb"}, wording="only to pay disturb costs")
 
 # Words after "to", each with the phrases it can start and what they mean.
+_TOKEN_SPELLS = spells(
+    keywords={"makes tokens"}, wording="only to cast spells that put tokens onto the battlefield"
+)
+_TOKEN_ABILITIES = abilities(
+    keywords={"makes tokens"},
+    wording="only to activate abilities that put tokens onto the battlefield",
+)
 _FIXED: Final[dict[str, Restriction]] = {
+    # Mishra's Toy Workshop: what the spell or ability does, as Spend.keywords says it.
+    "on spells and abilities that put tokens onto the battlefield": _TOKEN_SPELLS
+    | _TOKEN_ABILITIES,
+    "cast spells that put tokens onto the battlefield": _TOKEN_SPELLS,
+    "activate abilities that put tokens onto the battlefield": _TOKEN_ABILITIES,
     "unlock a door": _UNLOCK,
     "unlock doors": _UNLOCK,
     "turn a permanent face up": _FACE_UP,

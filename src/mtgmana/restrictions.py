@@ -117,6 +117,15 @@ def _payment_keywords(text: str) -> tuple[str, ...]:
     return tuple(found)
 
 
+_CREATES_TOKENS = re.compile(r"\b[Cc]reates? (?:[^.]*? )?tokens?\b")
+
+
+def _makes_tokens(text: str) -> tuple[str, ...]:
+    """``("makes tokens",)`` when a rules text creates tokens (CR 111.2: "create" puts
+    tokens onto the battlefield; Mishra's Toy Workshop's restriction asks it)."""
+    return ("makes tokens",) if _CREATES_TOKENS.search(text) else ()
+
+
 def _frozen(items: Iterable[str] | str | None) -> frozenset[str]:
     if items is None:
         return frozenset()
@@ -173,7 +182,7 @@ class Spend:
             colors=chosen.colors,
             mana_cost=chosen.mana_cost,
             zone=zone,
-            keywords=_payment_keywords(chosen.oracle_text),
+            keywords=_payment_keywords(chosen.oracle_text) + _makes_tokens(chosen.oracle_text),
             name=chosen.name,
         )
 
@@ -218,16 +227,18 @@ class Spend:
         cost: ManaCost | str | None = None,
         action: str = "",
         name: str = "",
+        keywords: Iterable[str] = (),
     ) -> Spend:
         """Activating an ability of a source with this type line (``action`` names a
-        keyword ability such as "equip")."""
+        keyword ability such as "equip"; ``keywords`` what the ability does, such as
+        "makes tokens")."""
         supertypes, card_types, subtypes = parse_type_line(source_type_line)
         if isinstance(cost, str):
             cost = ManaCost.parse(cost)
         if isinstance(colors, str):
             colors = Color.parse(colors)
         return cls(SpendKind.ABILITY, card_types, subtypes, supertypes, colors,
-                   cost=cost, action=action, name=name)  # fmt: skip
+                   cost=cost, action=action, name=name, keywords=_frozen(keywords))  # fmt: skip
 
     @classmethod
     def other_cost(cls, action: str, *, cost: ManaCost | str | None = None) -> Spend:
@@ -437,6 +448,9 @@ class AbilityRestriction(Restriction):
     colorless: bool | None = None
     actions: frozenset[str] = frozenset()
     wording: str = field(default="", compare=False)
+    keywords: frozenset[str] = frozenset()
+    """Any of these :attr:`Spend.keywords` (``"makes tokens"``: an ability that puts
+    tokens onto the battlefield)."""
     _tag: ClassVar[str] = "ability"
 
     def allows(self, spend: Spend) -> bool:
@@ -447,6 +461,8 @@ class AbilityRestriction(Restriction):
         if self.source_subtypes and not (self.source_subtypes & spend.subtypes):
             return False
         if self.colorless is not None and self.colorless != (not spend.colors):
+            return False
+        if self.keywords and not (self.keywords & spend.keywords):
             return False
         return not (self.actions and spend.action not in self.actions)
 
@@ -467,7 +483,7 @@ class AbilityRestriction(Restriction):
 
     def to_json(self) -> dict[str, Any]:
         body: dict[str, Any] = {}
-        for name in ("source_types", "source_subtypes", "actions"):
+        for name in ("source_types", "source_subtypes", "actions", "keywords"):
             value = getattr(self, name)
             if value:
                 body[name] = sorted(value)
@@ -640,11 +656,13 @@ def abilities(
     colorless: bool | None = None,
     actions: Iterable[str] | str | None = None,
     wording: str = "",
+    keywords: Iterable[str] | str | None = None,
 ) -> AbilityRestriction:
     """ "Spend this mana only to activate abilities (of ...)"."""
     return AbilityRestriction(
-        _frozen(source_types), _frozen(source_subtypes), colorless, _frozen(actions), wording
-    )
+        _frozen(source_types), _frozen(source_subtypes), colorless, _frozen(actions), wording,
+        _frozen(keywords),
+    )  # fmt: skip
 
 
 def costs(*actions: str, wording: str = "") -> CostRestriction:

@@ -29,6 +29,8 @@ from ._words import SENTENCE, Unsupported, count_word
 __all__: list[str] = []
 
 
+_REPRESENT: Final = re.compile(r"Use \w+ to represent the tokens\.")
+"""Mishra's Toy Workshop's "Use toys to represent the tokens.": no rules meaning."""
 _NOTES: Final = [
     re.compile(r"~ doesn't untap during your next untap step\."),
     re.compile(r"Draw a card(?: at the beginning of the next turn's upkeep)?\."),
@@ -209,6 +211,8 @@ def read_ability(raw: str, cost: CostText, effect: str) -> tuple[list[ManaAbilit
             requirement = Condition(wanted, activation=False, text=sentence)
             instead = (requirement.negate(), None, int(match["n"]))
             continue
+        if _REPRESENT.fullmatch(sentence):
+            continue  # how to show the tokens at the table, not a rule
         if any(pattern.fullmatch(sentence) for pattern in _NOTES):
             notes.append(f"{sentence.removesuffix('.')} (not modelled): {raw}")
             continue
