@@ -207,3 +207,29 @@ def test_the_cli_says_how_aether_hub_is_counted(
     assert status == 0
     (hub,) = [row for row in data["lands"] if row["name"] == "Aether Hub"]
     assert hub["counted_as"].startswith("colorless only: its mana of any color needs energy")
+
+
+def test_counters_that_depend_on_how_it_was_cast() -> None:
+    """Everflowing Chalice enters with a charge counter for each time it was kicked
+    (CR 702.33): cast kicked once by default, for {2} (--x sets the kicks); Astral
+    Cornucopia with X charge counters at X = 1. Vivid Crag enters with two charge
+    counters (CR 122.6)."""
+    text = "4 Everflowing Chalice\n2 Astral Cornucopia\n4 Vivid Crag\n20 Island\n30 Wind Drake"
+    summary = _summary(text)
+    chalice = summary.spell("Everflowing Chalice")
+    assert (chalice.cost, chalice.turn) == ("{2}", 2)
+    assert "kicked once" in chalice.counted_as and "0.75 source" in chalice.counted_as
+    assert "X = 1" in summary.spell("Astral Cornucopia").counted_as
+    # The Vivid Crags' any color; Cornucopia a rock (Karsten: 0.75) of any color.
+    assert _sources(summary, "Wind Drake", "U") == 20 + 4 + 2 * 0.75
+    twice = _summary(text, x={"Everflowing Chalice": 2})
+    assert (twice.spell("Everflowing Chalice").cost, twice.spell("Everflowing Chalice").turn) == (
+        "{2}{2}",
+        4,
+    )
+    # The simulation casts Chalice for {2} and taps it for {C}: with two lands on turn
+    # 3 (a missed drop), Wind Drake ({2}{U}) is still cast.
+    deck = Deck.parse("4 Everflowing Chalice\n16 Island\n40 Wind Drake")
+    with_rocks = simulate(deck, games=3000, seed=1)
+    without = simulate(Deck.parse("4 Ornithopter\n16 Island\n40 Wind Drake"), games=3000, seed=1)
+    assert with_rocks.spell("Wind Drake").p_on_curve > without.spell("Wind Drake").p_on_curve

@@ -83,8 +83,10 @@ def test_resources_the_simulation_does_not_have() -> None:
     assert vivid.options == (frozenset("R"), frozenset("WUBRG")) and not vivid.uncounted
     assert "2 charge counters it enters with" in vivid.assumed[0]
     assert role_of(lookup("Gemstone Mine")).permanent.counters == 3  # type: ignore[union-attr]
+    # Everflowing Chalice's counters are its kicks (CR 702.33): kicked once by default.
     chalice = role_of(lookup("Everflowing Chalice"))
-    assert chalice.options == () and "one per counter" in chalice.uncounted[0][1]
+    assert chalice.options == (frozenset("C"),) and chalice.counters_cast == "kicks"
+    assert chalice.permanent is not None and chalice.permanent.counters == 1
     # Discarding is paid: the simulation's auto-tapper has cards in hand.
     witch = role_of(lookup("Bog Witch"))
     assert witch.options == (frozenset("B"),) and "discarding" in witch.assumed[0]
@@ -115,7 +117,7 @@ def test_amounts_count_with_the_card_alone() -> None:
     assert "counted as 1" in role_of(lookup("Axebane Guardian")).assumed[0]
     cradle = role_of(lookup("Gaea's Cradle"))  # no creature: no mana (CR 106.5)
     assert cradle.options == () and "one per creature you control" in cradle.uncounted[0][1]
-    assert role_of(lookup("Everflowing Chalice")).options == ()  # no charge counters
+    assert role_of(lookup("Everflowing Chalice")).options == (frozenset("C"),)  # kicked once
 
 
 def test_each_color_among_permanents_is_its_own_colors() -> None:

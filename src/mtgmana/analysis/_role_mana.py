@@ -49,11 +49,12 @@ from typing import Final
 from ..abilities import ANY_COLOR, DynamicSlot, ManaAbility
 from ..battlefield import Board, Permanent
 from ..conditions import Condition
+from ..costs import ManaCost
 from ..errors import MtgManaError
 from ..restrictions import Restriction
 from ._sim_sources import SIM_ENERGY, SIM_FACTS, SIM_GRAVEYARD
 
-__all__ = ["ManaRead", "entering_counters", "read_mana"]
+__all__ = ["ManaRead", "cast_counters", "entering_counters", "read_mana"]
 
 _LETTERS: Final = "WUBRG"
 _EACH: Final = frozenset(
@@ -82,13 +83,49 @@ def entering_counters(permanent: Permanent, text: str) -> int:
     >>> entering_counters(crag, "Vivid Crag enters tapped with two charge counters on it.")
     2
     """
-    if not any(ability.cost.remove_counters for ability in permanent.abilities):
+    if not _uses_counters(permanent) or cast_counters(permanent, text) is not None:
         return 0
     match = _ENTERS_WITH.search(text)
     if match is None:
         return 0
     n = match["n"]
     return int(n) if n.isdigit() else _NUMBERS[n]
+
+
+_ENTERS_WITH_X = re.compile(r"\benters(?: the battlefield)?(?: tapped)? with X [a-z]+ counters\b")
+_MULTIKICKER = re.compile(r"\bMultikicker (?P<cost>(?:\{[^}]+\})+)")
+
+
+def cast_counters(permanent: Permanent, text: str) -> tuple[str, ManaCost | None] | None:
+    """How the counters ``permanent`` enters with depend on how it was cast, when a
+    mana ability of it uses them: ``("X", None)`` for "enters with X charge counters"
+    (Astral Cornucopia, Mana Bloom), ``("kicks", cost)`` for "a charge counter for
+    each time it was kicked" with its multikicker cost (Everflowing Chalice, CR
+    702.33); else ``None``.
+
+    >>> chalice = Permanent.named("Everflowing Chalice")
+    >>> cast_counters(chalice, "Multikicker {2}\\nThis artifact enters with a charge counter"
+    ...               " on it for each time it was kicked.")
+    ('kicks', ManaCost.parse('{2}'))
+    """
+    if not _uses_counters(permanent):
+        return None
+    if _ENTERS_WITH_X.search(text):
+        return "X", None
+    kicker = _MULTIKICKER.search(text)
+    if kicker is not None and "for each time it was kicked" in text:
+        return "kicks", ManaCost.parse(kicker["cost"])
+    return None
+
+
+def _uses_counters(permanent: Permanent) -> bool:
+    """Whether a mana ability of ``permanent`` removes counters from it or makes
+    mana by the counters on it."""
+    for ability in permanent.abilities:
+        per = ability.production.per
+        if ability.cost.remove_counters or (per is not None and per.kind == "own counters"):
+            return True
+    return False
 
 
 @dataclass(frozen=True)

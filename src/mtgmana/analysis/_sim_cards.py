@@ -37,7 +37,7 @@ from ..restrictions import Spend, parse_type_line
 from ._sim_payer import Payer
 from ._sim_sources import ANY, LIFE_LIMIT, SourceClass, SpellCost, compile_source, paid_with_mana
 from ._sim_statics import deck_statics
-from .counting import _x_for, chosen_creature_type, deck_colors, spell_cost
+from .counting import _x_for, cast_cost, chosen_creature_type, deck_colors
 from .deck import Deck, DeckCard
 from .roles import BASIC_TYPES, CardRole, Entry, Ramp
 
@@ -115,6 +115,7 @@ class CompiledDeck:
         self, deck: Deck, x: Mapping[str, int] | None = None, *, fast: bool = True
     ) -> None:
         self.deck = deck
+        self.x = x
         self.caches: dict[str, dict[int, Any]] = {}
         """The answers of the engines playing this deck, by battlefield key."""
         items = list(deck.main)
@@ -304,7 +305,7 @@ class CompiledDeck:
     ) -> None:
         chosen = item.card.faces[face]
         printed = chosen.mana_cost
-        cost = spell_cost(printed, _x_for(item, x, chosen.name)) if printed.x_count else printed
+        cost = cast_cost(item, face, x)[0]
         raw = cost.mana_value
         value = int(raw) if isinstance(raw, (int, float)) else 0
         spend = Spend.spell(chosen.type_line, mana_cost=printed, cost=cost, name=chosen.name)
@@ -347,6 +348,8 @@ class CompiledDeck:
             if permanent is None or (ramp.kind == "static effect" and not helps):
                 return None
             permanent = self._state(role, permanent)
+            if role.counters_cast:  # its X or its kicks: as many counters (CR 122.6)
+                permanent = permanent.with_state(counters=_x_for(item, self.x, item.name))
             c = self.source(permanent)
             if self.classes[c].kind == "none" and not givers:
                 return None

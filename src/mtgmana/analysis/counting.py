@@ -217,6 +217,34 @@ def spell_cost(cost: ManaCost, x: int) -> ManaCost:
     return cost.choose_x(x, y=x, z=x) if cost.x_count else cost
 
 
+def cast_cost(
+    item: DeckCard, face: int, x: Mapping[str, int] | None
+) -> tuple[ManaCost, int | None]:
+    """The cost the analysis casts a face for, and its X (``None`` without one): X
+    chosen (CR 107.3, default 1), and a multikicker whose kicks give the counters
+    the permanent's mana needs paid as many times (default once: Everflowing
+    Chalice, CR 702.33; ``x`` says how many).
+
+    >>> from mtgmana.analysis.deck import Deck
+    >>> chalice = Deck.parse("1 Everflowing Chalice").main[0]
+    >>> twice = {"Everflowing Chalice": 2}
+    >>> str(cast_cost(chalice, 0, None)[0]), str(cast_cost(chalice, 0, twice)[0])
+    ('{2}', '{2}{2}')
+    """
+    chosen = item.card.faces[face]
+    printed = chosen.mana_cost
+    kicker = item.role.kicker if face == 0 else None
+    if kicker is not None:
+        kicks = _x_for(item, x, chosen.name)
+        if not kicks:
+            return printed, None
+        # {0} and {2} twice: {2}{2} (the {0} adds nothing, CR 202.1).
+        symbols = [s for s in printed if s.text != "{0}"] + list(kicker) * kicks
+        return ManaCost.from_symbols(symbols), None
+    x_value = _x_for(item, x, chosen.name) if printed.x_count else None
+    return spell_cost(printed, x_value or 0), x_value
+
+
 def _groups(cost: ManaCost, *, life: bool = True) -> dict[frozenset[str], int]:
     """Pips of a cost by group of mana types (see the module); Phyrexian symbols
     only when not paid with ``life``."""
@@ -571,8 +599,7 @@ def _spell_reports(
         for face in faces:
             chosen = item.card.faces[face]
             printed = chosen.mana_cost
-            x_value = _x_for(item, x, chosen.name) if printed.x_count else None
-            cost = spell_cost(printed, x_value or 0)
+            cost, x_value = cast_cost(item, face, x)
             raw_value = cost.mana_value
             value = int(raw_value) if isinstance(raw_value, (int, float)) else 0
             turn = max(value, 1)

@@ -122,7 +122,7 @@ from ..costs import ManaCost
 from ..effects import ContinuousEffect
 from ..errors import MtgManaError
 from ..restrictions import Restriction, parse_type_line
-from ._role_mana import ManaRead, entering_counters, read_mana
+from ._role_mana import ManaRead, cast_counters, entering_counters, read_mana
 from ._role_statics import alone_abilities, helps_mana
 
 __all__ = [
@@ -420,6 +420,12 @@ class CardRole:
     """How counted mana was decided where the card's text leaves it open (its own
     colors for "each color among permanents you control", an amount with it alone,
     discarding)."""
+    counters_cast: str = ""
+    """``"X"`` or ``"kicks"`` when the counters it enters with are its X or the times
+    it was kicked (Astral Cornucopia, Everflowing Chalice: see
+    :func:`._role_mana.cast_counters`); the analysis's X (default 1) says how many."""
+    kicker: ManaCost | None = None
+    """Its multikicker cost when ``counters_cast`` is ``"kicks"`` (paid X times)."""
 
     @property
     def name(self) -> str:
@@ -462,6 +468,16 @@ class CardRole:
         return "Basic" in parse_type_line(self.card.faces[0].type_line)[0]
 
 
+def _cast_note(cast: tuple[str, ManaCost | None] | None) -> tuple[str, ...]:
+    if cast is None:
+        return ()
+    kind, kicker = cast
+    if kind == "X":
+        return ("cast with X = 1 (--x sets it): it enters with one counter",)
+    return (f"kicked once, for {kicker} more (--x sets how many times): it enters with one"
+            " counter",)  # fmt: skip
+
+
 def role_of(card: Card) -> CardRole:
     """The :class:`CardRole` of ``card`` (cached per card)."""
     if not isinstance(card, Card):
@@ -496,6 +512,7 @@ def _role(card: Card) -> CardRole:
             f"{face.name}: unsupported mana ability ({why})" for _, why in mana.unsupported
         )
     permanent: Permanent | None = None
+    cast: tuple[str, ManaCost | None] | None = None
     own_statics = any(not effect.affects.attached for effect in statics)
     if (abilities and (is_land or card_types & {"Creature", "Artifact"})) or (
         own_statics and card_types & _PERMANENT_TYPES
@@ -503,6 +520,9 @@ def _role(card: Card) -> CardRole:
         try:
             permanent = Permanent.from_card(card)
             counters = entering_counters(permanent, text)
+            cast = cast_counters(permanent, text)
+            if cast is not None:  # X = 1, kicked once: the analysis's default (--x)
+                counters = 1
             if counters:  # CR 122.6: Vivid Crag, Gemstone Mine
                 permanent = permanent.with_state(counters=counters)
         except MtgManaError as error:
@@ -587,7 +607,9 @@ def _role(card: Card) -> CardRole:
         opening_hand=is_land and "you may begin the game with" in text,
         statics=statics,
         uncounted=read.uncounted,
-        assumed=read.assumed,
+        assumed=read.assumed + _cast_note(cast),
+        counters_cast="" if cast is None else cast[0],
+        kicker=None if cast is None else cast[1],
     )
 
 
