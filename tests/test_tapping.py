@@ -576,9 +576,10 @@ def test_branching_on_cycles_loses_nothing(case: dict[str, Any]) -> None:
 
 
 def test_the_branching_on_cycles_within_the_budget() -> None:
-    """A board whose filter lands pay each other in cycles (CR 605.3a): with the
-    branching forced, the budget is spent on them; the plan found still pays, and
-    with the usual orders the best plan is found (Cascading Cataracts alone)."""
+    """A board whose filter lands pay each other in cycles (CR 605.3a): their
+    combinations can't be activated in any order (the first one's cost can't be
+    paid by lands that make only {C}), so they are refused before any flow, and even
+    with the branching forced the best plan is found (Cascading Cataracts alone)."""
     where = Board.parse("4 Sunken Ruins, 2 Graven Cairns, Cascading Cataracts")
     cost = ManaCost.parse("{W}")
     saved = evaluate_module.MAX_ORDERS
@@ -588,7 +589,7 @@ def test_the_branching_on_cycles_within_the_budget() -> None:
         forced = search_module.search(problem)
     finally:
         evaluate_module.MAX_ORDERS = saved
-    assert forced is not None and problem.spent
+    assert forced is not None and not problem.spent and forced.value[:5] == (0, 0, 4, 0, 5)
     usual = api._problem(cost, where, [], 0, None, None, [])
     best = search_module.search(usual)
     assert best is not None and not usual.spent and best.value[:5] == (0, 0, 4, 0, 5)
@@ -627,3 +628,23 @@ def test_out_of_budget_plans_are_still_legal(monkeypatch: pytest.MonkeyPatch) ->
                 plan(cost, where)
         else:
             check_plan(plan(cost, where), ManaCost.parse(cost), where)
+
+
+@given(
+    st.dictionaries(st.integers(1, 127), st.integers(1, 4), max_size=7),
+    st.dictionaries(st.integers(0, 127), st.integers(1, 60), max_size=10),
+)
+def test_hall_slack_in_lanes_is_the_direct_count(
+    need: dict[int, int], supply: dict[int, int]
+) -> None:
+    """Hall's condition and König's deficiency (CR 601.2h: which units can pay which
+    symbols) computed in 32-bit lanes of one integer equal the direct count."""
+    from mtgmana.tapping import _hall
+
+    demands = Counter(need)
+    units = tuple(sorted(supply.items()))
+    direct = min(
+        (sum(n for m, n in units if m & union) - size for union, size in _hall._unions(demands)),
+        default=_hall._BIAS,
+    )
+    assert _hall._slack(units, demands) == direct

@@ -9,7 +9,7 @@ from __future__ import annotations
 import itertools
 import math
 from collections import Counter
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -21,6 +21,7 @@ from ..mana import ManaType
 from ..restrictions import Restriction, Spend, SpendKind
 from ._alternatives import buried, generic_labels, tap_only
 from ._compile import EFFECT, ORDER, SELF, Option, Source
+from ._hall import SNOW_BIT, hall, symbol_masks
 from ._problem import MAX_ORDERS, ForwardFirst, Problem, TapWeights, solve
 
 __all__: list[str] = []
@@ -145,6 +146,8 @@ def evaluate(
     # "Tap an untapped creature you control" (Springleaf Drum), convoke, improvise and
     # delve are units of the flow (tapping._alternatives): it chooses the permanents.
     costing = [inst for inst in instances if inst.option.mana_cost is not None]
+    if shortcuts and costing and not _first_payable(problem, instances, simple_counts, costing):
+        return None
     orders = _orders(instances, costing)
     first = next(orders)
     life_left = max(0, problem.life - life_used)
@@ -180,6 +183,45 @@ def evaluate(
         if shortcuts and problem.spent and best is not None:
             break
     return best
+
+
+def _first_payable(
+    problem: Problem,
+    instances: Sequence[Instance],
+    simple_counts: Sequence[int],
+    costing: Sequence[Instance],
+) -> bool:
+    """A necessary test (CR 605.3a): in any order, the first activation that costs
+    mana is paid with floating mana and the mana of activations that cost none
+    (one-mana sources, Sol Ring); so at least one of these costs must pass Hall's
+    condition against those units alone (relaxed: Phyrexian symbols need nothing,
+    {2/W} one unit, every unit may be snow). False: no order pays."""
+    units: Counter[int] = Counter()
+    for unit in problem.pool:
+        units[1 << ORDER[unit.type]] += 1
+    for g, n in enumerate(simple_counts):
+        source = problem.sources[g]
+        if n and source.simple:
+            units[_bits(o.slots[0] for o in source.simple)] += n
+    for inst in instances:
+        if inst.option.mana_cost is None:
+            for slot in inst.option.slots:
+                units[_bits((slot,))] += 1
+    snowy: Counter[int] = Counter({bits | SNOW_BIT: n for bits, n in units.items()})
+    for option in {id(inst.option): inst.option for inst in costing}.values():
+        assert option.mana_cost is not None
+        demands = symbol_masks(option.mana_cost, 0, relaxed=True)
+        if demands is None or len(demands[0]) > 8 or hall(demands[0], demands[1], snowy):
+            return True
+    return False
+
+
+def _bits(slots: Iterable[frozenset[ManaType]]) -> int:
+    bits = 0
+    for types in slots:
+        for t in types:
+            bits |= 1 << ORDER[t]
+    return bits
 
 
 def taps(source: Source) -> bool:

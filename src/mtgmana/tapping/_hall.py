@@ -6,6 +6,8 @@ reads from maximum matchings (König)."""
 
 from __future__ import annotations
 
+import sys
+from array import array
 from collections import Counter
 from collections.abc import Iterator
 
@@ -80,9 +82,7 @@ def hall(need: Counter[int], total: int, masks: Counter[int]) -> bool:
     if found is None:
         if len(_HALL) > 8192:
             _HALL.clear()
-        found = _HALL[key] = all(
-            sum(n for m, n in units if m & union) >= size for union, size in _unions(need)
-        )
+        found = _HALL[key] = _slack(units, need) >= 0
     return found
 
 
@@ -115,12 +115,49 @@ def _max_match(supply: tuple[tuple[int, int], ...], need: Counter[int]) -> int:
     the units and ``generic`` plus this (each union's deficiency is the same with
     or without generic demands, which every unit pays)."""
     n_need = need.total()
-    best = n_need
     if sum(1 for k in need.values() if k) > 8:
-        return best
-    for union, size in _unions(need):
-        best = min(best, n_need - size + sum(n for m, n in supply if m & union))
-    return best
+        return n_need
+    return n_need + min(0, _slack(supply, need))
+
+
+_BIAS = 1 << 30
+_FOUR_BYTES = array("I").itemsize == 4
+_PACKS: dict[tuple[tuple[int, int], ...], tuple[int, int, dict[int, int]]] = {}
+
+
+def _slack(supply: tuple[tuple[int, int], ...], need: Counter[int]) -> int:
+    """The least, over the unions of sets of demands (:func:`_unions`), of the units
+    that can pay one of them less the demands: Hall's condition holds iff it is 0
+    or more, and the largest deficiency is its opposite. Computed in one sum of
+    integers whose 32-bit lanes hold one union each (the lanes of a unit's mask
+    are remembered per need), then the least lane."""
+    key = tuple(sorted((m, k) for m, k in need.items() if k))
+    pack = _PACKS.get(key)
+    if pack is None:
+        unions = _unions(need)
+        offset = sum((_BIAS - size) << (32 * i) for i, (_, size) in enumerate(unions))
+        if len(_PACKS) > 4096:
+            _PACKS.clear()
+        pack = _PACKS[key] = (len(unions), offset, {})
+    lanes, total, per_mask = pack
+    if not lanes:
+        return _BIAS
+    count = 0
+    for m, n in supply:
+        lane = per_mask.get(m)
+        if lane is None:
+            lane = per_mask[m] = sum(
+                1 << (32 * i) for i, (union, _) in enumerate(_unions(need)) if m & union
+            )
+        total += n * lane
+        count += n
+    if count >= _BIAS:  # a lane would overflow: count them one by one
+        return min(sum(n for m, n in supply if m & union) - size for union, size in _unions(need))
+    if not _FOUR_BYTES:  # pragma: no cover - C's unsigned int is 4 bytes where we run
+        return min((total >> (32 * i)) & 0xFFFFFFFF for i in range(lanes)) - _BIAS
+    values = array("I")
+    values.frombytes(total.to_bytes(4 * lanes, sys.byteorder))
+    return min(values) - _BIAS
 
 
 _UNIONS: dict[tuple[tuple[int, int], ...], tuple[tuple[int, int], ...]] = {}
