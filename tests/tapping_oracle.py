@@ -410,17 +410,43 @@ def _choices_for(board: Board, uses: list[Use]) -> list[tuple[Use, ...]]:
     return result
 
 
-def _victims_for(board: Board, use: Use, item: PermanentFilter, excluded: set[int]) -> list[int]:
-    """The permanents you control that ``use``'s "Sacrifice ..." may take."""
+def _victims_for(
+    board: Board, use: Use, item: PermanentFilter, excluded: set[int], *, untapped: bool = False
+) -> list[int]:
+    """The permanents you control that ``use``'s "Sacrifice ..." (``untapped``: "Tap
+    N untapped ...") may take."""
     source = board.permanents[use.index]
     return [
         i
         for i, p in enumerate(board.permanents)
         if p.controller == "you"
         and p.zone == "battlefield"
+        and not (untapped and p.tapped)
         and i not in excluded
         and matches(item, p, board.ids[i], source, "you", board.ids[use.index])
     ]
+
+
+def _distinct_picks(
+    board: Board,
+    wanted: list[tuple[Use, tuple[PermanentFilter, int]]],
+    excluded: set[int],
+    *,
+    untapped: bool,
+) -> Iterator[frozenset[int]]:
+    """Every way to pick, for each use, its N permanents matching its filter: each
+    a different permanent, none in ``excluded``."""
+
+    def go(k: int, taken: frozenset[int]) -> Iterator[frozenset[int]]:
+        if k == len(wanted):
+            yield taken
+            return
+        use, (item, n) = wanted[k]
+        fits = _victims_for(board, use, item, excluded | taken, untapped=untapped)
+        for chosen in itertools.combinations(fits, n):
+            yield from go(k + 1, taken | frozenset(chosen))
+
+    yield from go(0, frozenset())
 
 
 def _victim_choices(
@@ -430,17 +456,7 @@ def _victim_choices(
     different permanent (CR 701.21a), none sacrificing itself or activating a
     mana-costing ability (those are activated before the sacrifice)."""
     wanted = [(u, u.sacrifices) for u in uses if u.sacrifices is not None]
-
-    def go(k: int, taken: frozenset[int]) -> Iterator[frozenset[int]]:
-        if k == len(wanted):
-            yield taken
-            return
-        use, (item, n) = wanted[k]
-        fits = _victims_for(board, use, item, excluded | taken)
-        for chosen in itertools.combinations(fits, n):
-            yield from go(k + 1, taken | frozenset(chosen))
-
-    yield from go(0, frozenset())
+    return _distinct_picks(board, wanted, excluded, untapped=False)
 
 
 @dataclass(frozen=True)
@@ -456,27 +472,7 @@ def _tap_choices(board: Board, uses: tuple[Use, ...], busy: set[int]) -> Iterato
     a different untapped permanent you control matching the filter, not tapped for
     its own abilities (summoning sickness doesn't matter: CR 302.6)."""
     wanted = [(u, u.tap_others) for u in uses if u.tap_others is not None]
-
-    def go(k: int, taken: frozenset[int]) -> Iterator[frozenset[int]]:
-        if k == len(wanted):
-            yield taken
-            return
-        use, (item, n) = wanted[k]
-        source = board.permanents[use.index]
-        fits = [
-            i
-            for i, p in enumerate(board.permanents)
-            if p.controller == "you"
-            and p.zone == "battlefield"
-            and not p.tapped
-            and i not in busy
-            and i not in taken
-            and matches(item, p, board.ids[i], source, "you", board.ids[use.index])
-        ]
-        for chosen in itertools.combinations(fits, n):
-            yield from go(k + 1, taken | frozenset(chosen))
-
-    yield from go(0, frozenset())
+    return _distinct_picks(board, wanted, busy, untapped=True)
 
 
 def _sets(
