@@ -35,9 +35,10 @@ from typing import Final
 from ..abilities import Amount, DynamicSlot, ManaAbility, PermanentFilter
 from ..battlefield import Board, Permanent, matches
 from ..colors import Color
+from ..conditions import Condition
 from ..mana import ManaType
 
-__all__ = ["DynamicSource", "Feature", "Resolver", "dynamic_source", "prune"]
+__all__ = ["DynamicSource", "Feature", "Resolver", "dynamic_source", "prune", "reads_battlefield"]
 
 _BITS: Final = {ManaType.W: 1, ManaType.U: 2, ManaType.B: 4, ManaType.R: 8, ManaType.G: 16,
                 ManaType.C: 32}  # fmt: skip
@@ -395,13 +396,7 @@ def dynamic_source(permanent: Permanent, context: Board, snow: int) -> DynamicSo
             return None
         condition = ability.condition
         if condition is not None:
-            if (
-                condition.permanents
-                or condition.land_played
-                or condition.total_power
-                or condition.same_name
-                or condition.modified
-            ):
+            if reads_battlefield(condition):
                 return None
             if not context.holds(0, condition):
                 continue
@@ -427,6 +422,19 @@ def dynamic_source(permanent: Permanent, context: Board, snow: int) -> DynamicSo
         for slot in part.slots:
             types |= slot if isinstance(slot, int) else sum(bits for _, bits in slot)
     return DynamicSource(tuple(parts), tuple(dict.fromkeys(features)), (), snow, types)
+
+
+def reads_battlefield(condition: Condition) -> bool:
+    """Whether a condition looks at other permanents or at what happened on the
+    battlefield (you control a Swamp, you played a land, formidable, same name,
+    modified): a simulation's board decides it, not the card alone."""
+    return bool(
+        condition.permanents
+        or condition.land_played
+        or condition.total_power
+        or condition.same_name
+        or condition.modified
+    )
 
 
 def _plain_tap(ability: ManaAbility) -> bool:

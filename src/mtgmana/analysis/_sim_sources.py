@@ -72,7 +72,7 @@ from ..restrictions import Restriction, Spend
 from ..symbols import ManaSymbol, SymbolKind
 from ..tapping import can_pay
 from ._role_statics import takes_types
-from ._sim_dynamic import DynamicSource, dynamic_source
+from ._sim_dynamic import DynamicSource, dynamic_source, reads_battlefield
 
 __all__ = [
     "ANY",
@@ -334,13 +334,7 @@ def _compile(
         bound += _EXOTIC_UNITS if size is None or production.per is not None else size
         condition = ability.condition
         if condition is not None:
-            if (
-                condition.permanents
-                or condition.land_played
-                or condition.total_power
-                or condition.same_name
-                or condition.modified
-            ):
+            if reads_battlefield(condition):
                 exotic = True  # it looks at other permanents
                 continue
             if not context.holds(0, condition):
