@@ -9,7 +9,7 @@ from __future__ import annotations
 import itertools
 import math
 from collections import Counter
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -21,7 +21,7 @@ from ..mana import ManaType
 from ..restrictions import Restriction, Spend, SpendKind
 from ._alternatives import buried, generic_labels, tap_only
 from ._compile import EFFECT, ORDER, SELF, Option, Source
-from ._hall import SNOW_BIT, hall, symbol_masks
+from ._hall import SNOW_BIT, bits_of, hall, symbol_masks
 from ._problem import MAX_ORDERS, ForwardFirst, Problem, TapWeights, solve
 
 __all__: list[str] = []
@@ -202,11 +202,11 @@ def _first_payable(
     for g, n in enumerate(simple_counts):
         source = problem.sources[g]
         if n and source.simple:
-            units[_bits(o.slots[0] for o in source.simple)] += n
+            units[bits_of(frozenset().union(*(o.slots[0] for o in source.simple)))] += n
     for inst in instances:
         if inst.option.mana_cost is None:
             for slot in inst.option.slots:
-                units[_bits((slot,))] += 1
+                units[bits_of(slot)] += 1
     snowy: Counter[int] = Counter({bits | SNOW_BIT: n for bits, n in units.items()})
     for option in {id(inst.option): inst.option for inst in costing}.values():
         assert option.mana_cost is not None
@@ -214,14 +214,6 @@ def _first_payable(
         if demands is None or len(demands[0]) > 8 or hall(demands[0], demands[1], snowy):
             return True
     return False
-
-
-def _bits(slots: Iterable[frozenset[ManaType]]) -> int:
-    bits = 0
-    for types in slots:
-        for t in types:
-            bits |= 1 << ORDER[t]
-    return bits
 
 
 def taps(source: Source) -> bool:

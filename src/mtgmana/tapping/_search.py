@@ -363,29 +363,23 @@ class _Tree:
         can't make these units spendable otherwise)."""
         if self.cost_most is None:
             return bound
-        units = _plus(self.pool_supply, _EMPTY)
-        need = _plus(self.cost_most[0], _EMPTY)
-        generic = self.cost_most[1] + self.high_take[depth]
-        for g, r in enumerate(chosen):
-            made, most, more, _, _ = self.made_rows[g][r]
-            if not made and not most:
-                continue
-            _add_to(units, made)
-            _add_to(need, most)
-            generic += more
+        units, need, generic, _, _ = self._gathered(chosen)
+        generic += self.high_take[depth]
         waste = units.total() - max_match(units, need, generic) - self.margin
         if waste <= bound[2]:
             return bound
         return (*bound[:2], waste, *bound[3:])
 
-    def leaf_bound(self, sums: tuple[int, ...], chosen: tuple[int, ...]) -> tuple[int, ...]:
-        """:meth:`bound` of a whole combination, sharpened by the types of mana: the
-        made and floating mana spent is at most what can pay the costs' symbols."""
-        bound = self.bound(len(self.rows), sums)
-        if self.cost_most is None:
-            return bound
-        units = self.pool_supply.copy()
-        need = self.cost_most[0].copy()
+    def _gathered(
+        self, chosen: tuple[int, ...]
+    ) -> tuple[Counter[int], Counter[int], int, int, int]:
+        """For the rows chosen: the floating and made mana (by the bits of what it
+        can pay), the most demands of the cost and the activations' costs, the
+        generic ones, the mana made by activations that cost mana, and the least
+        mana one of those costs takes."""
+        assert self.cost_most is not None
+        units = _plus(self.pool_supply, _EMPTY)
+        need = _plus(self.cost_most[0], _EMPTY)
         generic = self.cost_most[1]
         by_costing, root = 0, _NO_ROOT
         for g, r in enumerate(chosen):
@@ -397,6 +391,15 @@ class _Tree:
             generic += more
             by_costing += more_by_costing
             root = min(root, row_root)
+        return units, need, generic, by_costing, root
+
+    def leaf_bound(self, sums: tuple[int, ...], chosen: tuple[int, ...]) -> tuple[int, ...]:
+        """:meth:`bound` of a whole combination, sharpened by the types of mana: the
+        made and floating mana spent is at most what can pay the costs' symbols."""
+        bound = self.bound(len(self.rows), sums)
+        if self.cost_most is None:
+            return bound
+        units, need, generic, by_costing, root = self._gathered(chosen)
         floating = units.total()
         spent = max_match(units, need, generic)
         if by_costing:
