@@ -65,8 +65,10 @@ _ENERGY_WORDS: Final = {1: "one", 2: "two", 3: "three", 4: "four"}
 _ENERGY_TRIGGER = re.compile(r"\benters\b[^.\n]*?, you get (?P<e>(?:\{E\})+)")
 _ENTERS_WITH = re.compile(
     r"\benters(?: the battlefield)?(?: tapped)? with (?P<n>a|an|one|two|three|four|five|six"
-    r"|seven|eight|nine|ten|\d{1,2}) (?P<kind>[a-z]+ )?counters? on it\b"
+    r"|seven|eight|nine|ten|\d{1,2}) (?P<kind>[a-z]+ )?counters? on it\b(?! for each)"
 )
+"""A fixed number of counters (not Everflowing Chalice's "a charge counter on it for
+each time it was kicked": :func:`cast_counters`)."""
 _NUMBERS: Final = {
     "a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6,
     "seven": 7, "eight": 8, "nine": 9, "ten": 10,
@@ -83,7 +85,7 @@ def entering_counters(permanent: Permanent, text: str) -> int:
     >>> entering_counters(crag, "Vivid Crag enters tapped with two charge counters on it.")
     2
     """
-    if not _uses_counters(permanent) or cast_counters(permanent, text) is not None:
+    if not _uses_counters(permanent):
         return 0
     match = _ENTERS_WITH.search(text)
     if match is None:

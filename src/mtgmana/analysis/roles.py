@@ -519,10 +519,9 @@ def _role(card: Card) -> CardRole:
     ):
         try:
             permanent = Permanent.from_card(card)
-            counters = entering_counters(permanent, text)
             cast = cast_counters(permanent, text)
-            if cast is not None:  # X = 1, kicked once: the analysis's default (--x)
-                counters = 1
+            # X = 1, kicked once: the analysis's default (--x); else what the text says.
+            counters = 1 if cast is not None else entering_counters(permanent, text)
             if counters:  # CR 122.6: Vivid Crag, Gemstone Mine
                 permanent = permanent.with_state(counters=counters)
         except MtgManaError as error:
