@@ -120,3 +120,27 @@ def test_serve_as_a_process() -> None:
     answers = [json.loads(line) for line in done.stdout.splitlines()]
     assert [a["id"] for a in answers] == [0, 1, 2, None]
     assert answers[0]["mana_value"] == 3 and answers[-1]["error"]["code"] == "bad_json"
+
+
+def test_a_bad_state_in_brackets_is_an_error_and_the_board_is_kept() -> None:
+    """The state after a name ("Forest [tapped]") is checked: an unknown key or an
+    unclosed bracket is an error, and the session's board stays as it was."""
+    answers = talk(
+        {
+            "id": 1,
+            "op": "board",
+            "sources": "Forest, Utopia Sprawl [attached_to=0, chosen_color=U]",
+        },
+        {"id": 2, "op": "update", "add": "Island [colour=U]"},
+        {"id": 3, "op": "board", "sources": "Forest [tapped"},
+        {"id": 4, "op": "tap", "cost": "{G}{U}"},
+    )
+    assert [a.get("error", {}).get("code") for a in answers] == [
+        None,
+        "bad_request",
+        "bad_request",
+        None,
+    ]
+    assert "unknown state 'colour'" in answers[1]["error"]["message"]
+    assert "never closed" in answers[2]["error"]["message"]
+    assert answers[3]["payable"] is True  # Forest and Utopia Sprawl's trigger, as set first
