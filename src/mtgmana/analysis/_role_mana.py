@@ -47,6 +47,7 @@ from dataclasses import dataclass
 from typing import Final
 
 from ..abilities import ANY_COLOR, DynamicSlot, ManaAbility
+from ..ability_text._words import count_word
 from ..battlefield import Board, Permanent
 from ..conditions import Condition
 from ..costs import ManaCost
@@ -69,10 +70,6 @@ _ENTERS_WITH = re.compile(
 )
 """A fixed number of counters (not Everflowing Chalice's "a charge counter on it for
 each time it was kicked": :func:`cast_counters`)."""
-_NUMBERS: Final = {
-    "a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6,
-    "seven": 7, "eight": 8, "nine": 9, "ten": 10,
-}  # fmt: skip
 
 
 def entering_counters(permanent: Permanent, text: str) -> int:
@@ -91,7 +88,7 @@ def entering_counters(permanent: Permanent, text: str) -> int:
     if match is None:
         return 0
     n = match["n"]
-    return int(n) if n.isdigit() else _NUMBERS[n]
+    return count_word(n)
 
 
 _ENTERS_WITH_X = re.compile(r"\benters(?: the battlefield)?(?: tapped)? with X [a-z]+ counters\b")
