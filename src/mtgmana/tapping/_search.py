@@ -187,6 +187,17 @@ class _Skeleton:
         self.optimistic: list[Counter[int]] = [Counter() for _ in range(len(self.rows) + 1)]
         for depth in range(len(self.rows) - 1, -1, -1):
             self._group(problem, depth, self.groups[depth], every[self.groups[depth]])
+        # What each one-mana source weighs for preference 5 (the types it can make)
+        # and the mana it can pay; the least weight per demand, remembered.
+        self.flex_units: list[tuple[int, int]] = []
+        for source in problem.sources:
+            if source.simple:
+                types: set[Any] = set()
+                for option in source.simple:
+                    types.update(option.slots[0])
+                bits = bits_of(frozenset(types)) | (SNOW_BIT if source.snow else 0)
+                self.flex_units.append((bits, len(types)))
+        self.flex_weights: dict[int, int] = {}
         for g in self.fixed:
             scratch = _Skeleton.__new__(_Skeleton)
             scratch.optimistic = [Counter(), Counter()]
@@ -321,20 +332,11 @@ class _Tree:
         self.cost_most = most_demands(problem.cost, problem.x)
         for unit in problem.pool:
             self.pool_supply[(1 << ORDER[unit.type]) | (SNOW_BIT if unit.snow else 0)] += 1
-        # Preference 5 at a leaf (:meth:`_flex_bound`): what each one-mana source
-        # weighs (the types it can make) and the mana it can pay, when nothing else
-        # (convoke, restricted mana) pays symbols.
-        self.flex_units: list[tuple[int, int]] | None = None
-        if not self.margin and not problem.alternatives:
-            self.flex_units = []
-            for source in problem.sources:
-                if source.simple:
-                    types: set[Any] = set()
-                    for option in source.simple:
-                        types.update(option.slots[0])
-                    bits = bits_of(frozenset(types)) | (SNOW_BIT if source.snow else 0)
-                    self.flex_units.append((bits, len(types)))
-        self._weights: dict[int, int] = {}
+        # Preference 5 at a leaf (:meth:`_flex_bound`), when nothing else (convoke,
+        # restricted mana) pays symbols.
+        use_flex = not self.margin and not problem.alternatives
+        self.flex_units = skeleton.flex_units if use_flex else None
+        self._weights = skeleton.flex_weights
 
     def bound(self, depth: int, sums: tuple[int, ...]) -> tuple[int, ...]:
         """A lower bound of the value of every plan below a node, from the rows
