@@ -144,3 +144,13 @@ def test_a_bad_state_in_brackets_is_an_error_and_the_board_is_kept() -> None:
     assert "unknown state 'colour'" in answers[1]["error"]["message"]
     assert "never closed" in answers[2]["error"]["message"]
     assert answers[3]["payable"] is True  # Forest and Utopia Sprawl's trigger, as set first
+
+
+def test_the_commander_is_part_of_the_board() -> None:
+    answers = talk(
+        {"id": 1, "op": "tap", "cost": "{U}", "sources": "Command Tower", "commander": "UG"},
+        {"id": 2, "op": "tap", "cost": "{U}", "sources": "Command Tower"},
+        {"id": 3, "op": "tap", "cost": "{U}", "sources": "Command Tower", "commander": 7},
+    )
+    assert answers[0]["payable"] is True and answers[1]["payable"] is False
+    assert answers[2]["error"]["code"] == "bad_request"

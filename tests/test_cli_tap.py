@@ -262,3 +262,17 @@ def test_tap_reads_each_permanents_state_in_brackets(capsys: pytest.CaptureFixtu
     assert data["payable"] is True
     status, _, err = run(capsys, "tap", "{G}", "--sources", "Forest [colour=G]")
     assert status == 2 and "unknown state 'colour'" in err
+
+
+def test_tap_takes_the_commanders_color_identity(capsys: pytest.CaptureFixture[str]) -> None:
+    """Command Tower and Arcane Signet make mana of the commander's color identity
+    (CR 903.4); without a commander, none (CR 903.4f, 106.5)."""
+    sources = "Command Tower, Arcane Signet"
+    status, data = run_json(capsys, "tap", "{W}{B}", "--sources", sources, "--commander", "WB")
+    assert (status, data["payable"]) == (0, True)
+    status, data = run_json(capsys, "tap", "{W}", "--sources", sources)
+    assert (status, data["payable"]) == (1, False)
+    status, data = run_json(capsys, "tap", "{G}", "--sources", sources, "--commander", "WB")
+    assert (status, data["payable"]) == (1, False)
+    status, _, err = run(capsys, "tap", "{W}", "--sources", sources, "--commander", "WQ")
+    assert status == 2 and "--commander takes color letters" in err and "position 1" in err

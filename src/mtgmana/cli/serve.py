@@ -28,7 +28,7 @@ if TYPE_CHECKING:
 
 __all__ = ["Session", "register", "run", "serve"]
 
-_BOARD_KEYS = ("sources", "opponent", "tapped", "sick")
+_BOARD_KEYS = ("sources", "opponent", "tapped", "sick", "commander")
 
 
 def register(subparsers: Any) -> None:

@@ -39,6 +39,11 @@ def _board_arguments(parser: argparse.ArgumentParser) -> None:
     )  # fmt: skip
     parser.add_argument("--opponent", default="", metavar="NAMES", help="an opponent's permanents")
     parser.add_argument(
+        "--commander", default="", metavar="COLORS",
+        help="your commander's color identity, e.g. 'WUB' (Command Tower, Arcane Signet: "
+        "CR 903.4; without one they make no mana)",
+    )  # fmt: skip
+    parser.add_argument(
         "--tapped", default="", metavar="NAMES", help="which of your permanents are tapped"
     )
     parser.add_argument(
@@ -106,9 +111,11 @@ def board_from(request: Mapping[str, Any]) -> Board:
     """The board a request names: ``sources`` (yours), ``opponent``, which of yours
     are ``tapped`` or summoning ``sick`` (names, counted: "2 Forest"), the cards
     ``in_hand`` with mana abilities (Simian Spirit Guide) and how many cards are in
-    the ``graveyard``, your ``energy``, ``cards_in_hand`` and ``life``. Ids:
-    ``sources`` in order, then ``opponent``, then ``in_hand``."""
+    the ``graveyard``, your ``energy``, ``cards_in_hand`` and ``life``, and your
+    ``commander``'s color identity (letters). Ids: ``sources`` in order, then
+    ``opponent``, then ``in_hand``."""
     from ..battlefield import Board, Permanent
+    from ..colors import Color
     from ..errors import MtgManaError
 
     board = Board.parse(request.get("sources", ""), opponent=request.get("opponent", ""))
@@ -131,9 +138,16 @@ def board_from(request: Mapping[str, Any]) -> Board:
                     break
             else:
                 raise MtgManaError(f"--{key}: no untouched {name!r} among your sources")
+    commander = request.get("commander") or ""
+    try:
+        if not isinstance(commander, str):
+            raise TypeError(f"not {commander!r}")
+        identity = Color.parse(commander) if commander.strip() else None
+    except (TypeError, ValueError) as error:
+        raise MtgManaError(f"--commander takes color letters, e.g. 'WUB': {error}") from None
     return Board(
         tuple(permanents), board.effects, graveyard=counts["graveyard"], energy=counts["energy"],
-        hand=counts["cards_in_hand"], life=counts["life"],
+        hand=counts["cards_in_hand"], life=counts["life"], commander_colors=identity,
     )  # fmt: skip
 
 
@@ -205,7 +219,7 @@ def run_tap(args: argparse.Namespace) -> int:
     try:
         request = _request(
             args, "cost", "sources", "opponent", "tapped", "sick", "pool", "life", "x", "hand",
-            "for_card", "in_hand", "graveyard", "energy", "cards_in_hand", "partial",
+            "for_card", "in_hand", "graveyard", "energy", "cards_in_hand", "partial", "commander",
         )  # fmt: skip
         board = board_from(request)
         status, data = tap_result(request, board)
@@ -262,7 +276,7 @@ def run_options(args: argparse.Namespace) -> int:
     try:
         data = options_result(
             _request(args, "sources", "opponent", "tapped", "sick", "pool", "limit", "in_hand",
-                     "graveyard", "energy", "cards_in_hand", "partial")
+                     "graveyard", "energy", "cards_in_hand", "partial", "commander")
         )  # fmt: skip
     except MtgManaError as error:
         raise CommandError(str(error)) from None
