@@ -16,8 +16,9 @@ from hypothesis import strategies as st
 from mtgmana.abilities import DynamicSlot
 from mtgmana.analysis._sim_cards import CompiledDeck
 from mtgmana.analysis._sim_game import Engine
-from mtgmana.analysis._sim_sources import LETTER_BITS, compile_source, tapper_can_pay
+from mtgmana.analysis._sim_sources import compile_source, tapper_can_pay
 from mtgmana.analysis._sim_statics import deck_statics
+from mtgmana.analysis._sim_units import LETTER_BITS
 from mtgmana.analysis.deck import Deck, analyze
 from mtgmana.analysis.report import to_json
 from mtgmana.analysis.report_text import text_report

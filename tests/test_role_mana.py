@@ -10,13 +10,8 @@ from __future__ import annotations
 import pytest
 
 from mtgmana.analysis._role_mana import read_mana
-from mtgmana.analysis._sim_sources import (
-    SIM_ENERGY,
-    SIM_FACTS,
-    SIM_GRAVEYARD,
-    compile_source,
-    tapper_can_pay,
-)
+from mtgmana.analysis._sim_modal import SIM_ENERGY, SIM_FACTS, SIM_GRAVEYARD
+from mtgmana.analysis._sim_sources import compile_source, tapper_can_pay
 from mtgmana.analysis.roles import role_of
 from mtgmana.battlefield import Board, Permanent
 from mtgmana.cards import lookup
@@ -102,7 +97,10 @@ def test_facts_of_the_game_hold_as_in_the_simulation() -> None:
     # simulation (SIM_FACTS) as in the counts.
     vivi = role_of(lookup("Vivi Ornitier"))
     source = compile_source(Permanent.named("Vivi Ornitier"), commander_colors=None)
-    assert source.kind != "none"
+    assert source.modal is not None and source.modal.abilities  # the turn holds
+    assert source.kind == "none"  # X is its power, 0: no mana (CR 106.5)
+    stronger = compile_source(Permanent.named("Vivi Ornitier", power=2), commander_colors=None)
+    assert stronger.kind == "simple" and stronger.units == (10, 10)  # {U}/{R} twice
     assert "amounts to its power" in vivi.uncounted[0][1]  # not the turn: its power, 0
 
 

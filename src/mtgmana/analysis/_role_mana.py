@@ -3,8 +3,8 @@
 (:func:`._sim_sources.compile_source`), so that the model's sources and the
 simulation's battlefields agree; each decision is said in the card's note.
 
-* **Resources the simulation doesn't have** (:data:`._sim_sources.SIM_ENERGY`,
-  :data:`._sim_sources.SIM_GRAVEYARD`): an ability that pays energy (CR 107.14,
+* **Resources the simulation doesn't have** (:data:`._sim_modal.SIM_ENERGY`,
+  :data:`._sim_modal.SIM_GRAVEYARD`): an ability that pays energy (CR 107.14,
   122.1: Aether Hub's "{T}, Pay {E}"), exiles cards from your graveyard (Molt
   Tender), exiles the card from your hand (CR 113.6m: Elvish Spirit Guide) or
   removes counters the permanent doesn't enter with (Everflowing Chalice's depend
@@ -18,7 +18,7 @@ simulation's battlefields agree; each decision is said in the card's note.
   played a land) counts as holding; any other — a fact of the game (``"your turn"``,
   ``"max speed"``, ``"monarch"``, :data:`mtgmana.conditions.FACTS`), counters, "it
   entered this turn", renowned, modified — holds only if it holds for the card
-  alone on a battlefield like the simulation's (on your turn, :data:`._sim_sources.SIM_FACTS`:
+  alone on a battlefield like the simulation's (on your turn, :data:`._sim_modal.SIM_FACTS`:
   no other fact of the game; only the counters it enters with).
 * **Amounts** ("{G} for each creature you control", devotion, CR 700.5): counted
   when the amount is at least 1 with the card alone on the battlefield (Axebane
@@ -53,7 +53,7 @@ from ..conditions import Condition
 from ..costs import ManaCost
 from ..errors import MtgManaError
 from ..restrictions import Restriction
-from ._sim_sources import SIM_ENERGY, SIM_FACTS, SIM_GRAVEYARD
+from ._sim_modal import SIM_ENERGY, SIM_FACTS, SIM_GRAVEYARD
 
 __all__ = ["ManaRead", "cast_counters", "entering_counters", "read_mana"]
 

@@ -201,13 +201,14 @@ class Actions:
         delta = -layout.hand_in[card] + layout.land_in(face) + layout.colors_in(face.colors)
         if target >= 0:
             delta += 1 << layout.out_field[target]
+        played = self.payer.land_key  # "if you played a land this turn" (River of Tears)
         if untapped:
-            return (self.inc[c], self.ident[c] | self.land_bit, self.inc[c], self.ident[c],
-                    card, 0, face, target, mdfc, delta)  # fmt: skip
+            return (self.inc[c] + played, self.ident[c] | self.land_bit, self.inc[c],
+                    self.ident[c], card, 0, face, target, mdfc, delta)  # fmt: skip
         # Tapped, it makes no mana this turn, but what it could produce counts (CR 106.7).
         types = self.inc[c] & self.payer.types_mask
-        return (types, self.ident_tapped[c], self.inc[c], self.ident[c], card, 1, face, target,
-                mdfc, delta)  # fmt: skip
+        return (types + played, self.ident_tapped[c], self.inc[c], self.ident[c], card, 1, face,
+                target, mdfc, delta)  # fmt: skip
 
     def play_land(
         self, game: Game, option: LandDrop, use_key: int, use_identity: int

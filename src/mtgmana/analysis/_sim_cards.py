@@ -35,8 +35,9 @@ from ..errors import MtgManaError
 from ..mana import ManaType
 from ..restrictions import Spend, parse_type_line
 from ._sim_payer import Payer
-from ._sim_sources import ANY, LIFE_LIMIT, SourceClass, SpellCost, compile_source, paid_with_mana
+from ._sim_sources import LIFE_LIMIT, SourceClass, compile_source
 from ._sim_statics import deck_statics
+from ._sim_units import ANY, SpellCost, paid_with_mana
 from .counting import _x_for, cast_cost, chosen_creature_type, deck_colors
 from .deck import Deck, DeckCard
 from .roles import BASIC_TYPES, CardRole, Entry, Ramp

@@ -1,7 +1,17 @@
 """The simulation's castability check, its parts (:mod:`._sim_payer`): Hall's
 condition for a list of demands as (union, need) pairs, the combinations of the
-complex sources' modes on a board (:class:`Combo`: the orders of their activations,
-CR 605.3, 601.2g), and a board key decoded (:class:`View`).
+modal sources' modes on a board (:class:`Combo`: the orders of their activations,
+CR 605.3a, 601.2g; the permanents their costs take), and a board key decoded
+(:class:`View`).
+
+**Orders of activations.** Mana made by an activation can't pay its own cost or an
+earlier one (CR 601.2g, 605.3a): the first activation that costs mana is paid by
+units made without mana (region 0, :data:`~._sim_units.ROOT`). A combination is
+decided exactly when it has no such activation, one, several costing {1} each
+(payable iff one of them is paid so: then the others, in decreasing order of the
+units they give to the others' costs, are each paid by one made before — see
+docs/simulation.md), or two (both orders tried); with more, only a relaxation is
+known (any order), and the tapper decides what it leaves open.
 """
 
 from __future__ import annotations
@@ -9,9 +19,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from itertools import combinations
 
-from ._sim_sources import GENERIC, ROOT, Mode, paid_before, second
+from ..restrictions import Restriction
+from ._sim_features import Pool
+from ._sim_units import ACTIVATION, GENERIC, ROOT, Mode, paid_before, second
 
-__all__ = ["Combo", "View", "combo_of", "grouped", "hall_pairs"]
+__all__ = ["Combo", "View", "combo_of", "grouped", "hall_pairs", "partner"]
 
 
 def hall_pairs(demands: tuple[int, ...]) -> tuple[tuple[int, int], ...]:
@@ -37,18 +49,26 @@ def hall_pairs(demands: tuple[int, ...]) -> tuple[tuple[int, int], ...]:
     return tuple(pairs)
 
 
+def partner(pool: Pool) -> Mode:
+    """The mode of a permanent another's cost takes from ``pool`` (tapped: it
+    makes nothing; sacrificed: it was used first, its units are its own mode's)."""
+    return Mode((), consumes=((pool, -1),))
+
+
 @dataclass
 class Combo:
-    """A combination of modes of the complex sources on a board: ``exact`` pairs
+    """A combination of modes of the modal sources on a board: ``exact`` pairs
     (units made, demands added) each payable in some order of the activations —
     together all the orders when ``complete``; ``units`` and ``demands`` the
-    relaxation (any order); ``costly`` the activations that cost mana."""
+    relaxation (any order); ``costly`` the activations that cost mana;
+    ``restricted`` the units only spells a restriction allows may spend."""
 
     exact: tuple[tuple[tuple[int, ...], tuple[int, ...]], ...]
     units: tuple[int, ...]
     demands: tuple[int, ...]
     costly: int
     complete: bool
+    restricted: tuple[tuple[Restriction, tuple[int, ...]], ...] = ()
     free: int = 0
     """The reach a combination without activations that cost mana adds."""
     packed: tuple[tuple[int, tuple[int, ...]], ...] = ()
@@ -70,29 +90,29 @@ class View:
     exotic_units: int
     hostile: bool
     upper: tuple[tuple[int, ...], tuple[int, ...]] = ((), ())
-    """Units and generic demands bounding what the complex sources can add."""
+    """Units and generic demands bounding what the combinations can add."""
     most: int = 255
     """The most units the board could pay with."""
     static: bool = False
     """The tapper decides: a permanent with static effects is on the board (or the
-    dynamic sources have too many choices, or make too much mana to count)."""
+    modal sources have too many choices, or make too much mana to count)."""
     plain: bool = False
     """Only one-mana sources and bundles (Hall's condition on the reach decides)."""
     upper_reach: int = 0
-    """The reach of the relaxation of every combination (see :meth:`._sim_payer.Payer._upper`)."""
+    """The reach of the relaxation of every combination."""
     top: int = 0
     """The reach with the exotic sources making their most mana of any type."""
     lane: tuple[tuple[int, tuple[int, ...]], ...] | None = None
     """When every combination is checked on the reach (no restricted or exotic
     sources, no typed activation costs): (reach added, demands added) of each, in
     order."""
-    alternatives: tuple[View, ...] = ()
-    """When the dynamic sources on the board have a choice of modes (X mana of any
-    one color): the board as each choice makes it (a cost is payable iff it is on
-    one of them)."""
+    uncertain: bool = False
+    """The combinations are a lower bound (a permanent another's cost may
+    sacrifice after an activation that costs mana was left out): what they don't
+    pay, the tapper decides."""
 
 
-def grouped(units: tuple[int, ...]) -> list[tuple[int, int]]:
+def grouped(units: tuple[int, ...] | list[int]) -> list[tuple[int, int]]:
     """Units as (mask, count) pairs."""
     counts: dict[int, int] = {}
     for unit in units:
@@ -100,11 +120,29 @@ def grouped(units: tuple[int, ...]) -> list[tuple[int, int]]:
     return list(counts.items())
 
 
+def consumption_ok(modes: list[Mode], capacity: dict[Pool, int]) -> bool:
+    """Whether the permanents the modes' costs take are there: for each pool, no
+    more taken than given (:func:`partner` modes) and ``capacity`` (permanents a
+    cost may sacrifice after using them)."""
+    balance: dict[Pool, int] = {}
+    for mode in modes:
+        for pool, n in mode.consumes:
+            balance[pool] = balance.get(pool, 0) + n
+    return all(n <= capacity.get(pool, 0) for pool, n in balance.items())
+
+
 def combo_of(modes: list[Mode]) -> Combo:
-    free = [m for m in modes if not m.costs]
-    costly = [m for m in modes if m.costs]
+    """The combination of ``modes`` (see the module)."""
+    restricted: dict[Restriction, list[int]] = {}
+    for mode in modes:
+        if mode.restriction is not None:
+            restricted.setdefault(mode.restriction, []).extend(mode.units)
+    plain = [m for m in modes if m.restriction is None]
+    free = [m for m in plain if not m.costs]
+    costly = [m for m in plain if m.costs]
+    costly += [m for m in modes if m.restriction is not None and m.costs]
     base = tuple(u for m in free for u in m.units)
-    made = base + tuple(u for m in costly for u in m.units)
+    made = base + tuple(u for m in costly if m.restriction is None for u in m.units)
     demands = tuple(sorted(d for m in costly for d in m.costs))
     exact: list[tuple[tuple[int, ...], tuple[int, ...]]] = []
     complete = True
@@ -115,15 +153,27 @@ def combo_of(modes: list[Mode]) -> Combo:
         exact.append((made, tuple(sorted(paid_before(d, 1) for d in demands))))
     elif all(not m.typed for m in costly):
         # Costs of {1} each: one paid by a unit made without mana, then an order of
-        # the activations works (the ones so fed first).
-        first = demands.index(GENERIC)
-        exact.append((made, tuple(sorted((*demands[:first], ROOT, *demands[first + 1 :])))))
+        # the activations works (see the module).
+        others = [ACTIVATION] * (len(demands) - 1)
+        exact.append((made, tuple(sorted((ROOT, *others)))))
     elif len(costly) == 2:
         for one, two in (costly, costly[::-1]):
-            units = base + one.units + tuple(second(u) for u in two.units)
+            units = base + _own(one) + tuple(second(u) for u in _own(two))
             paid = [paid_before(d, 1) for d in one.costs]
             paid += [paid_before(d, 2) for d in two.costs]
             exact.append((units, tuple(sorted(paid))))
     else:
         complete = False
-    return Combo(tuple(exact), made, demands, len(costly), complete)
+    return Combo(
+        tuple(exact),
+        made,
+        demands,
+        len(costly),
+        complete,
+        tuple((r, tuple(units)) for r, units in restricted.items()),
+    )
+
+
+def _own(mode: Mode) -> tuple[int, ...]:
+    """A costly mode's units that may pay costs (restricted ones may not)."""
+    return mode.units if mode.restriction is None else ()
