@@ -266,7 +266,19 @@ def test_fetch_lands() -> None:
     passage = role_of(lookup("Fabled Passage")).fetch
     assert passage is not None and passage.basic_only and passage.tapped and passage.untap_with_four
     assert not passage.finds(lookup("Hallowed Fountain"))
-    assert role_of(lookup("Bant Panorama")).fetch is None  # its ability costs {1}
+    # CR 701.23: searches that cost mana are cracked later, when the other lands pay.
+    panorama = role_of(lookup("Bant Panorama")).fetch
+    assert panorama is not None and str(panorama.mana) == "{1}" and panorama.delayed
+    assert panorama.types == {"Forest", "Plains", "Island"} and panorama.basic_only
+    verge = role_of(lookup("Krosan Verge")).fetch
+    assert verge is not None and verge.each and verge.lands == 2 and not verge.basic_only
+    myriad = role_of(lookup("Myriad Landscape")).fetch
+    assert myriad is not None and myriad.share_type and myriad.lands == 2
+    courtyard = role_of(lookup("Cabaretti Courtyard")).fetch  # sacrificed as it enters
+    assert courtyard is not None and courtyard.tapped and not courtyard.delayed
+    barrens = role_of(lookup("Ash Barrens")).fetch  # basic landcycling, CR 702.29
+    assert barrens is not None and barrens.cycling and str(barrens.mana) == "{1}"
+    assert role_of(lookup("Maze's End")).fetch is None  # Gates: not a mana-base search
 
 
 def test_spell_costs_and_roles() -> None:

@@ -55,6 +55,7 @@ POOL = (
     "Birds of Paradise", "Reflecting Pool", "Cactus Preserve", "Tainted Field",
     "Nykthos, Shrine to Nyx", "Hashep Oasis", "Mind Stone", "Thriving Isle", "Fellwar Stone",
     "Wall of Roots", "Cascade Bluffs", "Gaea's Cradle", "Axebane Guardian",
+    "Horizon of Progress", "Cloudpost", "Temple of the False God",
 )  # fmt: skip
 # Sources whose mana depends on the battlefield (._sim_modal), with creatures of
 # several toughnesses (the card data has none: given here) and sources whose other
@@ -86,7 +87,7 @@ MODAL_POOL = (
     "Nykthos, Shrine to Nyx", "Selvala, Heart of the Wilds", "Springleaf Drum",
     "Jaspera Sentinel", "The Golden Throne", "Lazotep Quarry", "Ashnod's Altar",
     "Phyrexian Altar", "Krark-Clan Ironworks", "Kykar, Wind's Fury", "Eldrazi Temple",
-    "Vedalken Engineer", "Horizon of Progress", "Mind Stone", "Everflowing Chalice",
+    "Vedalken Engineer", "Mind Stone", "Everflowing Chalice",
     "Storage 2", "Crucible 2", "Reef 1", "Mage-Ring 3",
 )  # fmt: skip
 _COUNTERS = {

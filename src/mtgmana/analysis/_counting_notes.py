@@ -130,8 +130,7 @@ def land_note(counter: _Counter, item: DeckCard, sources: dict[str, float], back
         )
         if found:
             shown = found[:3] + (["..."] if len(found) > 3 else [])
-            kind = "finds" if not role.fetch.basic_only else "finds basic lands"
-            notes.append(f"{kind}: {', '.join(shown)}")
+            notes.append(f"finds {role.fetch.description}: {', '.join(shown)}")
         else:
             notes.append("finds no land of this deck")
     if parts and not counter.turn_one(role, back=back):

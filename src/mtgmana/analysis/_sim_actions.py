@@ -14,9 +14,11 @@ Treasure spent — is played on a :class:`Game`.
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 from typing import TYPE_CHECKING, Final
 
 from ._sim_cards import CompiledDeck, LandFace, RampRecord
+from ._sim_entry import EntryColors
 from ._sim_layout import EARLY, NO_MDFC, WANTS, Layout
 
 if TYPE_CHECKING:
@@ -95,15 +97,21 @@ class Actions:
     early: list[int]
     decisions: dict[int, Decision]
     castable: Callable[[int, int, int], int]
+    entry: EntryColors
+    entry_shift: int
+    delayed: list[int]
 
     # -- land drops --
 
-    def decision(self, h: int, turn: int, flags: int = 0) -> Decision:
-        """The land-drop decision on ``H`` = ``h`` (cached)."""
+    def decision(self, h: int, turn: int, field: int, flags: int = 0) -> Decision:
+        """The land-drop decision on ``H`` = ``h`` and the battlefield key ``field``
+        (cached)."""
         layout = self.layout
         usable = (h >> layout.usable) & layout.field_mask
         key = (h & layout.decide_mask) | ((h >> layout.wants[usable]) & WANTS) | self.early[turn]
         key |= flags
+        if self.entry:
+            key |= self.entry.bits(field) << self.entry_shift
         found = self.decisions.get(key)
         if found is None:
             found = self.decide(key)
@@ -138,6 +146,8 @@ class Actions:
         options += later
         if key & NO_MDFC:
             options = [o for o in options if not o[8]]
+        if self.entry:
+            options = [self._entering(o, key >> self.entry_shift) for o in options]
         incs = tuple((o[0], o[1]) for o in options) or NO_LAND
         decision = (incs, self._choose(options, key) if options else None)
         self.decisions[key] = decision
@@ -165,6 +175,17 @@ class Actions:
             return EARLY, False
         return layout.top(layout.lands_field[3]), False  # 8: four or more lands
 
+    def _entering(self, option: LandDrop, bits: int) -> LandDrop:
+        """A land drop with its colors as it makes them on entering (see
+        :mod:`._sim_entry`)."""
+        face = option[6]
+        colors = self.entry.colors(face.source, bits)
+        if colors is None or colors == face.colors:
+            return option
+        layout = self.layout
+        delta = option[9] - layout.colors_in(face.colors) + layout.colors_in(colors)
+        return (*option[:6], replace(face, colors=colors), *option[7:9], delta)
+
     def _choose(self, options: list[LandDrop], key: int) -> LandDrop | None:
         """The land drop the policy makes (see :mod:`.simulate`), or ``None``."""
         layout = self.layout
@@ -184,9 +205,10 @@ class Actions:
         for option in candidates:
             colors = option[6].colors
             score = (
-                ((1 - option[5]) if wants_untapped else option[5]) << 24
-                | (colors & fresh).bit_count() << 20
-                | (colors & need).bit_count() << 16
+                ((1 - option[5]) if wants_untapped else option[5]) << 25
+                | (colors & fresh).bit_count() << 21
+                | (colors & need).bit_count() << 17
+                | bool(colors) << 16  # it makes mana here
                 | 0xFFFF - option[4] * 64 - option[6].source
             )
             if score > best_score:
@@ -201,6 +223,8 @@ class Actions:
         delta = -layout.hand_in[card] + layout.land_in(face) + layout.colors_in(face.colors)
         if target >= 0:
             delta += 1 << layout.out_field[target]
+        elif layout.pending_field[card] >= 0 and not mdfc:
+            delta += 1 << layout.pending_field[card]  # to crack later
         played = self.payer.land_key  # "if you played a land this turn" (River of Tears)
         if untapped:
             return (self.inc[c] + played, self.ident[c] | self.land_bit, self.inc[c],
@@ -233,7 +257,7 @@ class Actions:
     def extra_drops(self, game: Game, use_key: int, use_identity: int) -> tuple[int, int]:
         """The extra land drops of each turn (after the first)."""
         for _ in range(game.extra):
-            played = self.decision(game.H, game.turn)[1]
+            played = self.decision(game.H, game.turn, game.key)[1]
             if played is None:
                 break
             use_key, use_identity = self.play_land(game, played, use_key, use_identity)
@@ -410,7 +434,7 @@ class Actions:
             if ramp.every_turn:
                 game.extra += ramp.extra_lands
             for _ in range(ramp.extra_lands):
-                played = self.decision(game.H, game.turn, NO_MDFC)[1]
+                played = self.decision(game.H, game.turn, game.key, NO_MDFC)[1]
                 if played is None:
                     break
                 if ramp.from_hand and ramp.tapped and not played[5]:
@@ -454,6 +478,13 @@ class Actions:
         game.key -= self.inc[c]
         game.identity -= self.ident[c]
         game.H -= self.layout.land_in(face)
+        layout = self.layout
+        for k in self.delayed:  # a land whose search costs mana, sacrificed uncracked
+            offset = layout.pending_field[k]
+            if offset >= 0 and self.deck.land_faces[k][0].source == c:
+                if layout.count(game.H, offset) > layout.count(layout.start, offset):
+                    game.H -= 1 << offset
+                break
 
     # -- the opening hand --
 

@@ -77,6 +77,9 @@ class Question:
     cost: ManaCost
     spend: Spend
     shadow: int = -1
+    hidden: bool = False
+    """Not a spell's question: the cost of an action the policy takes (cracking a
+    land whose search costs mana), asked of the battlefield, never reported."""
 
 
 @dataclass(frozen=True)
@@ -165,8 +168,13 @@ class CompiledDeck:
         self.basic = [item.role.is_basic for item in items]
         # Fetch lands: the land cards of the deck each one finds.
         self.fetch_targets: list[tuple[int, ...]] = []
+        self.crack: list[int] = []
+        """For a land whose search costs mana (Warped Landscape, Ash Barrens'
+        landcycling), the hidden question asking whether the battlefield pays it;
+        else -1."""
         for item in items:
             fetch = item.role.fetch
+            self.crack.append(self._crack(item) if fetch is not None and fetch.delayed else -1)
             if fetch is None or item.role.cost:
                 self.fetch_targets.append(())
                 continue
@@ -320,6 +328,18 @@ class CompiledDeck:
             self.questions.append(
                 Question(name, card, zone, value, max(value, 1), mana, spend, shadow=index)
             )
+
+    def _crack(self, item: DeckCard) -> int:
+        """A hidden question: the mana of ``item``'s search (CR 602.2b: an
+        activated ability of the land; landcycling, CR 702.29, from the hand)."""
+        fetch = item.role.fetch
+        assert fetch is not None and fetch.mana is not None
+        front = item.card.faces[0]
+        spend = Spend.ability(front.type_line, cost=fetch.mana, name=front.name)
+        self.questions.append(
+            Question(item.name, "", "ability", 0, 0, fetch.mana, spend, hidden=True)
+        )
+        return len(self.questions) - 1
 
     def _costs(self) -> list[SpellCost]:
         """One :class:`SpellCost` per question."""

@@ -30,9 +30,12 @@ from typing import Final
 
 from ._sim_actions import NO_LAND, Actions, Decision, Game, LandDrop, RampStep
 from ._sim_cards import CompiledDeck, LandFace
+from ._sim_entry import EntryColors
+from ._sim_fetch import crack
 from ._sim_layout import EARLY, WANTS, Layout
 from ._sim_view import View
 from .karsten import HAND_SIZE, _bottom
+from .roles import Fetch
 
 __all__ = ["Engine", "Outcome"]
 
@@ -59,6 +62,8 @@ class Engine(Actions):
         questions = deck.questions
         self.n = len(questions)
         self.all = (1 << self.n) - 1
+        self.reported = sum(1 << i for i, q in enumerate(questions) if not q.hidden)
+        """The spells' questions (not the hidden ones of the policy's actions)."""
         self.turn_of = [q.turn for q in questions]
         self.due = [0] * (turns + 2)
         for i, q in enumerate(questions):
@@ -71,7 +76,8 @@ class Engine(Actions):
         self.group_bits: list[int] = []
         self.group_rep: list[int] = []
         for i, q in enumerate(questions):
-            key = (q.cost, q.spend.card_types, q.spend.subtypes, q.spend.colors, q.spend.zone)
+            key = (q.cost, q.spend.kind, q.spend.card_types, q.spend.subtypes, q.spend.colors,
+                   q.spend.zone)  # fmt: skip
             g = groups.get(key)
             if g is None:
                 g = groups[key] = len(self.group_bits)
@@ -124,7 +130,7 @@ class Engine(Actions):
         # Whether a battlefield can lose permanents (a land sacrificed to ramp; a
         # Treasure spent, checked in the game); hostile effects may hurt.
         self.sacrifices = any(r is not None and r.ramp.sacrifice_land for r in deck.ramp)
-        self.shrinks = self.sacrifices or payer.hostile
+        self.shrinks = self.sacrifices or payer.hostile or _cracks_colorless(deck)
         self.has_opening = any(c >= 0 for c in deck.opening)
         self.land_bit = payer.land_played
         self.ident_tapped = [payer.identity_tapped(c) for c in range(len(deck.classes))]
@@ -141,7 +147,7 @@ class Engine(Actions):
         for k in range(n):
             found: list[tuple[LandFace, int, int, bool]] = []
             fetch = deck.items[k].role.fetch
-            if deck.fetch_targets[k] and fetch is not None:
+            if deck.fetch_targets[k] and fetch is not None and not fetch.delayed:
                 for target in deck.fetch_targets[k]:
                     for f in deck.land_faces[target]:
                         code = f.entry[0]
@@ -157,12 +163,20 @@ class Engine(Actions):
             specs.append(found)
         targets = [t for k in range(n) for _, t, _, _ in specs[k] if t >= 0]
         targets += [t for r in deck.ramp if r is not None for t in r.targets]
+        # Lands whose search costs mana: cracked later (Warped Landscape), or cycled
+        # from the hand (Ash Barrens).
+        self.delayed = [k for k in range(n) if deck.crack[k] >= 0]
+        targets += [t for k in self.delayed for t in deck.fetch_targets[k]]
         self.layout = layout = Layout(
             deck,
             [[(code, f.entry[1], f.entry[2], t) for f, t, code, _ in specs[k]] for k in range(n)],
             self.ramp_order,
             targets,
             self.last_due,
+            [k for k in self.delayed if not _fetch_of(deck, k).cycling],
+        )
+        self.crack_pres = layout.pending_pres | sum(
+            layout.top(layout.land_field[k]) for k in self.delayed if _fetch_of(deck, k).cycling
         )
         self.drops: list[tuple[tuple[LandDrop, LandDrop, int, bool, int, int], ...]] = [
             tuple(
@@ -180,6 +194,10 @@ class Engine(Actions):
         self.land_cards = {
             layout.top(offset): k for k, offset in enumerate(layout.land_field) if offset >= 0
         }
+        faces = [f.source for k in range(n) for f, _, _, _ in specs[k]]
+        self.entry = EntryColors(payer.classes, faces, payer.layout, payer.outside)
+        self.entry_shift = layout.seen + 16
+        """Where a decision's key keeps the entry thresholds (above ``H``'s bits)."""
         self.early = [EARLY if layout.early and turn <= 3 else 0 for turn in range(turns + 2)]
         self.ramp_mask = 0
         for k in self.ramp_order:
@@ -317,7 +335,7 @@ class Engine(Actions):
         layout = self.layout
         # -- tables, as locals --
         n = self.n
-        every = self.all
+        every = self.reported
         due = self.due
         last_due = self.last_due
         steps = tuple(enumerate(self.steps))
@@ -350,9 +368,12 @@ class Engine(Actions):
         canonical_types = self.canonical_types
         special = self.special
         units_offset = self.units_offset
+        entry = self.entry.bits if self.entry else None
+        entry_shift = self.entry_shift
         top_turn = self.top_turn
         top_bits = self.top_bits
         finish_early = not self.shrinks
+        crack_pres = self.crack_pres
         sacrifices = self.sacrifices
         opening = self.on_the_draw and self.has_opening
         bottom_cards = self._bottom
@@ -406,6 +427,8 @@ class Engine(Actions):
                         | ((H >> wants[(H >> usable_offset) & field_mask]) & WANTS)
                         | early[turn]
                     )
+                    if entry is not None:
+                        choice |= entry(key) << entry_shift
                     decision = decisions_get(choice)
                     if decision is None:
                         decision = decide(choice)
@@ -494,6 +517,12 @@ class Engine(Actions):
                         self.ramp(game, use_key, use_identity, castable)
                         H, key, identity = game.H, game.key, game.identity
                         treasures, extra = game.treasures, game.extra
+                # -- lands whose search costs mana: cracked (or cycled) when paid for --
+                if H & crack_pres and turn < last_due:
+                    game = Game(library, bottomed, H, turn)
+                    game.key, game.identity, game.field = key, identity, field
+                    crack(self, game, use_key, use_identity, played)
+                    H, key, identity = game.H, game.key, game.identity
                 # -- every question left castable from now on: the rest is known --
                 if (
                     not pending
@@ -593,6 +622,23 @@ class Engine(Actions):
         bottom_spells = min(count - bottom_lands, len(spells))
         bottomed = spells[:bottom_spells] + lands[:bottom_lands]
         return spells[bottom_spells:] + lands[bottom_lands:], bottomed
+
+
+def _fetch_of(deck: CompiledDeck, k: int) -> Fetch:
+    fetch = deck.items[k].role.fetch
+    assert fetch is not None
+    return fetch
+
+
+def _cracks_colorless(deck: CompiledDeck) -> bool:
+    """Whether cracking a land whose search costs mana may take mana a question
+    needs: {C} (CR 107.4c), which the basic land found doesn't make."""
+    cracks = any(
+        deck.crack[k] >= 0 and not _fetch_of(deck, k).cycling for k in range(len(deck.items))
+    )
+    return cracks and any(
+        "C" in symbol.halves for q in deck.questions if not q.hidden for symbol in q.cost
+    )
 
 
 _FIELD: Final = 40

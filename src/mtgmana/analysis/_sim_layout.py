@@ -12,7 +12,8 @@ Fields, from the lowest (each :attr:`Layout.width` bits; ``HALF`` is its top bit
   least one": each land card of the hand (modal double-faced spells too), each
   ramp card of the hand (in the order the policy casts them), the spells of the
   hand by curve slot, by color they need (W U B R G), the hand cards of each
-  basic land type a reveal land asks for; the colors the battlefield makes;
+  basic land type a reveal land asks for; the colors the battlefield makes; each
+  land on the battlefield whose search costs mana, not cracked yet;
 * *threshold* counters, started at ``HALF - t`` so that their top bit says "at
   least ``t``": lands (fast lands, slow lands, Fabled Passage, the modal
   double-faced rule), basic lands, land types (check lands: CR 305.7 counts a
@@ -57,6 +58,7 @@ class Layout:
         ramp_order: Sequence[int],
         targets: Sequence[int],
         last_due: int,
+        pending: Sequence[int] = (),
     ) -> None:
         n = len(deck.items)
         landish = deck.playable
@@ -97,6 +99,11 @@ class Layout:
             self.out_field[j] = self._field(half - counts[j])
         # -- the battlefield --
         self.color_field = [self._field(half - 1) for _ in range(_COLORS)]
+        self.pending_field = [-1] * n
+        """Per land whose search costs mana (Warped Landscape), its copies on the
+        battlefield not cracked yet (a presence counter)."""
+        for k in pending:
+            self.pending_field[k] = self._field(half - 1)
         self.lands_field: dict[int, int] = {}
         self.basics_field: dict[int, int] = {}
         self.types_field: dict[tuple[int, int], int] = {}
@@ -124,6 +131,7 @@ class Layout:
         # -- masks --
         self.land_pres = self._tops(self.land_field)
         self.ramp_pres = self._tops(self.ramp_field)
+        self.pending_pres = self._tops(self.pending_field)
         self.need_pres = self._tops(self.need_field)
         self.color_pres = self._tops(self.color_field)
         fetched = [j for k in range(n) for _, _, _, j in drops[k] if j >= 0]

@@ -253,19 +253,24 @@ class ModalSource:
             for part in a.parts
         )
 
-    @property
-    def varies(self) -> bool:
-        """Whether the types it could produce depend on the battlefield (CR 106.7:
-        River of Tears' "instead" pair makes {U} or {B}; Gaea's Cradle makes no
-        mana without creatures)."""
+    def varies(self, permanent: Permanent) -> bool:
+        """Whether the types ``permanent`` (this source) could produce depend on
+        the battlefield (CR 106.7: River of Tears' "instead" pair makes {U} or {B};
+        Gaea's Cradle makes no mana without creatures; Cloudpost, a Locus itself,
+        always makes {C})."""
         if len({a.types for a in self.abilities if a.instead}) > 1:
             return True
-        return any(
-            (part.count is not None and part.count.kind != "fixed")
-            or not all(isinstance(slot, int) for slot in part.slots)
-            for a in self.abilities
-            for part in a.parts
-        )
+        alone = {f: f.weight(permanent) for f in self.features}
+        for feature, weight in self.own:
+            alone[feature] -= weight
+        for ability in self.abilities:
+            for part in ability.parts:
+                if not all(isinstance(slot, int) for slot in part.slots):
+                    return True
+                count = part.count
+                if count is not None and count.kind != "fixed" and count.of(alone) <= 0:
+                    return True
+        return False
 
     @property
     def sacrifice(self) -> Literal["never", "always", "sometimes"]:

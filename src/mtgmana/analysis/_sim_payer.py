@@ -739,10 +739,11 @@ def _completed(classes: list[SourceClass], opponent: Sequence[Permanent]) -> lis
     for source in classes:
         modal = source.modal
         if modal is not None and source.kind == "modal":
-            if reflecting and source.is_land and modal.varies:
+            modal = modal.completed(source.template, others)
+            if reflecting and source.is_land and modal.varies(source.template):
                 source = replace(source, kind="exotic", modal=None, colors=ANY, bound=8)
             else:
-                source = replace(source, modal=modal.completed(source.template, others))
+                source = replace(source, modal=modal)
         result.append(source)
     return result
 

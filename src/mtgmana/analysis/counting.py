@@ -391,13 +391,27 @@ class _Counter:
         return result
 
     def _found(self, role: CardRole) -> list[frozenset[str]]:
+        """What a fetch land may give the deck: the mana of each land it can find
+        here (Karsten counts a fetch land as a source of each color it finds); of
+        the pair it finds (Krosan Verge: a Forest and a Plains; Blighted Woodland:
+        any two basic lands)."""
         fetch = role.fetch
         assert fetch is not None
-        return [
-            self.produces(item.role)
+        made = [
+            (self.produces(item.role), item.role.subtypes)
             for item in self.deck.main
             if item.role.is_land and item.role.fetch is None and fetch.finds(item.card)
         ]
+        if fetch.each:  # one of each type at once
+            both: frozenset[str] = frozenset()
+            for land_type in fetch.types:
+                for letters, subtypes in made:
+                    if land_type in subtypes:
+                        both |= letters
+            return [both]
+        if fetch.lands > 1 and not fetch.share_type:
+            return [a | b for i, (a, _) in enumerate(made) for b, _ in made[i:]] or []
+        return [letters for letters, _ in made]
 
     def produces(self, role: CardRole, *, back: bool = False) -> frozenset[str]:
         result: frozenset[str] = frozenset()
@@ -452,7 +466,8 @@ class _Counter:
         entry = role.land_back_entry if back else role.entry
         if not entry.untapped_on_turn_one():
             return False
-        return back or role.fetch is None or not role.fetch.tapped
+        fetch = role.fetch
+        return back or fetch is None or not (fetch.tapped or fetch.delayed)
 
     def sources(
         self, group: frozenset[str], mana_value: int, spend: Spend | None = None

@@ -63,7 +63,7 @@ card draw and ramp" is defined in :mod:`mtgmana.analysis.roles`.
 from __future__ import annotations
 
 import importlib.resources
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from typing import Final
 
@@ -418,6 +418,7 @@ def analyze(
     database: CardDatabase | None = None,
     format: str | None = None,
     x: Mapping[str, int] | None = None,
+    simulated: Callable[[Deck], float] | None = None,
 ) -> DeckSummary:
     """The :class:`DeckSummary` of ``deck`` (see the module).
 
@@ -431,7 +432,10 @@ def analyze(
     for another that keep the deck's size and legality (:mod:`.what_ifs`),
     ranked by :attr:`WhatIf.score` — the change in the worst spell's probability
     plus the change in the deck's average castability — best first, improvements
-    only, at most one per land added while others remain. ``changes`` are what-ifs
+    only, at most one per land added while others remain; one that cuts a land
+    that searches for lands only if ``simulated`` (a deck's average P(on curve),
+    :func:`mtgmana.analysis.simulate.average_on_curve`) shows the deck plays better
+    with the change. ``changes`` are what-ifs
     you ask for (``"+1 Island"``), always reported, first, with the legality
     problems they bring. Raises :class:`DeckError` for decks that can't be analyzed
     (:meth:`Deck.check`), bad what-ifs and unknown formats.
@@ -460,6 +464,7 @@ def analyze(
         fmt=fmt,
         warnings=warnings,
         database=database,
+        simulated=simulated,
     )
     notes: list[str] = []
     for item in (*deck.main, *deck.commander, *deck.companion):

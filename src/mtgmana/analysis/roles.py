@@ -122,6 +122,7 @@ from ..costs import ManaCost
 from ..effects import ContinuousEffect
 from ..errors import MtgManaError
 from ..restrictions import Restriction, parse_type_line
+from ._role_fetch import Fetch, fetch_of
 from ._role_mana import ManaRead, cast_counters, entering_counters, read_mana
 from ._role_statics import alone_abilities, helps_mana
 
@@ -162,13 +163,6 @@ _REVEAL = re.compile(
     r"If you don't, (?:this land|it) enters tapped\."
 )
 _EARLY = re.compile(r"enters tapped unless it's your first, second, or third turn of the game\.")
-_FETCH = re.compile(
-    r"^(?P<cost>(?:\{T\}, )?(?:Pay (?P<life>\d+) life, )?Sacrifice [^:]+): Search your library "
-    r"for an? (?P<what>basic land|(?:basic )?[A-Z][a-z]+(?:,? (?:or )?[A-Z][a-z]+)*) card, "
-    r"put it onto the battlefield(?P<tapped> tapped)?, then shuffle\."
-    r"(?P<untap> Then if you control four or more lands, untap that land\.)?",
-    re.MULTILINE,
-)
 _TREASURE = re.compile(
     r"\bcreates? (?:a|an|one|two|three|X) (?:tapped )?Treasure tokens?\b", re.IGNORECASE
 )
@@ -251,30 +245,6 @@ class Entry:
         if kind == "early":
             return turn <= 3
         return False  # pragma: no cover - every kind is handled above
-
-
-@dataclass(frozen=True)
-class Fetch:
-    """A fetch land's ability: search for a land with one of ``types`` (any land
-    card if empty), basic only if ``basic_only``; it enters ``tapped``, untapped
-    again if ``untap_with_four`` and you control four or more lands."""
-
-    types: frozenset[str]
-    basic_only: bool
-    tapped: bool
-    untap_with_four: bool = False
-    life: int = 0
-
-    def finds(self, card: Card) -> bool:
-        """Whether the search can find ``card`` (CR 701.23: a land card with the
-        named types)."""
-        face = card.faces[0]
-        supertypes, card_types, subtypes = parse_type_line(face.type_line)
-        if "Land" not in card_types:
-            return False
-        if self.basic_only and "Basic" not in supertypes:
-            return False
-        return not self.types or bool(self.types & subtypes)
 
 
 @dataclass(frozen=True)
@@ -536,7 +506,7 @@ def _role(card: Card) -> CardRole:
         CHOSEN_TYPE in e.land_types and e.affects.itself for e in permanent.statics
     ):
         dynamic |= {DynamicSlot.CHOSEN_COLOR}  # Multiversal Passage (CR 305.6)
-    fetch = _fetch(text) if is_land else None
+    fetch = fetch_of(text) if is_land else None
     back: Permanent | None = None
     back_options: tuple[frozenset[str], ...] = ()
     land_back: Permanent | None = None
@@ -755,22 +725,3 @@ def _entry(text: str) -> Entry:
     if _EARLY.search(text):
         return Entry("early")
     return Entry("tapped")
-
-
-def _fetch(text: str) -> Fetch | None:
-    match = _FETCH.search(text)
-    if match is None:
-        return None
-    what = match["what"]
-    basic_only = what.startswith("basic")
-    words = re.findall(r"[A-Z][a-z]+", what)
-    types = frozenset(w for w in words if w in BASIC_TYPES)
-    if words and not types:
-        return None  # "a Gate card" and the like: not a land search mtgmana follows
-    return Fetch(
-        types=types,
-        basic_only=basic_only,
-        tapped=match["tapped"] is not None,
-        untap_with_four=match["untap"] is not None,
-        life=int(match["life"] or 0),
-    )

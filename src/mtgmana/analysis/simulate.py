@@ -126,8 +126,10 @@ from .karsten import HAND_SIZE, MAX_TURN
 __all__ = [
     "CHUNK",
     "MAX_GAMES",
+    "WHAT_IF_GAMES",
     "Simulation",
     "SpellOdds",
+    "average_on_curve",
     "simulate",
     "wilson",
 ]
@@ -418,7 +420,7 @@ def simulate(
     chosen = _check_x(x)
     compiled = _compiled(deck, chosen)
     questions = compiled.questions
-    latest = max((q.turn for q in questions), default=1)
+    latest = max((q.turn for q in questions if not q.hidden), default=1)
     if turns is None:
         turns = min(latest + 3, MAX_TURN)
     else:
@@ -429,7 +431,7 @@ def simulate(
         if turns > MAX_TURN:
             raise DeckError(f"turn {turns} is beyond the limit of turn {MAX_TURN}")
         if turns < latest:
-            slowest = max(questions, key=lambda q: q.turn)
+            slowest = max((q for q in questions if not q.hidden), key=lambda q: q.turn)
             raise DeckError(
                 f"the simulation must reach turn {latest} to cast {slowest.name} on curve "
                 f"(turns={turns})"
@@ -514,7 +516,9 @@ def _result(
             main = odds[q.shadow]
             assert main is not None
             odds[q.shadow] = _with(main, without_life=odds[i])
-    spells = tuple(o for o, q in zip(odds, questions, strict=True) if q.shadow < 0 and o)
+    spells = tuple(
+        o for o, q in zip(odds, questions, strict=True) if q.shadow < 0 and not q.hidden and o
+    )
     ramp = tuple(
         (compiled.names[k], record.ramp.description)
         for k, record in enumerate(compiled.ramp)
@@ -536,6 +540,31 @@ def _result(
         cache_misses=misses,
         ramp=ramp,
     )
+
+
+WHAT_IF_GAMES: Final = 2000
+"""Games of :func:`average_on_curve` by default (what-ifs: the same seed for the
+deck and the changed deck)."""
+
+
+def average_on_curve(
+    deck: Deck,
+    *,
+    games: int = WHAT_IF_GAMES,
+    seed: int = 0,
+    on_the_draw: bool = False,
+    x: Mapping[str, int] | None = None,
+) -> float:
+    """The deck's average P(on curve) over its spells' copies in a seeded
+    simulation (what :func:`mtgmana.analysis.deck.analyze` confirms a what-if by)."""
+    result = simulate(deck, games=games, seed=seed, on_the_draw=on_the_draw, x=x)
+    copies = {item.name: item.count for item in (*deck.main, *deck.commander)}
+    total = weight = 0.0
+    for odds in result.spells:
+        n = copies.get(odds.card or odds.name, 1)
+        total += odds.p_on_curve * n
+        weight += n
+    return total / weight if weight else 1.0
 
 
 def _with(odds: SpellOdds, **changes: object) -> SpellOdds:

@@ -33,6 +33,9 @@ __all__ = ["WhatIf", "parse_changes", "what_ifs"]
 
 Reports = Callable[["Deck"], "tuple[SpellReport, ...]"]
 """The spell reports of a deck (:func:`mtgmana.analysis.deck.analyze`'s)."""
+Simulated = Callable[["Deck"], float]
+"""A deck's average P(on curve) over its spells' copies in a short seeded
+simulation (:func:`mtgmana.analysis.simulate.simulate`)."""
 
 
 @dataclass(frozen=True)
@@ -191,13 +194,18 @@ def _what_if(
     )
 
 
-def _best(generated: list[WhatIf], keep: int) -> list[WhatIf]:
+def _best(generated: list[WhatIf], keep: int, confirmed: Callable[[WhatIf], bool]) -> list[WhatIf]:
     """The ``keep`` best improvements, at most one per land added while others
-    remain (so the list shows different lands, not one land for each removal)."""
-    ranked = sorted(
-        (w for w in generated if w.score > 1e-9),
-        key=lambda w: (-w.score, -w.delta, w.below_target_after, w.change),
-    )
+    remain (so the list shows different lands, not one land for each removal);
+    those ``confirmed`` rejects are left out."""
+    ranked = [
+        w
+        for w in sorted(
+            (w for w in generated if w.score > 1e-9),
+            key=lambda w: (-w.score, -w.delta, w.below_target_after, w.change),
+        )
+        if confirmed(w)
+    ]
     chosen: list[WhatIf] = []
     added: set[str] = set()
     for w in ranked:
@@ -223,11 +231,15 @@ def what_ifs(
     fmt: str,
     warnings: tuple[LegalityWarning, ...],
     database: CardDatabase | None = None,
+    simulated: Simulated | None = None,
 ) -> tuple[WhatIf, ...]:
     """The what-ifs ``asked`` for (in order, each with the legality problems it
     brings), then the ``keep`` best generated swaps (improvements only, at most one
     per land added while others remain); ``spells`` are the deck's own reports,
-    ``warnings`` its own legality problems in ``fmt``."""
+    ``warnings`` its own legality problems in ``fmt``. A generated swap that cuts a
+    land that searches for lands (Karsten counts it as a part source; it fetches
+    the color the game needs) is kept only if ``simulated`` shows the deck plays
+    better with it (never without ``simulated``)."""
     results = [_what_if(deck, c, spells, reports, database, fmt, warnings) for c in asked]
     if keep:
         generated = []
@@ -238,5 +250,25 @@ def what_ifs(
                 continue  # a change the deck can't take
             if not w.warnings:
                 generated.append(w)
-        results += _best(generated, keep)
+        results += _best(generated, keep, _confirmed(deck, simulated, database))
     return tuple(results)
+
+
+def _confirmed(
+    deck: Deck, simulated: Simulated | None, database: CardDatabase | None
+) -> Callable[[WhatIf], bool]:
+    """Whether a swap that cuts a land that searches for lands makes the deck play
+    better in the simulation (other swaps pass)."""
+    fetchers = {item.name for item in deck.main if item.role.fetch is not None}
+    before: list[float] = []
+
+    def confirmed(w: WhatIf) -> bool:
+        if simulated is None or not any(
+            n < 0 and name in fetchers for name, n in w.changes.items()
+        ):
+            return True
+        if not before:
+            before.append(simulated(deck))
+        return simulated(deck.with_changes(w.changes, database=database)) > before[0]
+
+    return confirmed

@@ -189,7 +189,7 @@ def run(args: argparse.Namespace) -> int:
     from ..analysis.deck import Deck, analyze
     from ..analysis.decklist import DecklistError
     from ..analysis.report import text_report, to_json
-    from ..analysis.simulate import simulate
+    from ..analysis.simulate import average_on_curve, simulate
     from ..errors import MtgManaError
 
     text = read_decklist(args)
@@ -209,6 +209,7 @@ def run(args: argparse.Namespace) -> int:
             changes=args.what_if,
             format=args.format,
             x=x,
+            simulated=lambda changed: average_on_curve(changed, on_the_draw=args.draw, x=x),
         )
         simulation: Simulation | None = None
         if args.games:
