@@ -167,8 +167,8 @@ class Deck:
 
         >>> deck = Deck.parse("Commander\\n1 Tatyova, Benthic Druid\\n\\n1 Tatyova, Benthic Druid"
         ...                   "\\n40 Forest\\n59 Opt")
-        >>> deck.size, [c.name for c in deck.commander]
-        (99, ['Tatyova, Benthic Druid'])
+        >>> deck.size, deck.deck_size, [c.name for c in deck.commander]
+        (99, 100, ['Tatyova, Benthic Druid'])
         """
         resolved = decklist.resolve(database)
         sections: dict[str, dict[str, DeckCard]] = {}
@@ -212,6 +212,17 @@ class Deck:
     def size(self) -> int:
         """Cards in the main deck: the library at the start of the game."""
         return sum(c.count for c in self.main)
+
+    @property
+    def deck_size(self) -> int:
+        """The deck's size as its format counts it: the main deck and the commander(s)
+        (a Commander deck is exactly 100 cards, its commander included, CR 903.5a).
+        The companion is outside the deck (CR 702.139a); :attr:`size` is the library.
+
+        >>> Deck.parse("Commander\\n1 Tatyova, Benthic Druid\\n\\n40 Forest\\n59 Opt").deck_size
+        100
+        """
+        return self.size + sum(c.count for c in self.commander)
 
     @property
     def lands(self) -> int:
@@ -358,6 +369,7 @@ class DeckSummary:
 
     name: str | None
     deck_size: int
+    """The main deck and the commander(s): 100 for a Commander deck (:attr:`Deck.deck_size`)."""
     lands: int
     colors: str
     commander: bool
@@ -470,7 +482,7 @@ def analyze(
         notes.append("no Commander section: 'your commander's color identity' makes no mana")
     return DeckSummary(
         name=deck.name,
-        deck_size=deck.size,
+        deck_size=deck.deck_size,
         lands=deck.lands,
         colors=deck.colors,
         commander=deck.commander_rules,
