@@ -237,6 +237,40 @@ def test_forge_dck_metadata_sections_printings_and_foils() -> None:
     ]
 
 
+@pytest.mark.parametrize(
+    "line",
+    [
+        "1 Ixhel, Scion of Atraxa [ONC]|1",  # Forge's Name [SET]|art
+        "Ixhel, Scion of Atraxa [ONC]|1",
+        "1 Ixhel, Scion of Atraxa|ONC|1",  # Name|SET|art
+        "Ixhel, Scion of Atraxa|ONC|1",
+        "1 Ixhel, Scion of Atraxa+|ONC|1",  # a foil
+        "1 Ixhel, Scion of Atraxa [ONC]",
+    ],
+)
+def test_forge_printing_variants(line: str) -> None:
+    deck = Decklist.parse(f"[commander]\n{line}\n[main]\n99 Plains")
+    first = deck.entries[0]
+    assert (first.count, first.name, first.section, first.set_code) == (
+        1,
+        "Ixhel, Scion of Atraxa",
+        "commander",
+        "ONC",
+    )
+    assert deck.resolve()[0].name == "Ixhel, Scion of Atraxa"
+
+
+def test_forge_collector_numbers_in_brackets() -> None:
+    # Forge's newer precons (Calling All Angels, FDC) write the collector number in
+    # brackets: 'Name|SET|[number]'.
+    deck = Decklist.parse("1 Arcane Signet|FDC|[245]\n16 Plains|FDN|[272]\n1 Sol Ring|FDC|1|[286]")
+    assert [(e.name, e.set_code, e.collector_number) for e in deck.entries] == [
+        ("Arcane Signet", "FDC", "245"),
+        ("Plains", "FDN", "272"),
+        ("Sol Ring", "FDC", "286"),
+    ]
+
+
 DEK = """<?xml version="1.0" encoding="utf-8"?>
 <Deck xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance">
   <NetDeckID>0</NetDeckID>

@@ -9,8 +9,9 @@ text, no flag needed: XML (MTGO ``.dek``, Cockatrice) is read by
 * ``4 Lightning Bolt``, ``4x Lightning Bolt``, ``4 x Lightning Bolt`` and a bare
   ``Lightning Bolt`` (one copy);
 * printings, kept but not changing the card: Arena's and Moxfield's ``(M11) 149``,
-  Archidekt's ``(m11) 149``, ``[M11]``, Forge's ``Name|SET|art`` (a name ending in
-  ``+`` is Forge's foil), foil marks such as ``*F*`` and ``*E*``;
+  Archidekt's ``(m11) 149``, ``[M11]``, Forge's ``Name|SET|art``,
+  ``Name|SET|art|[123]`` and ``Name [SET]|art`` (a name ending in ``+`` is Forge's
+  foil), foil marks such as ``*F*`` and ``*E*``;
 * sections: header lines in any case, with or without a colon or a count (``Deck``,
   ``Main``, ``Sideboard``, ``Commander``, ``Companion``, ``Maybeboard``, ...; card-type
   groups such as ``Creatures (20)`` are the main deck), Forge's ``[Main]`` /
