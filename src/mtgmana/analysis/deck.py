@@ -71,6 +71,7 @@ from ..abilities import DynamicSlot
 from ..cards import Card, CardDatabase, Layout
 from ..colors import Color
 from ._deck_base import BASIC_LANDS, DeckError
+from ._deck_x import chosen_x
 from .counting import (
     ColorNeed,
     ColorSources,
@@ -433,7 +434,10 @@ def analyze(
 ) -> DeckSummary:
     """The :class:`DeckSummary` of ``deck`` (see the module).
 
-    ``x`` sets X for spells by name (``{"Fireball": 3}``; default 1, CR 107.3).
+    ``x`` sets X for spells by name (``{"Fireball": 3}``; default 1, CR 107.3), and
+    the kicks of a multikicker permanent (Everflowing Chalice, CR 702.33). A name
+    that is not a card of the deck, or a card without an X, is a :class:`DeckError`
+    naming it.
 
     ``format`` (``"constructed"``, ``"limited"`` or ``"commander"``; inferred from
     the deck when ``None``, :func:`~.legality.infer_format`) sets the deckbuilding
@@ -459,6 +463,7 @@ def analyze(
     if format is not None and (not isinstance(format, str) or format.lower() not in FORMATS):
         raise DeckError(f"unknown format {format!r}: use one of {', '.join(FORMATS)}")
     deck.check()
+    x = dict(chosen_x(deck, x))
     fmt = deck.format if format is None else format.lower()
     warnings = check_legality(deck, fmt)
     spells = _spell_reports(deck, on_the_draw, x)

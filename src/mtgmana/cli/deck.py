@@ -11,7 +11,8 @@ Cockatrice, recognised from the text (:mod:`mtgmana.analysis.decklist`); every
 unknown card is named at once (JSON: ``"unknown": [{"line", "name", "suggestions"}]``).
 Legality problems of the format (``--format``, inferred by default) are warnings at
 the top of the report (JSON: ``"warnings"``). X spells are judged at X = 1 unless
-``--x "Fireball=3"`` says otherwise; on a terminal a progress bar shows when the
+``--x "Fireball=3"`` says otherwise (a name not in the deck, or a card without X,
+is an error); on a terminal a progress bar shows when the
 simulation takes more than a second. ``--json``
 prints every figure as one JSON object; ``--html FILE`` writes a self-contained page
 (charts as inline SVG, nothing to install) and ``--png FILE`` the charts as a
@@ -152,6 +153,8 @@ def _x_values(items: list[str]) -> dict[str, int]:
         name, sep, value = item.rpartition("=")
         if not sep or not name.strip() or not value.strip().isdigit():
             raise CommandError(f"--x takes NAME=X, like 'Fireball=3', not {item!r}")
+        if any(name.strip().casefold() == known.casefold() for known in found):
+            raise CommandError(f"--x gives X for {name.strip()!r} twice")
         found[name.strip()] = int(value)
     return found
 
