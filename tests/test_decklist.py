@@ -9,6 +9,7 @@ from mtgmana import MtgManaError
 from mtgmana.analysis.decklist import (
     MAX_COPIES,
     MAX_LINE,
+    MAX_SUGGESTED,
     MAX_TEXT,
     SECTIONS,
     DeckEntry,
@@ -435,6 +436,38 @@ def test_every_unknown_card_is_named_at_once() -> None:
     assert "line 3: 'Counterspel'; did you mean 'Counterspell'" in message
     line, name, suggestions = error.problems[1]  # a (line, name, suggestions) tuple
     assert (line, name, suggestions[0]) == (3, "Counterspel", "Counterspell")
+
+
+def junk_lines(count: int) -> list[str]:
+    """``count`` lines of made-up card names, none of them close to a real one."""
+    syllables = ("zor", "qua", "plix", "vend", "trum", "okk", "glo", "brev")
+    return [
+        f"1 {syllables[i % 8].title()}{syllables[i // 8 % 8]} {syllables[i // 64 % 8]}x{i}"
+        for i in range(count)
+    ]
+
+
+def test_past_20_unknown_names_no_close_spellings_are_looked_for() -> None:
+    # A file that is not a decklist (500 lines of junk took 66 s) is refused at once:
+    # close names are looked for among the first MAX_SUGGESTED unknown names only.
+    lines = junk_lines(500)
+    lines[0] = "4 Lightening Bolt"
+    lines[30] = "4 Counterspel"  # a typo past the 20th unknown name: not looked at
+    lines[40] = "4 Lightening Bolt"  # the same name as line 1: its suggestions again
+    lines[50] = "20 Mountain"  # a real card
+    with pytest.raises(DecklistError) as caught:
+        Decklist.parse("\n".join(lines)).resolve()
+    error = caught.value
+    assert MAX_SUGGESTED == 20 and len(error.problems) == 499  # every unknown name
+    by_line = {p.line: p for p in error.problems}
+    assert by_line[1].suggestions[0] == by_line[41].suggestions[0] == "Lightning Bolt"
+    assert by_line[31].suggestions == ()
+    listed = str(error).splitlines()
+    assert listed[0] == "499 unknown card names:"
+    assert [line.split(":")[0] for line in listed[1:-1]] == [f"  line {n}" for n in range(1, 21)]
+    assert listed[-1] == (
+        "  ... and 479 more, up to line 500 (close names are looked for in the first 20 only)"
+    )
 
 
 def test_one_unknown_card_keeps_the_single_message() -> None:
