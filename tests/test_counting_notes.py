@@ -65,10 +65,15 @@ def test_storage_lands_are_not_devotion() -> None:
     rows = {row.name: row.counted_as for row in summary.land_rows}
     for name in STORAGE_LANDS:
         assert "devotion" not in rows[name], (name, rows[name])
-    # Those whose stored mana costs {1} to take (CR 122.1: storage counters) say so.
+    # Those whose stored mana costs {1} to take say what it counts (CR 122.1: counters).
     for name in ("Dreadship Reef", "Molten Slagheap", "Saltcrusted Steppe", "Fungal Reaches"):
-        assert "its mana for the storage counters removed from it not counted" in rows[name]
+        assert "its mana for the counters removed from it not counted" in rows[name]
     assert "its mana for your devotion to that color not counted" in rows["Nykthos, Shrine to Nyx"]
+    crucible = summary_of("1 Crucible of the Spirit Dragon\n20 Mountain\n39 Shock").land_rows[0]
+    assert crucible.counted_as == (
+        "colorless only: its mana of any color amounts to the counters removed from it: none "
+        "with it alone on the battlefield"
+    )
 
 
 def test_amounts_that_cost_mana_say_what_they_count() -> None:

@@ -150,7 +150,7 @@ def _amount_note(per: Amount) -> str:
     """The note for mana in an amount that costs mana (not counted, :mod:`._role_mana`):
     storage lands' counters (Dreadship Reef), devotion (Nykthos), the others by name."""
     if per.kind == "counters":
-        return "its mana for the storage counters removed from it not counted"
+        return "its mana for the counters removed from it not counted"
     if per.kind == "devotion":
         return f"its mana for your {per} not counted"
     if per.kind in ("permanents", "graveyard") and not per.plus:

@@ -327,6 +327,8 @@ def _per_words(ability: ManaAbility) -> str:
         return "one per counter on it" + (f" plus {per.plus}" if per.plus else "")
     if per.kind in ("power", "toughness", "devotion"):
         return f"{'your' if per.kind == 'devotion' else 'its'} {per}"
+    if per.kind == "counters":  # storage lands, Mana Batteries
+        return "the counters removed from it" + (f" plus {per.plus}" if per.plus else "")
     return str(per)
 
 
