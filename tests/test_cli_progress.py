@@ -14,7 +14,6 @@ import pytest
 
 import mtgmana.cli._progress as progress_module
 from cli_helpers import run
-from conftest import shared_path
 from mtgmana.cli._progress import LONG, Progress, duration
 
 
@@ -109,11 +108,11 @@ def test_the_cli_json_stays_clean_and_stderr_says_how_long(
 ) -> None:
     # Every run is "long" here; standard error is not a terminal (captured).
     monkeypatch.setattr(progress_module, "LONG", 0.0)
-    path = str(shared_path("decks", "commander", "family-matters-blc.dck"))
-    status, out, err = run(capsys, "deck", path, "--games", "1500", "--what-ifs", "0", "--json")
-    assert status == 0 and json.loads(out)["simulation"]["games"] == 1500
-    assert err.startswith("mtgmana: simulating 1,500 games: about ")
+    deck = ("deck", "--example", "--games", "1100", "--what-ifs", "0", "--json")
+    status, out, err = run(capsys, *deck)
+    assert status == 0 and json.loads(out)["simulation"]["games"] == 1100
+    assert err.startswith("mtgmana: simulating 1,100 games: about ")
     assert err.endswith(" (estimated from the first 1,000; --games N for fewer)\n")
     assert err.count("\n") == 1 and "\r" not in err
-    status, out, err = run(capsys, "deck", path, "--games", "1500", "--no-progress", "--json")
-    assert status == 0 and err == ""
+    status, out, err = run(capsys, *deck, "--no-progress")
+    assert status == 0 and err == "" and json.loads(out)["simulation"]["games"] == 1100
