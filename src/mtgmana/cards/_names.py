@@ -118,13 +118,11 @@ class SuggestionIndex:
         """The numbers of the names holding ``gram``, each once; ``None`` if the
         gram occurs more than :attr:`_COMMON` times, unless ``common`` asks for the
         whole list even then."""
-        found = self.postings.get(gram, [])
-        if found is None and common:
-            found = self.postings[gram] = self._find(gram, None)
-        elif found == [] and gram not in self.postings:
+        found = self.postings.get(gram)
+        if gram not in self.postings or (found is None and common):
             if len(self.postings) > 20_000:
                 self.postings.clear()
-            found = self.postings[gram] = self._find(gram, self._COMMON)
+            found = self.postings[gram] = self._find(gram, None if common else self._COMMON)
         return found
 
     def _find(self, gram: str, limit: int | None) -> list[int] | None:
