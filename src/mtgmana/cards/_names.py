@@ -94,12 +94,14 @@ class SuggestionIndex:
     in) as one newline-separated text; the names holding a trigram are found with
     ``str.find`` the first time that trigram is asked for, so the index costs almost
     nothing to build. Names too short to reach the cutoff are never ranked (difflib's
-    ratio is at most ``2 * len(name) / (len(query) + len(name))``): a long line of
-    junk is compared with the few longest names only.
+    ratio is at most ``2 * len(name) / (len(query) + len(name))``): a long query (a
+    line of junk) is compared with the few names long enough, all of them, without
+    the trigram prefilter (difflib's quick ratios rule most out at once).
     """
 
     _CANDIDATES: Final = 60  # names ranked by difflib after the trigram prefilter
     _COMMON: Final = 1500  # a trigram found more often than this does not pick names
+    _DIRECT: Final = 1000  # as few names long enough to reach the cutoff: rank them all
 
     def __init__(self, keys: Iterable[str]) -> None:
         self.keys = sorted(keys)
@@ -156,7 +158,7 @@ class SuggestionIndex:
         # Shorter names can't reach the cutoff: ratio <= 2 * len(name) / (len(query) + len(name)).
         shortest = math.ceil(cutoff * len(query) / (2 - cutoff) - 1e-9)
         first = bisect.bisect_left(self.lengths, shortest)
-        if len(self.lengths) - first <= self._CANDIDATES:
+        if len(self.lengths) - first <= self._DIRECT:
             numbers = self.by_length[first:]
         else:
             numbers = self._candidates(query, shortest)

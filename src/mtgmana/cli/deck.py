@@ -171,10 +171,7 @@ def _progress_mode(asked: bool | None) -> str:
 
 
 def run(args: argparse.Namespace) -> int:
-    from ..analysis.deck import Deck, analyze
-    from ..analysis.decklist import DecklistError
-    from ..analysis.report import text_report, to_json
-    from ..analysis.simulate import simulate
+    from ..analysis.decklist import Decklist, DecklistError
     from ..errors import MtgManaError
 
     text = read_decklist(args)
@@ -186,7 +183,13 @@ def run(args: argparse.Namespace) -> int:
             from ..analysis.pictures import require
 
             require()
-        deck = Deck.parse(text)
+        decklist = Decklist.parse(text)
+        decklist.resolve()  # unknown names are refused before the analysis is imported
+        from ..analysis.deck import Deck, analyze
+        from ..analysis.report import text_report, to_json
+        from ..analysis.simulate import simulate
+
+        deck = Deck.from_decklist(decklist)
         summary = analyze(
             deck,
             on_the_draw=args.draw,
