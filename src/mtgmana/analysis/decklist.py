@@ -33,7 +33,7 @@ double-faced card) stands for the card, and split cards may be written ``Fire/Ic
 ``Fire // Ice`` or ``Fire /// Ice``. Every unknown name is reported at once in one
 :class:`DecklistError`, each with its line, and the first :data:`MAX_SUGGESTED`
 with close spellings (past them a file is not a decklist: the message counts the
-others, so junk is refused in well under a second). A commander MTGO
+others, so a file of junk is refused at once). A commander MTGO
 puts in the sideboard (one or two sideboard cards that can be commanders, with a
 main deck making 100 cards with them) is read as the commander.
 
