@@ -13,6 +13,7 @@ from __future__ import annotations
 import gzip
 import importlib.util
 import json
+import os
 from collections import Counter
 from pathlib import Path
 from types import ModuleType
@@ -202,6 +203,41 @@ def test_bundled_suggestions_are_right_and_rank_few_names(
         found = bundled.suggest(query)
         assert found[0] == expected, (query, found)
         assert 0 < len(ranked) <= 60 < len(bundled), (query, len(ranked))
+    # A long line of junk is compared with the few names long enough to reach the
+    # cutoff (difflib's ratio <= 2 * len(name) / (len(query) + len(name))), and a long
+    # real name with a typo is still found.
+    ranked.clear()
+    assert (
+        bundled.suggest("If a replacement effect that modifies how a permanent enters " * 2) == []
+    )
+    assert len(ranked) <= 60
+    longest = max((card["name"] for card in bundled_records()), key=len)
+    ranked.clear()
+    assert bundled.suggest(longest.replace("Elemental", "Elementl"))[0] == longest
+    assert len(ranked) <= 60
+
+
+def test_suggestions_do_not_depend_on_hashing() -> None:
+    """The same query gives the same names whatever the hash seed (ties between
+    names sharing as many trigrams are broken by the names' order)."""
+    import subprocess
+    import sys
+
+    code = (
+        "from mtgmana.cards import CardDatabase as D; "
+        "print(D.bundled().suggest('Shoot the Shergff', 3), D.bundled().suggest('Zur, Etern', 3))"
+    )
+    outputs = {
+        subprocess.run(
+            [sys.executable, "-c", code],
+            env={**os.environ, "PYTHONHASHSEED": seed},
+            capture_output=True,
+            text=True,
+            check=True,
+        ).stdout
+        for seed in ("1", "2", "3")
+    }
+    assert len(outputs) == 1, outputs
 
 
 def test_every_meld_pair_of_cr_712_5(bundled: CardDatabase) -> None:

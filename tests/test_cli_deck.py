@@ -148,6 +148,21 @@ def test_unknown_card_json_has_the_line_and_suggestions(
     assert data["error"].startswith("line 2: unknown card name")
 
 
+def test_a_file_of_junk_names_every_unknown_name_and_counts_past_20(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    # 500 lines of junk: every name in the JSON, the first 20 in the message.
+    lines = [f"1 Qux{i} Zorblat {'vendrix ' * (i % 7)}Plimm" for i in range(500)]
+    path = write(tmp_path, "\n".join(lines))
+    status, data = run_json(capsys, "deck", path, "--games", "0")
+    assert status == 2 and len(data["unknown"]) == 500
+    assert data["error"].startswith("500 unknown card names:\n  line 1: 'Qux0 Zorblat Plimm'")
+    assert data["error"].endswith(
+        "... and 480 more, up to line 500 (close names are looked for in the first 20 only)"
+    )
+    assert all(item["suggestions"] == [] for item in data["unknown"][20:])
+
+
 def test_a_10_mb_paste_fails_fast(
     capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

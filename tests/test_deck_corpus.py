@@ -149,9 +149,9 @@ def test_cli_reads_every_format_without_a_flag(capsys: pytest.CaptureFixture[str
         status, data = run_json(capsys, "deck", str(path), "--games", "0", "--what-ifs", "2")
         assert status == 0
         deck: dict[str, Any] = data["deck"]
-        assert (deck["size"], deck["lands"], deck["colors"]) == (99, 38, "WUR")
+        assert (deck["size"], deck["lands"], deck["colors"]) == (100, 38, "WUR")  # CR 903.5a
         assert data["warnings"] == []
-        assert all(w["deck_size"] == 99 for w in data["what_ifs"])
+        assert all(w["deck_size"] == 100 for w in data["what_ifs"])
 
 
 def test_cli_format_option_and_warnings(capsys: pytest.CaptureFixture[str]) -> None:

@@ -308,9 +308,23 @@ def test_sources_have_one_decimal(commander: tuple[DeckSummary, Simulation]) -> 
         assert re.fullmatch(r"\d+(\.\d)?", match[1])
 
 
+def test_a_commander_deck_is_100_cards_everywhere(
+    commander_deck: Deck, commander: tuple[DeckSummary, Simulation]
+) -> None:
+    # CR 903.5a: a Commander deck is exactly 100 cards, its commander included; the
+    # library is the other 99 (CR 903.6: the commander starts in the command zone).
+    summary, simulation = commander
+    assert (commander_deck.size, commander_deck.deck_size, summary.deck_size) == (99, 100, 100)
+    assert summary.warnings == ()  # the legality check agrees: no deck-size warning
+    assert "100 cards, 38 lands" in text_report(summary, simulation).splitlines()[0]
+    assert to_json(summary, simulation)["deck"]["size"] == 100
+    assert ">100 cards, 38 lands" in render_html(summary, simulation)
+    assert all(w.deck_size == 100 for w in summary.what_ifs) and summary.what_ifs
+
+
 def test_a_commander_deck_reads_well(commander: tuple[DeckSummary, Simulation]) -> None:
     summary, simulation = commander
-    assert summary.deck_size in (99, 100) and len(summary.spells) > PER_SPELL_LIMIT
+    assert summary.deck_size == 100 and len(summary.spells) > PER_SPELL_LIMIT
     text = text_report(summary, simulation)
     headings = re.findall(r"^(?:commander, )?turn \d · target \d\d%$", text, re.M)
     assert 5 <= len(headings) <= 9

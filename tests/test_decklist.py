@@ -9,6 +9,7 @@ from mtgmana import MtgManaError
 from mtgmana.analysis.decklist import (
     MAX_COPIES,
     MAX_LINE,
+    MAX_SUGGESTED,
     MAX_TEXT,
     SECTIONS,
     DeckEntry,
@@ -237,6 +238,40 @@ def test_forge_dck_metadata_sections_printings_and_foils() -> None:
     ]
 
 
+@pytest.mark.parametrize(
+    "line",
+    [
+        "1 Ixhel, Scion of Atraxa [ONC]|1",  # Forge's Name [SET]|art
+        "Ixhel, Scion of Atraxa [ONC]|1",
+        "1 Ixhel, Scion of Atraxa|ONC|1",  # Name|SET|art
+        "Ixhel, Scion of Atraxa|ONC|1",
+        "1 Ixhel, Scion of Atraxa+|ONC|1",  # a foil
+        "1 Ixhel, Scion of Atraxa [ONC]",
+    ],
+)
+def test_forge_printing_variants(line: str) -> None:
+    deck = Decklist.parse(f"[commander]\n{line}\n[main]\n99 Plains")
+    first = deck.entries[0]
+    assert (first.count, first.name, first.section, first.set_code) == (
+        1,
+        "Ixhel, Scion of Atraxa",
+        "commander",
+        "ONC",
+    )
+    assert deck.resolve()[0].name == "Ixhel, Scion of Atraxa"
+
+
+def test_forge_collector_numbers_in_brackets() -> None:
+    # Forge's newer precons (Calling All Angels, FDC) write the collector number in
+    # brackets: 'Name|SET|[number]'.
+    deck = Decklist.parse("1 Arcane Signet|FDC|[245]\n16 Plains|FDN|[272]\n1 Sol Ring|FDC|1|[286]")
+    assert [(e.name, e.set_code, e.collector_number) for e in deck.entries] == [
+        ("Arcane Signet", "FDC", "245"),
+        ("Plains", "FDN", "272"),
+        ("Sol Ring", "FDC", "286"),
+    ]
+
+
 DEK = """<?xml version="1.0" encoding="utf-8"?>
 <Deck xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance">
   <NetDeckID>0</NetDeckID>
@@ -401,6 +436,38 @@ def test_every_unknown_card_is_named_at_once() -> None:
     assert "line 3: 'Counterspel'; did you mean 'Counterspell'" in message
     line, name, suggestions = error.problems[1]  # a (line, name, suggestions) tuple
     assert (line, name, suggestions[0]) == (3, "Counterspel", "Counterspell")
+
+
+def junk_lines(count: int) -> list[str]:
+    """``count`` lines of made-up card names, none of them close to a real one."""
+    syllables = ("zor", "qua", "plix", "vend", "trum", "okk", "glo", "brev")
+    return [
+        f"1 {syllables[i % 8].title()}{syllables[i // 8 % 8]} {syllables[i // 64 % 8]}x{i}"
+        for i in range(count)
+    ]
+
+
+def test_past_20_unknown_names_no_close_spellings_are_looked_for() -> None:
+    # A file that is not a decklist (500 lines of junk took 66 s) is refused at once:
+    # close names are looked for among the first MAX_SUGGESTED unknown names only.
+    lines = junk_lines(500)
+    lines[0] = "4 Lightening Bolt"
+    lines[30] = "4 Counterspel"  # a typo past the 20th unknown name: not looked at
+    lines[40] = "4 Lightening Bolt"  # the same name as line 1: its suggestions again
+    lines[50] = "20 Mountain"  # a real card
+    with pytest.raises(DecklistError) as caught:
+        Decklist.parse("\n".join(lines)).resolve()
+    error = caught.value
+    assert MAX_SUGGESTED == 20 and len(error.problems) == 499  # every unknown name
+    by_line = {p.line: p for p in error.problems}
+    assert by_line[1].suggestions[0] == by_line[41].suggestions[0] == "Lightning Bolt"
+    assert by_line[31].suggestions == ()
+    listed = str(error).splitlines()
+    assert listed[0] == "499 unknown card names:"
+    assert [line.split(":")[0] for line in listed[1:-1]] == [f"  line {n}" for n in range(1, 21)]
+    assert listed[-1] == (
+        "  ... and 479 more, up to line 500 (close names are looked for in the first 20 only)"
+    )
 
 
 def test_one_unknown_card_keeps_the_single_message() -> None:

@@ -79,7 +79,7 @@ def test_what_ifs_keep_a_commander_deck_legal() -> None:
     assert summary.warnings[0].code == "singleton"  # 33 Opt: already a problem
     assert summary.what_ifs
     for w in summary.what_ifs:
-        assert w.deck_size == 99 and w.warnings == ()
+        assert w.deck_size == 100 and w.warnings == ()  # 99 + Tatyova, CR 903.5a
         (added,) = [name for name, n in w.changes.items() if n > 0]
         assert added in ("Forest", "Island")  # basics of the identity; no 2nd Breeding Pool
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Final
 
-from ..abilities import DynamicSlot, ManaAbility
+from ..abilities import Amount, DynamicSlot, ManaAbility
 from ..symbols import SymbolKind
 from ._sim_statics import DeckStatics, deck_statics, static_note
 from .roles import CardRole
@@ -63,7 +63,7 @@ def spell_note(
     notes.append(static_note(role, statics))
     if role.land_back is not None:
         notes.append(f"{MDFC_LAND:g} land: its back face is a land")
-    return "; ".join(note for note in notes if note)
+    return "; ".join(dict.fromkeys(note for note in notes if note))  # each note once
 
 
 def _join(items: list[str]) -> str:
@@ -120,8 +120,13 @@ def land_note(counter: _Counter, item: DeckCard, sources: dict[str, float], back
             "any color only if it begins the game on the battlefield (not the starting player;"
             " the simulation does so on the draw)"
         )
-    if any(a.production.per is not None and a.cost.mana for a in _abilities(role)):
-        notes.append("mana for an amount (devotion, ...) not counted")
+    notes.extend(
+        dict.fromkeys(
+            _amount_note(a.production.per)
+            for a in _abilities(role)
+            if a.production.per is not None and a.cost.mana
+        )
+    )
     if role.fetch is not None and not back:
         found = sorted(
             other.name
@@ -137,7 +142,19 @@ def land_note(counter: _Counter, item: DeckCard, sources: dict[str, float], back
         notes.append("not for turn-1 spells")
     if role.statics and not back:
         notes.append(static_note(role, deck_statics(other.card for other in counter.deck.main)))
-    return "; ".join(notes)
+    return "; ".join(dict.fromkeys(note for note in notes if note))  # each note once
+
+
+def _amount_note(per: Amount) -> str:
+    """The note for mana in an amount that costs mana (not counted, :mod:`._role_mana`):
+    storage lands' counters (Dreadship Reef), devotion (Nykthos), the others by name."""
+    if per.kind == "counters":
+        return "its mana for the counters removed from it not counted"
+    if per.kind == "devotion":
+        return f"its mana for your {per} not counted"
+    if per.kind in ("permanents", "graveyard") and not per.plus:
+        return f"its mana for each {per} not counted"
+    return f"its mana for an amount ({per}) not counted"
 
 
 def mana_notes(role: CardRole) -> list[str]:

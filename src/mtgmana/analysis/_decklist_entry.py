@@ -13,6 +13,7 @@ __all__ = [
     "MAX_CARDS",
     "MAX_COPIES",
     "MAX_LINE",
+    "MAX_SUGGESTED",
     "MAX_TEXT",
     "SECTIONS",
     "DeckEntry",
@@ -31,6 +32,10 @@ MAX_COPIES: Final = 1000
 
 MAX_CARDS: Final = 1000
 """The most cards a decklist may hold in all its sections."""
+
+MAX_SUGGESTED: Final = 20
+"""The most unknown names close spellings are looked for, and listed in an error's
+message (the others are counted): a file that is not a decklist is refused at once."""
 
 SECTIONS: Final = ("main", "sideboard", "commander", "companion", "maybeboard")
 """The sections of a decklist, as :attr:`DeckEntry.section` names them."""
@@ -52,7 +57,9 @@ class DecklistError(MtgManaError):
     for the whole list) and ``suggestions`` the close names for an unknown card.
 
     For unknown card names, ``problems`` lists every one (:class:`UnknownCard`:
-    line, name, suggestions); ``line`` and ``suggestions`` are the first's."""
+    line, name, suggestions; suggestions for the first :data:`MAX_SUGGESTED` names
+    only, and the message lists those and counts the others); ``line`` and
+    ``suggestions`` are the first's."""
 
     def __init__(
         self,
@@ -92,7 +99,12 @@ class DecklistError(MtgManaError):
                 problems=found,
             )
         lines = [f"{len(found)} unknown card names:"]
-        lines += [f"  line {p.line}: {p.name!r}{hint(p)}" for p in found]
+        lines += [f"  line {p.line}: {p.name!r}{hint(p)}" for p in found[:MAX_SUGGESTED]]
+        if len(found) > MAX_SUGGESTED:
+            lines.append(
+                f"  ... and {len(found) - MAX_SUGGESTED:,} more, up to line {found[-1].line} "
+                f"(close names are looked for in the first {MAX_SUGGESTED} only)"
+            )
         error = cls("\n".join(lines), suggestions=first.suggestions, problems=found)
         error.line = first.line
         return error

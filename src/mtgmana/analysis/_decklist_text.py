@@ -183,10 +183,8 @@ def _entry(line: str, number: int, section: str) -> DeckEntry:
     rest = line if count_match is None else line[count_match.end() :]
     set_code: str | None = None
     collector_number: str | None = None
-    if "|" in rest:  # Forge: Name|SET|art; a name ending in + is a foil printing
-        rest, _, printing = rest.partition("|")
-        set_code = printing.split("|")[0].strip() or None
-        rest = rest.strip().removesuffix("+")
+    if "|" in rest:
+        rest, set_code, collector_number, section = _forge(rest, section)
     else:
         rest, set_code, collector_number, section = _strip_tail(rest, section)
     name = rest.strip()
@@ -211,6 +209,20 @@ def _entry(line: str, number: int, section: str) -> DeckEntry:
                 f"{count:,} copies of {name!r}: at most {MAX_COPIES:,} a line", line=number
             )
     return DeckEntry(count, name, section, number, set_code, collector_number)
+
+
+def _forge(rest: str, section: str) -> tuple[str, str | None, str | None, str]:
+    """Forge's printings: ``Name|SET|art``, ``Name|SET|art|[123]`` (the collector
+    number in brackets) and ``Name [SET]|art``; a name ending in ``+`` is a foil
+    printing. The name, the set, the collector number and the section."""
+    head, *fields = (field.strip() for field in rest.split("|"))
+    name, set_code, number, section = _strip_tail(head, section)
+    if set_code is None and fields:
+        set_code = fields.pop(0) or None
+    for field in fields:
+        if len(field) > 2 and field[0] == "[" and field[-1] == "]":
+            number = field[1:-1].strip() or number
+    return name.removesuffix("+").rstrip(), set_code, number, section
 
 
 def _strip_tail(rest: str, section: str) -> tuple[str, str | None, str | None, str]:

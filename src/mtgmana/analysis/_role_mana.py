@@ -25,6 +25,9 @@ simulation's battlefields agree; each decision is said in the card's note.
   Guardian and Overgrown Battlement have defender, Karametra's Acolyte's devotion
   to green is 1); not counted when it is 0 (Gaea's Cradle, Everflowing Chalice
   without counters). An amount whose ability costs mana (Nykthos) is left out.
+* **Text the model can't read** (:attr:`~mtgmana.ability_text.CardMana.unsupported`)
+  is said in the deck's notes only when it really affects mana
+  (:func:`unsupported_note`).
 * **Per-color slots** ("For each color among permanents you control, add one mana
   of that color", Bloom Tender): the card's own colors (CR 105.2: a permanent you
   control of that color is there whenever it taps); the others depend on the rest
@@ -55,7 +58,7 @@ from ..errors import MtgManaError
 from ..restrictions import Restriction
 from ._sim_modal import SIM_ENERGY, SIM_FACTS, SIM_GRAVEYARD
 
-__all__ = ["ManaRead", "cast_counters", "entering_counters", "read_mana"]
+__all__ = ["ManaRead", "cast_counters", "entering_counters", "read_mana", "unsupported_note"]
 
 _LETTERS: Final = "WUBRG"
 _EACH: Final = frozenset(
@@ -324,6 +327,8 @@ def _per_words(ability: ManaAbility) -> str:
         return "one per counter on it" + (f" plus {per.plus}" if per.plus else "")
     if per.kind in ("power", "toughness", "devotion"):
         return f"{'your' if per.kind == 'devotion' else 'its'} {per}"
+    if per.kind == "counters":  # storage lands, Mana Batteries
+        return "the counters removed from it" + (f" plus {per.plus}" if per.plus else "")
     return str(per)
 
 
@@ -337,3 +342,36 @@ def _each_note(ability: ManaAbility, letters: set[str]) -> str:
     own = "".join(c for c in _LETTERS if c in letters)
     counted = f"its own ({own}) counted (CR 105.2)" if own else "none counted (it has no color)"
     return f"each color among {family} you control: {counted}, the others left to the simulation"
+
+
+_ADDS: Final = re.compile(r"\b[Aa]dds?\b")
+_ABOUT_MANA: Final = re.compile(r"\bmana\b(?! (?:value|cost)s?\b)", re.IGNORECASE)
+_ABILITIES: Final = re.compile(r"\babilities\b")
+_NOT_YOURS: Final = re.compile(
+    r"\b(?:enchanted|equipped)\b|\ban opponent controls\b|\byour opponents control\b",
+    re.IGNORECASE,
+)
+
+
+def unsupported_note(face: str, text: str, why: str) -> str | None:
+    """The deck note for a line of ``face``'s text the model can't read (``why``):
+    an unsupported mana ability when it adds mana; an effect on mana not modelled
+    when it speaks of mana (Haldan's "spend mana as though ...") or of the abilities
+    of your permanents (Null Rod: your rocks' mana abilities can't be activated;
+    Titania's Song); ``None`` when it doesn't affect the deck's mana — an Aura's or
+    Equipment's effect on the permanent it is attached to (Prison Term, Darksteel
+    Mutation), an effect on opponents' permanents, types set (The Flesh Is Weak).
+
+    >>> unsupported_note("Selvala", "{T}: Each player reveals ... add {G}", "x")
+    'Selvala: unsupported mana ability (x)'
+    >>> unsupported_note("Null Rod", "Activated abilities of artifacts can't be activated.", "y")
+    'Null Rod: effect on mana not modelled (y)'
+    >>> print(unsupported_note("Arrest", "Enchanted creature can't attack or block, and its "
+    ...                        "activated abilities can't be activated.", "z"))
+    None
+    """
+    if _ADDS.search(text):
+        return f"{face}: unsupported mana ability ({why})"
+    if _ABOUT_MANA.search(text) or (_ABILITIES.search(text) and not _NOT_YOURS.search(text)):
+        return f"{face}: effect on mana not modelled ({why})"
+    return None

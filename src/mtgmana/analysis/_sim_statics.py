@@ -157,7 +157,7 @@ def static_note(role: CardRole, statics: DeckStatics) -> str:
         return f"cast by the simulation as a mana source under {_join(givers)}'s static effect"
     if not role.statics:
         return ""
-    text = " ".join(str(e) for e in role.statics)
+    text = " ".join(dict.fromkeys(str(e) for e in role.statics))  # one ability, one text
     permanent = role.permanent
     if permanent is None:
         why = "attaching isn't" if any(e.affects.attached for e in role.statics) else "a spell"

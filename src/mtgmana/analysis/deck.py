@@ -71,6 +71,7 @@ from ..abilities import DynamicSlot
 from ..cards import Card, CardDatabase, Layout
 from ..colors import Color
 from ._deck_base import BASIC_LANDS, DeckError
+from ._deck_x import chosen_x
 from .counting import (
     ColorNeed,
     ColorSources,
@@ -167,8 +168,8 @@ class Deck:
 
         >>> deck = Deck.parse("Commander\\n1 Tatyova, Benthic Druid\\n\\n1 Tatyova, Benthic Druid"
         ...                   "\\n40 Forest\\n59 Opt")
-        >>> deck.size, [c.name for c in deck.commander]
-        (99, ['Tatyova, Benthic Druid'])
+        >>> deck.size, deck.deck_size, [c.name for c in deck.commander]
+        (99, 100, ['Tatyova, Benthic Druid'])
         """
         resolved = decklist.resolve(database)
         sections: dict[str, dict[str, DeckCard]] = {}
@@ -212,6 +213,17 @@ class Deck:
     def size(self) -> int:
         """Cards in the main deck: the library at the start of the game."""
         return sum(c.count for c in self.main)
+
+    @property
+    def deck_size(self) -> int:
+        """The deck's size as its format counts it: the main deck and the commander(s)
+        (a Commander deck is exactly 100 cards, its commander included, CR 903.5a).
+        The companion is outside the deck (CR 702.139a); :attr:`size` is the library.
+
+        >>> Deck.parse("Commander\\n1 Tatyova, Benthic Druid\\n\\n40 Forest\\n59 Opt").deck_size
+        100
+        """
+        return self.size + sum(c.count for c in self.commander)
 
     @property
     def lands(self) -> int:
@@ -358,6 +370,7 @@ class DeckSummary:
 
     name: str | None
     deck_size: int
+    """The main deck and the commander(s): 100 for a Commander deck (:attr:`Deck.deck_size`)."""
     lands: int
     colors: str
     commander: bool
@@ -422,7 +435,10 @@ def analyze(
 ) -> DeckSummary:
     """The :class:`DeckSummary` of ``deck`` (see the module).
 
-    ``x`` sets X for spells by name (``{"Fireball": 3}``; default 1, CR 107.3).
+    ``x`` sets X for spells by name (``{"Fireball": 3}``; default 1, CR 107.3), and
+    the kicks of a multikicker permanent (Everflowing Chalice, CR 702.33). A name
+    that is not a card of the deck, or a card without an X, is a :class:`DeckError`
+    naming it.
 
     ``format`` (``"constructed"``, ``"limited"`` or ``"commander"``; inferred from
     the deck when ``None``, :func:`~.legality.infer_format`) sets the deckbuilding
@@ -451,6 +467,7 @@ def analyze(
     if format is not None and (not isinstance(format, str) or format.lower() not in FORMATS):
         raise DeckError(f"unknown format {format!r}: use one of {', '.join(FORMATS)}")
     deck.check()
+    x = dict(chosen_x(deck, x))
     fmt = deck.format if format is None else format.lower()
     warnings = check_legality(deck, fmt)
     spells = _spell_reports(deck, on_the_draw, x)
@@ -475,7 +492,7 @@ def analyze(
         notes.append("no Commander section: 'your commander's color identity' makes no mana")
     return DeckSummary(
         name=deck.name,
-        deck_size=deck.size,
+        deck_size=deck.deck_size,
         lands=deck.lands,
         colors=deck.colors,
         commander=deck.commander_rules,

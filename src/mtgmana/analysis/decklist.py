@@ -9,8 +9,9 @@ text, no flag needed: XML (MTGO ``.dek``, Cockatrice) is read by
 * ``4 Lightning Bolt``, ``4x Lightning Bolt``, ``4 x Lightning Bolt`` and a bare
   ``Lightning Bolt`` (one copy);
 * printings, kept but not changing the card: Arena's and Moxfield's ``(M11) 149``,
-  Archidekt's ``(m11) 149``, ``[M11]``, Forge's ``Name|SET|art`` (a name ending in
-  ``+`` is Forge's foil), foil marks such as ``*F*`` and ``*E*``;
+  Archidekt's ``(m11) 149``, ``[M11]``, Forge's ``Name|SET|art``,
+  ``Name|SET|art|[123]`` and ``Name [SET]|art`` (a name ending in ``+`` is Forge's
+  foil), foil marks such as ``*F*`` and ``*E*``;
 * sections: header lines in any case, with or without a colon or a count (``Deck``,
   ``Main``, ``Sideboard``, ``Commander``, ``Companion``, ``Maybeboard``, ...; card-type
   groups such as ``Creatures (20)`` are the main deck), Forge's ``[Main]`` /
@@ -30,7 +31,9 @@ Names are resolved against a card database by :meth:`Decklist.resolve` (the
 bundled one by default), ignoring case and accents; a face name (the front of a
 double-faced card) stands for the card, and split cards may be written ``Fire/Ice``,
 ``Fire // Ice`` or ``Fire /// Ice``. Every unknown name is reported at once in one
-:class:`DecklistError`, each with its line and close spellings. A commander MTGO
+:class:`DecklistError`, each with its line, and the first :data:`MAX_SUGGESTED`
+with close spellings (past them a file is not a decklist: the message counts the
+others, so a file of junk is refused at once). A commander MTGO
 puts in the sideboard (one or two sideboard cards that can be commanders, with a
 main deck making 100 cards with them) is read as the commander.
 
@@ -70,6 +73,7 @@ __all__ = [
     "MAX_CARDS",
     "MAX_COPIES",
     "MAX_LINE",
+    "MAX_SUGGESTED",
     "MAX_TEXT",
     "SECTIONS",
     "DeckEntry",
@@ -84,6 +88,7 @@ from ._decklist_entry import (
     MAX_CARDS,
     MAX_COPIES,
     MAX_LINE,
+    MAX_SUGGESTED,
     MAX_TEXT,
     SECTIONS,
     DeckEntry,
@@ -167,8 +172,8 @@ set_code='2x2', collector_number='190')
         """Each entry with its card from ``database`` (the bundled one by default).
 
         Raises one :class:`DecklistError` naming every unknown name, with its line
-        and close spellings. A commander in MTGO's sideboard moves to the
-        ``"commander"`` section (see the module).
+        and (for the first :data:`MAX_SUGGESTED`) close spellings. A commander in
+        MTGO's sideboard moves to the ``"commander"`` section (see the module).
 
         >>> Decklist.parse("3 Lightening Bolt").resolve()
         Traceback (most recent call last):
@@ -186,13 +191,15 @@ set_code='2x2', collector_number='190')
         resolved: list[ResolvedEntry] = []
         unknown: list[UnknownCard] = []
         found: dict[str, Card | None] = {}
+        suggested: dict[str, tuple[str, ...]] = {}
         for entry in self.entries:
             if entry.name not in found:
                 found[entry.name] = _find(db, entry.name)
             card = found[entry.name]
             if card is None:
-                suggestions = tuple(db.suggest(_clean(entry.name), 3))
-                unknown.append(UnknownCard(entry.line, entry.name, suggestions))
+                if entry.name not in suggested and len(suggested) < MAX_SUGGESTED:
+                    suggested[entry.name] = tuple(db.suggest(_clean(entry.name), 3))
+                unknown.append(UnknownCard(entry.line, entry.name, suggested.get(entry.name, ())))
             else:
                 resolved.append(ResolvedEntry(entry, card))
         if unknown:

@@ -18,6 +18,7 @@ says in one line where and why the figures differ (:func:`compare`).
 ``[low, high]``; keys are always present, ``null`` when not known)::
 
     {"deck": {"name", "size", "lands", "colors", "commander", "on_the_draw"},
+                                      # size: the main deck and commander(s), CR 903.5a
      "warnings": [{"code", "message", "cards": [...]}],   # legality, may be []
      "spells": [{"name", "count", "zone", "kind", "cost", "mana_value", "turn",
                  "pips": {color: n}, "target", "probability", "meets",

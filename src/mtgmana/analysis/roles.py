@@ -123,7 +123,7 @@ from ..effects import ContinuousEffect
 from ..errors import MtgManaError
 from ..restrictions import Restriction, parse_type_line
 from ._role_fetch import Fetch, fetch_of
-from ._role_mana import ManaRead, cast_counters, entering_counters, read_mana
+from ._role_mana import ManaRead, cast_counters, entering_counters, read_mana, unsupported_note
 from ._role_statics import alone_abilities, helps_mana
 
 __all__ = [
@@ -443,9 +443,9 @@ def _cast_note(cast: tuple[str, ManaCost | None] | None) -> tuple[str, ...]:
         return ()
     kind, kicker = cast
     if kind == "X":
-        return ("cast with X = 1 (--x sets it): it enters with one counter",)
-    return (f"kicked once, for {kicker} more (--x sets how many times): it enters with one"
-            " counter",)  # fmt: skip
+        return ("cast with X = 1 unless --x sets it: it enters with X counters",)
+    return (f"kicked once, for {kicker} more, unless --x sets how many times: it enters with a"
+            " counter for each kick",)  # fmt: skip
 
 
 def role_of(card: Card) -> CardRole:
@@ -477,10 +477,9 @@ def _role(card: Card) -> CardRole:
         notes.append(str(error))
     abilities: tuple[ManaAbility, ...] = () if mana is None else mana.abilities
     statics: tuple[ContinuousEffect, ...] = () if mana is None else mana.statics
-    if mana is not None and mana.unsupported:
-        notes.extend(
-            f"{face.name}: unsupported mana ability ({why})" for _, why in mana.unsupported
-        )
+    if mana is not None:
+        found = (unsupported_note(face.name, raw, why) for raw, why in mana.unsupported)
+        notes.extend(note for note in found if note is not None)
     permanent: Permanent | None = None
     cast: tuple[str, ManaCost | None] | None = None
     own_statics = any(not effect.affects.attached for effect in statics)

@@ -118,6 +118,7 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field, replace
 from typing import Final
 
+from ._deck_x import chosen_x
 from ._sim_cards import CompiledDeck
 from ._sim_game import Engine
 from .deck import Deck, DeckError
@@ -375,18 +376,6 @@ def _check_int(name: str, value: object, low: int, high: int) -> int:
     return value
 
 
-def _check_x(x: Mapping[str, int] | None) -> tuple[tuple[str, int], ...]:
-    if x is None:
-        return ()
-    if not isinstance(x, Mapping):
-        raise DeckError(f"x must map card names to X, like {{'Fireball': 3}}, not {x!r}")
-    for name, value in x.items():
-        if not isinstance(name, str):
-            raise DeckError(f"x must map card names to X, not {name!r}")
-        _check_int(f"X for {name}", value, 0, 1000)
-    return tuple(sorted(x.items()))
-
-
 def simulate(
     deck: Deck,
     *,
@@ -405,8 +394,9 @@ def simulate(
     ``jobs`` processes share the chunks (``0``: one per core); ``turns`` is the last
     turn played (default: the largest mana value + 3; at least the largest mana
     value); ``progress(done, games)`` is called after each chunk; ``x`` sets X by
-    card name (default 1). Raises :class:`~mtgmana.analysis.deck.DeckError` for
-    decks that can't be analyzed and bad arguments (turn 0, no games, ...).
+    card name (default 1; see :func:`~mtgmana.analysis.deck.analyze`). Raises
+    :class:`~mtgmana.analysis.deck.DeckError` for decks that can't be analyzed and
+    bad arguments (turn 0, no games, an X for a card that has none, ...).
     """
     if not isinstance(deck, Deck):
         raise DeckError(f"simulate needs a Deck, not {type(deck).__name__}")
@@ -417,7 +407,7 @@ def simulate(
     jobs = _check_int("jobs", jobs, 0, 256)
     if jobs == 0:
         jobs = os.cpu_count() or 1
-    chosen = _check_x(x)
+    chosen = chosen_x(deck, x)
     compiled = _compiled(deck, chosen)
     questions = compiled.questions
     latest = max((q.turn for q in questions if not q.hidden), default=1)

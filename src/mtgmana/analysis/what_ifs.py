@@ -181,7 +181,7 @@ def _what_if(
     return WhatIf(
         change=_describe(changes),
         changes=dict(changes),
-        deck_size=changed.size,
+        deck_size=changed.deck_size,
         lands=changed.lands,
         worst_before=worst_before,
         worst_after=1.0 if worst is None else worst.probability,

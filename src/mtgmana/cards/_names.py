@@ -93,11 +93,15 @@ class SuggestionIndex:
     The names are kept sorted (so the answer doesn't depend on the order they came
     in) as one newline-separated text; the names holding a trigram are found with
     ``str.find`` the first time that trigram is asked for, so the index costs almost
-    nothing to build.
+    nothing to build. Names too short to reach the cutoff are never ranked (difflib's
+    ratio is at most ``2 * len(name) / (len(query) + len(name))``): a long query (a
+    line of junk) is compared with the few names long enough, all of them, without
+    the trigram prefilter (difflib's quick ratios rule most out at once).
     """
 
     _CANDIDATES: Final = 60  # names ranked by difflib after the trigram prefilter
-    _COMMON: Final = 1500  # a trigram in more names than this does not pick names
+    _COMMON: Final = 1500  # a trigram found more often than this does not pick names
+    _DIRECT: Final = 1000  # as few names long enough to reach the cutoff: rank them all
 
     def __init__(self, keys: Iterable[str]) -> None:
         self.keys = sorted(keys)
@@ -107,71 +111,100 @@ class SuggestionIndex:
         for key in self.keys:
             self.starts.append(start)
             start += len(key) + 1
-        self.postings: dict[str, list[int]] = {}
-        self.counts: dict[str, int] = {}
+        # The names' numbers from the shortest name to the longest, and their lengths.
+        self.by_length = sorted(range(len(self.keys)), key=lambda number: len(self.keys[number]))
+        self.lengths = [len(self.keys[number]) for number in self.by_length]
+        self.postings: dict[str, list[int] | None] = {}  # None: a common trigram
 
-    def count(self, gram: str) -> int:
-        """How many times ``gram`` occurs in the names (cheap: no posting list)."""
-        found = self.counts.get(gram)
-        if found is None:
-            if len(self.counts) > 20_000:
-                self.counts.clear()
-            found = self.counts[gram] = self.text.count(gram)
-        return found
-
-    def posting(self, gram: str) -> list[int]:
-        """The numbers of the names holding ``gram``, each once."""
+    def posting(self, gram: str, common: bool = False) -> list[int] | None:
+        """The numbers of the names holding ``gram``, each once; ``None`` if the
+        gram occurs more than :attr:`_COMMON` times, unless ``common`` asks for the
+        whole list even then."""
         found = self.postings.get(gram)
-        if found is None:
-            import bisect
-
-            starts, find = self.starts, self.text.find
-            found = []
-            last = -1
-            at = find(gram)
-            while at != -1:
-                number = bisect.bisect_right(starts, at) - 1
-                if number != last:
-                    found.append(number)
-                    last = number
-                at = find(gram, at + 1)
+        if gram not in self.postings or (found is None and common):
             if len(self.postings) > 20_000:
                 self.postings.clear()
-            self.postings[gram] = found
+            found = self.postings[gram] = self._find(gram, None if common else self._COMMON)
+        return found
+
+    def _find(self, gram: str, limit: int | None) -> list[int] | None:
+        """The names holding ``gram``; ``None`` if it occurs more than ``limit`` times."""
+        import bisect
+
+        starts, find = self.starts, self.text.find
+        found: list[int] = []
+        last = -1
+        at = find(gram)
+        occurrences = 0
+        while at != -1:
+            occurrences += 1
+            if limit is not None and occurrences > limit:
+                return None
+            number = bisect.bisect_right(starts, at) - 1
+            if number != last:
+                found.append(number)
+                last = number
+            at = find(gram, at + 1)
         return found
 
     def search(self, query: str, n: int, cutoff: float) -> list[str]:
         """Up to ``n`` names (normalized) like ``query`` with a difflib ratio of at
         least ``cutoff``, the closest first."""
-        import difflib
-        import heapq
-        from collections import Counter
+        import bisect
+        import math
 
         if not query or n <= 0:
             return []
+        # Shorter names can't reach the cutoff: ratio <= 2 * len(name) / (len(query) + len(name)).
+        shortest = math.ceil(cutoff * len(query) / (2 - cutoff) - 1e-9)
+        first = bisect.bisect_left(self.lengths, shortest)
+        if len(self.lengths) - first <= self._DIRECT:
+            numbers = self.by_length[first:]
+        else:
+            numbers = self._candidates(query, shortest)
+        return self._ranked(query, numbers, n, cutoff)
+
+    def _candidates(self, query: str, shortest: int) -> list[int]:
+        """The names at least ``shortest`` long sharing the most trigrams with ``query``."""
+        import heapq
+        from collections import Counter
+
         grams = _grams(query)
-        rare = [gram for gram in grams if self.count(gram) <= self._COMMON]
+        found = [self.posting(gram) for gram in grams]
+        rare = [posting for posting in found if posting is not None]
+        if not rare:  # only common trigrams: every name holding one
+            rare = [self.posting(gram, common=True) or [] for gram in grams]
         counts: Counter[int] = Counter()
-        for gram in rare or grams:
-            counts.update(self.posting(gram))
-        if not counts:
-            return []
+        for posting in rare:
+            counts.update(posting)
         keys = self.keys
         size = len(grams)
 
-        # Dice coefficient on trigrams, a cheap stand-in for the difflib ratio.
-        def dice(item: tuple[int, int]) -> float:
-            return 2 * item[1] / (size + len(keys[item[0]]) + 1)
+        # Dice coefficient on trigrams, a cheap stand-in for the difflib ratio; ties
+        # go to the first name in order (the answer doesn't depend on hashing).
+        def dice(item: tuple[int, int]) -> tuple[float, int]:
+            return 2 * item[1] / (size + len(keys[item[0]]) + 1), -item[0]
 
-        best = heapq.nlargest(self._CANDIDATES, counts.items(), key=dice)
+        viable = (item for item in counts.items() if len(keys[item[0]]) >= shortest)
+        return [number for number, _ in heapq.nlargest(self._CANDIDATES, viable, key=dice)]
+
+    def _ranked(self, query: str, numbers: Iterable[int], n: int, cutoff: float) -> list[str]:
+        """The ``n`` names of ``numbers`` closest to ``query`` by difflib's ratio (a
+        name that begins with a query of 4 or more characters is close enough)."""
+        import difflib
+
+        keys = self.keys
         matcher = difflib.SequenceMatcher(b=query, autojunk=False)
         scored: list[tuple[float, str]] = []
-        for number, _ in best:
+        for number in numbers:
             key = keys[number]
             matcher.set_seq1(key)
-            score = matcher.ratio()
             if len(query) >= 4 and key.startswith(query):
-                score = max(score, cutoff + (1 - cutoff) * len(query) / len(key))
+                score = max(matcher.ratio(), cutoff + (1 - cutoff) * len(query) / len(key))
+            elif matcher.real_quick_ratio() < cutoff or matcher.quick_ratio() < cutoff:
+                continue  # upper bounds of the ratio (difflib's own shortcut)
+            else:
+                score = matcher.ratio()
             if score >= cutoff:
                 scored.append((score, key))
         scored.sort(key=lambda item: (-item[0], item[1]))

@@ -11,8 +11,10 @@ Cockatrice, recognised from the text (:mod:`mtgmana.analysis.decklist`); every
 unknown card is named at once (JSON: ``"unknown": [{"line", "name", "suggestions"}]``).
 Legality problems of the format (``--format``, inferred by default) are warnings at
 the top of the report (JSON: ``"warnings"``). X spells are judged at X = 1 unless
-``--x "Fireball=3"`` says otherwise; on a terminal a progress bar shows when the
-simulation takes more than a second. ``--json``
+``--x "Fireball=3"`` says otherwise (a name not in the deck, or a card without X,
+is an error). A simulation expected to take more than 3 s shows its progress on
+standard error (:mod:`._progress`): on a terminal a line updated in place with the
+time left, otherwise one line saying how many games and roughly how long. ``--json``
 prints every figure as one JSON object; ``--html FILE`` writes a self-contained page
 (charts as inline SVG, nothing to install) and ``--png FILE`` the charts as a
 picture (with matplotlib: ``pip install "mtgmana[plot]"``; without it the command
@@ -103,7 +105,9 @@ def register(subparsers: Any) -> None:
         "--progress",
         action=argparse.BooleanOptionalAction,
         default=None,
-        help="a progress bar on standard error (default: when it is a terminal)",
+        help="show the simulation's progress on standard error as a line updated in place "
+        "(default: on a terminal when the run takes more than 3 s; else one line saying how "
+        "long it will take)",
     )
     parser.add_argument("--json", action="store_true", help="print every figure as JSON")
     parser.set_defaults(run=run)
@@ -152,44 +156,22 @@ def _x_values(items: list[str]) -> dict[str, int]:
         name, sep, value = item.rpartition("=")
         if not sep or not name.strip() or not value.strip().isdigit():
             raise CommandError(f"--x takes NAME=X, like 'Fireball=3', not {item!r}")
+        if any(name.strip().casefold() == known.casefold() for known in found):
+            raise CommandError(f"--x gives X for {name.strip()!r} twice")
         found[name.strip()] = int(value)
     return found
 
 
-class _Bar:
-    def __init__(self, enabled: bool, delay: float = 0.0) -> None:
-        self.enabled = enabled
-        self.shown = False
-        self.delay = delay
-        import time
-
-        self.clock = time.monotonic
-        self.start = self.clock()
-
-    def __call__(self, done: int, total: int) -> None:
-        if not self.enabled:
-            return
-        if not self.shown and self.clock() - self.start < self.delay:
-            return  # a run shorter than the delay shows no bar
-        width = 30
-        filled = width * done // total if total else width
-        sys.stderr.write(
-            f"\rsimulating [{'#' * filled}{'.' * (width - filled)}] {done:,}/{total:,} games"
-        )
-        sys.stderr.flush()
-        self.shown = True
-
-    def close(self) -> None:
-        if self.shown:
-            sys.stderr.write("\n")
-            sys.stderr.flush()
+def _progress_mode(asked: bool | None) -> str:
+    """``--progress``: the line in place; ``--no-progress``: nothing; by default the
+    line in place on a terminal, else one line, once the run is expected to be long."""
+    if asked is not None:
+        return "bar" if asked else "off"
+    return "terminal" if sys.stderr.isatty() else "line"
 
 
 def run(args: argparse.Namespace) -> int:
-    from ..analysis.deck import Deck, analyze
-    from ..analysis.decklist import DecklistError
-    from ..analysis.report import text_report, to_json
-    from ..analysis.simulate import average_on_curve, simulate
+    from ..analysis.decklist import Decklist, DecklistError
     from ..errors import MtgManaError
 
     text = read_decklist(args)
@@ -201,7 +183,13 @@ def run(args: argparse.Namespace) -> int:
             from ..analysis.pictures import require
 
             require()
-        deck = Deck.parse(text)
+        decklist = Decklist.parse(text)
+        decklist.resolve()  # unknown names are refused before the analysis is imported
+        from ..analysis.deck import Deck, analyze
+        from ..analysis.report import text_report, to_json
+        from ..analysis.simulate import average_on_curve, simulate
+
+        deck = Deck.from_decklist(decklist)
         summary = analyze(
             deck,
             on_the_draw=args.draw,
@@ -213,8 +201,9 @@ def run(args: argparse.Namespace) -> int:
         )
         simulation: Simulation | None = None
         if args.games:
-            enabled = sys.stderr.isatty() if args.progress is None else args.progress
-            bar = _Bar(enabled, 1.0 if args.progress is None else 0.0)
+            from ._progress import Progress
+
+            bar = Progress(_progress_mode(args.progress), games=args.games)
             try:
                 simulation = simulate(
                     deck,
