@@ -277,9 +277,10 @@ from ..abilities import bind_chosen_type
 from ..cards import Card
 from ..errors import MtgManaError
 from ._card_mana import CardMana
+from ._casting import Casting, Reduction, casting_of
 from ._reader import read
 
-__all__ = ["CardMana", "mana_of", "parse_mana"]
+__all__ = ["CardMana", "Casting", "Reduction", "casting_of", "mana_of", "parse_mana"]
 
 
 def parse_mana(

@@ -226,12 +226,16 @@ class Actions:
         elif layout.pending_field[card] >= 0 and not mdfc:
             delta += 1 << layout.pending_field[card]  # to crack later
         played = self.payer.land_key  # "if you played a land this turn" (River of Tears)
+        # A fetch land searched with goes to the graveyard (delve, CR 702.66).
+        gy = self.payer.graveyard_key if target >= 0 else 0
+        gy_ident = self.payer.graveyard if gy else 0
+        inc, ident = self.inc[c] + gy, self.ident[c] + gy_ident
         if untapped:
-            return (self.inc[c] + played, self.ident[c] | self.land_bit, self.inc[c],
-                    self.ident[c], card, 0, face, target, mdfc, delta)  # fmt: skip
+            return (inc + played, ident | self.land_bit, inc, ident, card, 0, face, target, mdfc,
+                    delta)  # fmt: skip
         # Tapped, it makes no mana this turn, but what it could produce counts (CR 106.7).
-        types = self.inc[c] & self.payer.types_mask
-        return (types + played, self.ident_tapped[c], self.inc[c], self.ident[c], card, 1, face,
+        types = (self.inc[c] & self.payer.types_mask) + gy
+        return (types + played, self.ident_tapped[c] + gy_ident, inc, ident, card, 1, face,
                 target, mdfc, delta)  # fmt: skip
 
     def play_land(
@@ -380,6 +384,8 @@ class Actions:
         """A ramp card resolves (its mana is there from now on)."""
         layout = self.layout
         game.H -= layout.hand_in[card]
+        if self.deck.goes_to_graveyard[card]:
+            self.to_graveyard(game)
         ramp = record.ramp
         inc, ident = self.inc, self.ident
         kind = ramp.kind
@@ -445,6 +451,13 @@ class Actions:
                 game.fresh_key += now_key
                 game.fresh_identity += now_identity & ~self.land_bit & ~self.tapped_mask
 
+    def to_graveyard(self, game: Game) -> None:
+        """A card goes to the graveyard (counted when a cost delves, CR 702.66)."""
+        gy = self.payer.graveyard_key
+        if gy:
+            game.key += gy
+            game.identity += self.payer.graveyard
+
     def _find(self, record: RampRecord, game: Game) -> int:
         """The land a search finds: the one that adds the most colors the hand
         needs and the battlefield lacks, then the most needed colors."""
@@ -478,6 +491,7 @@ class Actions:
         game.key -= self.inc[c]
         game.identity -= self.ident[c]
         game.H -= self.layout.land_in(face)
+        self.to_graveyard(game)
         layout = self.layout
         for k in self.delayed:  # a land whose search costs mana, sacrificed uncracked
             offset = layout.pending_field[k]

@@ -28,17 +28,20 @@ from dataclasses import dataclass
 from typing import Any, Final
 
 from ..abilities import CHOSEN_TYPE, DynamicSlot
+from ..ability_text import Casting
 from ..battlefield import Permanent
 from ..colors import Color
 from ..costs import ManaCost
 from ..errors import MtgManaError
 from ..mana import ManaType
 from ..restrictions import Spend, parse_type_line
+from ._casting import CastPlan, cast_plan, x_for
+from ._sim_features import GRAVEYARD, Feature, Test
 from ._sim_payer import Payer
 from ._sim_sources import LIFE_LIMIT, SourceClass, compile_source
 from ._sim_statics import deck_statics
-from ._sim_units import ANY, SpellCost, paid_with_mana
-from .counting import _x_for, cast_cost, chosen_creature_type, deck_colors
+from ._sim_units import ANY, Reducing, SpellCost, paid_with_mana
+from .counting import chosen_creature_type, deck_colors
 from .deck import Deck, DeckCard
 from .roles import BASIC_TYPES, CardRole, Entry, Ramp
 
@@ -77,6 +80,8 @@ class Question:
     cost: ManaCost
     spend: Spend
     shadow: int = -1
+    plan: CastPlan | None = None
+    """How it is cast (alternative and reduced costs), for a spell's question."""
     hidden: bool = False
     """Not a spell's question: the cost of an action the policy takes (cracking a
     land whose search costs mana), asked of the battlefield, never reported."""
@@ -165,6 +170,11 @@ class CompiledDeck:
         self.playable = [bool(f) or m is not None for f, m in
                          zip(self.land_faces, self.mdfc_face, strict=True)]  # fmt: skip
         self.subtypes = [_type_bits(item.role.subtypes) for item in items]
+        self.goes_to_graveyard = [
+            bool({"Instant", "Sorcery"} & parse_type_line(item.card.faces[0].type_line)[1])
+            for item in items
+        ]
+        """Whether a card cast goes to the graveyard as it resolves (CR 608.2n)."""
         self.basic = [item.role.is_basic for item in items]
         # Fetch lands: the land cards of the deck each one finds.
         self.fetch_targets: list[tuple[int, ...]] = []
@@ -314,19 +324,21 @@ class CompiledDeck:
     ) -> None:
         chosen = item.card.faces[face]
         printed = chosen.mana_cost
-        cost = cast_cost(item, face, x)[0]
-        raw = cost.mana_value
-        value = int(raw) if isinstance(raw, (int, float)) else 0
-        spend = Spend.spell(chosen.type_line, mana_cost=printed, cost=cost, name=chosen.name)
+        plan = cast_plan(item, face, x)
+        cost, turn, value = plan.cost, plan.turn, plan.mana_value
+        casting = plan.casting
+        keywords = [k for k in ("delve", "convoke", "improvise") if getattr(casting, k)]
+        spend = Spend.spell(chosen.type_line, mana_cost=printed, cost=cost, name=chosen.name,
+                            keywords=keywords)  # fmt: skip
         name = chosen.name if halves else item.name
         card = item.name if halves else ""
         index = len(self.questions)
         self.first_question.setdefault(id(item), index)
-        self.questions.append(Question(name, card, zone, value, max(value, 1), cost, spend))
+        self.questions.append(Question(name, card, zone, value, turn, cost, spend, plan=plan))
         if any(symbol.is_phyrexian for symbol in cost):
             mana = paid_with_mana(cost)
             self.questions.append(
-                Question(name, card, zone, value, max(value, 1), mana, spend, shadow=index)
+                Question(name, card, zone, value, turn, mana, spend, shadow=index, plan=plan)
             )
 
     def _crack(self, item: DeckCard) -> int:
@@ -342,8 +354,35 @@ class CompiledDeck:
         return len(self.questions) - 1
 
     def _costs(self) -> list[SpellCost]:
-        """One :class:`SpellCost` per question."""
-        return [SpellCost.of(q.cost, q.spend) for q in self.questions]
+        """One :class:`SpellCost` per question, with how the battlefield reduces it
+        and what its convoke or improvise may tap (:mod:`._casting`)."""
+        found = []
+        for q in self.questions:
+            plan = q.plan
+            if plan is None or plan.suspended:  # suspending is a special action's cost
+                found.append(SpellCost.of(q.cost, q.spend))
+                continue
+            casting = plan.casting
+            taps = "convoke" if casting.convoke else "improvise" if casting.improvise else ""
+            found.append(SpellCost.of(q.cost, q.spend, self._reducing(casting), taps))
+        return found
+
+    def _reducing(self, casting: Casting) -> tuple[Reducing, ...]:
+        """How the battlefield reduces a spell's cost (CR 601.2f): delve by the
+        graveyard (CR 702.66), affinity and "costs {N} less for each ..." by the
+        permanents counted, "... if you control ..." once, "for each opponent" by the
+        opponents (three in Commander, one otherwise)."""
+        found = [Reducing(1, GRAVEYARD)] if casting.delve else []
+        for reduction in casting.reductions:
+            if reduction.filter is not None:
+                found.append(Reducing(reduction.amount, Feature("match", reduction.filter)))
+            elif reduction.condition is not None:
+                needs = tuple((Feature("match", f), n) for f, n in reduction.condition.permanents)
+                found.append(Reducing(reduction.amount, test=Test(needs)))
+            else:
+                opponents = 3 if self.deck.commander_rules else 1
+                found.append(Reducing(reduction.amount * opponents))
+        return tuple(found)
 
     def _ramp(self, k: int, item: DeckCard) -> RampRecord | None:
         role = item.role
@@ -370,7 +409,7 @@ class CompiledDeck:
                 return None
             permanent = self._state(role, permanent)
             if role.counters_cast:  # its X or its kicks: as many counters (CR 122.6)
-                permanent = permanent.with_state(counters=_x_for(item, self.x, item.name))
+                permanent = permanent.with_state(counters=x_for(item, self.x, item.name))
             c = self.source(permanent)
             if self.classes[c].kind == "none" and not givers:
                 return None

@@ -21,11 +21,20 @@ from ..abilities import PermanentFilter
 from ..battlefield import Permanent, matches
 from ..colors import Color
 
-__all__ = ["LAND_PLAYED", "Feature", "FeatureKind", "Pool", "Test"]
+__all__ = [
+    "CONVOKE",
+    "GRAVEYARD",
+    "IMPROVISE",
+    "LAND_PLAYED",
+    "Feature",
+    "FeatureKind",
+    "Pool",
+    "Test",
+]
 
 FeatureKind = Literal[
     "match", "devotion", "power", "toughness", "color", "monocolored", "land type",
-    "total power", "land played",
+    "total power", "land played", "graveyard",
 ]  # fmt: skip
 
 
@@ -38,8 +47,9 @@ class Feature:
     color ``key``), ``"monocolored"`` (your monocolored permanents of color
     ``key``), ``"land type"`` (permanents ``filter`` names with basic land type
     ``key``), ``"total power"`` (the power of the permanents ``filter`` names, CR
-    107.1b: none below zero) or ``"land played"`` (1 when you played a land this
-    turn: the engine adds it with the land drop)."""
+    107.1b: none below zero), ``"land played"`` (1 when you played a land this
+    turn: the engine adds it with the land drop) or ``"graveyard"`` (the cards in
+    your graveyard, as the engine assumes them: :data:`GRAVEYARD`)."""
 
     kind: FeatureKind
     filter: PermanentFilter | None = None
@@ -50,7 +60,7 @@ class Feature:
         """What one permanent adds to the count (as a permanent other than the
         source: "other" is the source's own adjustment)."""
         kind = self.kind
-        if kind == "land played":
+        if kind in ("land played", "graveyard"):
             return 0
         if kind in ("devotion", "color", "monocolored"):
             return self._colored(permanent)
@@ -82,6 +92,10 @@ class Feature:
 
 LAND_PLAYED: Final = Feature("land played")
 """1 on a battlefield where you played a land this turn (River of Tears)."""
+GRAVEYARD: Final = Feature("graveyard")
+"""The cards in your graveyard (delve, CR 702.66): the simulation assumes one a turn
+after the first, besides those it puts there itself (lands searched with,
+sacrificed or cycled; ramp instants and sorceries cast)."""
 
 
 @dataclass(frozen=True)
@@ -109,3 +123,9 @@ class Pool:
     def admits(self, permanent: Permanent) -> bool:
         """Whether ``permanent`` (yours, on the battlefield) is one it may take."""
         return permanent.controller == "you" and matches(self.filter, permanent, 1, None, "you", 0)
+
+
+CONVOKE: Final = Pool("tap", PermanentFilter(card_types=frozenset({"Creature"})))
+"""The creatures a convoke spell may tap (CR 702.51a)."""
+IMPROVISE: Final = Pool("tap", PermanentFilter(card_types=frozenset({"Artifact"})))
+"""The artifacts an improvise spell may tap (CR 702.126a)."""

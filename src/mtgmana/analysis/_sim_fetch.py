@@ -38,6 +38,7 @@ def crack(
             if not found or not engine.castable(use_key, use_identity, bit):
                 continue
             game.H -= layout.hand_in[k]  # discarded (CR 702.29a)
+            engine.to_graveyard(game)
             for target in found:
                 _pull(game, target)
                 game.H += layout.hand_in[target] + (1 << layout.out_field[target])
@@ -59,6 +60,7 @@ def crack(
         game.H -= (1 << offset) + layout.land_in(face)  # sacrificed
         game.key -= engine.inc[c]
         game.identity -= engine.ident[c]
+        engine.to_graveyard(game)
         if game.field is not None:
             game.field.remove(next(f for f in game.field if f.source == c))
         for target in found:

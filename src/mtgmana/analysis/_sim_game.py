@@ -175,6 +175,9 @@ class Engine(Actions):
             self.last_due,
             [k for k in self.delayed if not _fetch_of(deck, k).cycling],
         )
+        self.gy_key = payer.graveyard_key
+        """What a card put into the graveyard adds to the key (0: no cost reads it)."""
+        self.gy_ident = payer.graveyard if self.gy_key else 0
         self.crack_pres = layout.pending_pres | sum(
             layout.top(layout.land_field[k]) for k in self.delayed if _fetch_of(deck, k).cycling
         )
@@ -374,6 +377,7 @@ class Engine(Actions):
         top_bits = self.top_bits
         finish_early = not self.shrinks
         crack_pres = self.crack_pres
+        gy_key, gy_ident = self.gy_key, self.gy_ident
         sacrifices = self.sacrifices
         opening = self.on_the_draw and self.has_opening
         bottom_cards = self._bottom
@@ -412,6 +416,9 @@ class Engine(Actions):
             pending = done = eligible = on_curve = 0
             # -- turns --
             for turn in turn_range:
+                if gy_key and turn > 1:  # one card a turn after the first (._casting)
+                    key += gy_key
+                    identity += gy_ident
                 if library and draws[turn]:
                     i = int(rand() * len(library))
                     card = library[i]

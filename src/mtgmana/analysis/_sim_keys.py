@@ -27,12 +27,12 @@ from dataclasses import dataclass, replace
 from typing import Final
 
 from ..battlefield import Permanent
-from ._sim_features import LAND_PLAYED, Feature, Pool
+from ._sim_features import CONVOKE, IMPROVISE, LAND_PLAYED, Feature, Pool
 from ._sim_sources import SourceClass
 from ._sim_units import GENERIC, ROOT, SpellCost
 from ._sim_view import hall_pairs
 
-__all__ = ["MAX_ATOMS", "WIDTH", "KeyLayout", "key_layout"]
+__all__ = ["MAX_ATOMS", "TAPPED_BY_SPELLS", "WIDTH", "KeyLayout", "key_layout", "partner_classes"]
 
 WIDTH: Final = 8
 """Bits of a field."""
@@ -80,6 +80,11 @@ class KeyLayout:
     """What a land drop adds (the "land played" feature, when a source reads it)."""
     increments: tuple[int, ...]
     """What a permanent of each class adds to a key."""
+    keeps_features: bool = False
+    """Some cost is reduced by what the battlefield holds: the features always matter."""
+    keeps_partners: bool = False
+    """Some cost may tap the battlefield's creatures or artifacts (convoke,
+    improvise): with them, the whole key matters (:attr:`keep` has their counts)."""
 
     @property
     def canonical_types(self) -> int:
@@ -89,7 +94,15 @@ class KeyLayout:
     @property
     def canonical(self) -> int:
         """The bits that matter when :attr:`keep` and :attr:`reflect` are clear."""
+        if self.keeps_features:
+            return self.canonical_types
         return self.canonical_types & ~self.types_mask
+
+    def feature_values(self, key: int, outside: dict[Feature, int]) -> dict[Feature, int]:
+        """The features' counts on board ``key`` (with the opponent's permanents')."""
+        return {
+            f: ((key >> off) & 255) + outside.get(f, 0) for f, off in self.feature_offset.items()
+        }
 
     @property
     def all_bits(self) -> int:
@@ -128,18 +141,24 @@ def _unions(classes: Sequence[SourceClass], costs: Sequence[SpellCost]) -> tuple
     return sorted(unions), frozenset(unchecked)
 
 
-def partner_classes(classes: Sequence[SourceClass]) -> dict[Pool, tuple[int, ...]]:
-    """For each pool some class's costs take from, the classes it may take."""
-    pools: dict[Pool, tuple[int, ...]] = {}
+TAPPED_BY_SPELLS: Final = {"convoke": CONVOKE, "improvise": IMPROVISE}
+"""The permanents a spell's convoke or improvise taps (CR 702.51a, 702.126a)."""
+
+
+def partner_classes(
+    classes: Sequence[SourceClass], costs: Sequence[SpellCost] = ()
+) -> dict[Pool, tuple[int, ...]]:
+    """For each pool some class's costs (or a spell's convoke or improvise) take
+    from, the classes it may take."""
+    wanted: list[Pool] = []
     for source in classes:
-        if source.modal is None or source.kind != "modal":
-            continue
-        for pool in source.modal.pools:
-            if pool not in pools:
-                pools[pool] = tuple(
-                    c for c, other in enumerate(classes) if pool.admits(other.template)
-                )
-    return pools
+        if source.modal is not None and source.kind == "modal":
+            wanted.extend(source.modal.pools)
+    wanted.extend(TAPPED_BY_SPELLS[spell.taps] for spell in costs if spell.taps)
+    return {
+        pool: tuple(c for c, other in enumerate(classes) if pool.admits(other.template))
+        for pool in dict.fromkeys(wanted)
+    }
 
 
 class _Fields:
@@ -176,7 +195,7 @@ def key_layout(
     reach_offset = out.take(len(fields))
     guard = sum(128 << (WIDTH * i) for i in range(len(fields))) << reach_offset
     reach_mask = ((1 << (WIDTH * len(fields))) - 1) << reach_offset
-    pools = partner_classes(classes)
+    pools = partner_classes(classes, costs)
     partners = {c for members in pools.values() for c in members}
     count_offset: dict[int, int] = {}
     special = keep = reflect = partner_bits = 0
@@ -205,12 +224,13 @@ def key_layout(
     if any(source.kind == "reflecting" for source in classes):
         type_offsets = tuple(out.take() for _ in range(6))
     feature_offset: dict[Feature, int] = {}
-    for source in classes:
-        for feature in source.modal.features if source.kind == "modal" and source.modal else ():
-            if feature not in feature_offset:
-                feature_offset[feature] = out.take()
+    for feature in _features(classes, costs):
+        if feature not in feature_offset:
+            feature_offset[feature] = out.take()
     life_offset = out.take()
     types_mask = sum(255 << off for off in (*type_offsets, *feature_offset.values()))
+    if any(spell.taps for spell in costs):
+        keep |= partner_bits  # convoke and improvise take them: the units matter
     layout = KeyLayout(
         fields=tuple(fields),
         unchecked=unchecked,
@@ -232,11 +252,28 @@ def key_layout(
         partners=partner_bits,
         land_played=(1 << feature_offset[LAND_PLAYED]) if LAND_PLAYED in feature_offset else 0,
         increments=(),
+        keeps_features=any(spell.reducing for spell in costs),
+        keeps_partners=any(spell.taps for spell in costs),
     )
     increments = tuple(
         _increment(layout, source, c, track_life, index) for c, source in enumerate(classes)
     )
     return _with_increments(layout, increments)
+
+
+def _features(classes: Sequence[SourceClass], costs: Sequence[SpellCost]) -> list[Feature]:
+    """The features the modal sources and the costs' reductions read."""
+    found: list[Feature] = []
+    for source in classes:
+        if source.kind == "modal" and source.modal is not None:
+            found.extend(source.modal.features)
+    for spell in costs:
+        for reducing in spell.reducing:
+            if reducing.feature is not None:
+                found.append(reducing.feature)
+            if reducing.test is not None:
+                found.extend(f for f, _ in reducing.test.needs)
+    return found
 
 
 def _reads(source: SourceClass) -> bool:

@@ -17,49 +17,22 @@ battlefield an *identity* key stands for (the count of each class).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
-from itertools import combinations_with_replacement, product
-from math import comb
+from dataclasses import replace
 from operator import mul
-from typing import Final
 
 from ..battlefield import Board, Permanent
 from ..colors import Color
 from ..restrictions import Restriction
 from ._sim_decide import NO_RESTRICTIONS, Hall, Spell, decide
-from ._sim_features import Feature, Pool
-from ._sim_keys import WIDTH, KeyLayout, key_layout, partner_classes
-from ._sim_modal import SIM_ENERGY, SIM_FACTS, SIM_GRAVEYARD, Resolved
+from ._sim_features import GRAVEYARD, Pool
+from ._sim_keys import TAPPED_BY_SPELLS, WIDTH, KeyLayout, key_layout, partner_classes
+from ._sim_modal import SIM_ENERGY, SIM_FACTS, SIM_GRAVEYARD
+from ._sim_modes import MAX_COMBINATIONS, BoardModes, ModalBoard
 from ._sim_sources import SourceClass, compile_source, tapper_can_pay
-from ._sim_units import ACTIVATION, ANY, GENERIC, IDLE, ROOT, SNOW, Mode, SpellCost, types_of
-from ._sim_view import Combo, View, combo_of, consumption_ok, grouped, partner
+from ._sim_units import ANY, GENERIC, SpellCost
+from ._sim_view import View
 
 __all__ = ["MAX_COMBINATIONS", "Payer", "View"]
-
-MAX_COMBINATIONS: Final = 4096
-"""The most combinations of modes tried on one board (then the tapper decides)."""
-_MAX_UNITS: Final = 120
-"""The most units a board's key counts in a field (beyond, the tapper decides)."""
-
-Group = tuple[tuple[Mode, ...], int]
-"""Modes one of which each of ``n`` copies uses."""
-
-
-@dataclass(frozen=True)
-class _Modal:
-    """The modal sources of one board: the plain units they add, the units of
-    partners taken out of the reach (they are in ``groups`` now), the groups of
-    modes, how many permanents each sacrifice pool may take after using them, and
-    whether some were left out (see :attr:`~._sim_view.View.uncertain`)."""
-
-    units: tuple[int, ...] = ()
-    removed: tuple[int, ...] = ()
-    groups: tuple[Group, ...] = ()
-    capacity: tuple[tuple[Pool, int], ...] = ()
-    uncertain: bool = False
-
-
-_NO_MODAL: Final = _Modal()
 
 
 class Payer:
@@ -96,25 +69,23 @@ class Payer:
         self.exotic = [c for c, k in enumerate(kinds) if k in ("exotic", "static")]
         self.reflecting = [c for c, k in enumerate(kinds) if k == "reflecting"]
         self.statics = [c for c, k in enumerate(kinds) if k == "static"]
-        self.pools = partner_classes(self.classes)
+        self.pools = partner_classes(self.classes, self.costs)
         layout = self.layout
         self.outside = {f: sum(f.weight(p) for p in opponent) for f in layout.feature_offset}
-        self.least_units = [
-            min((len(d) for d, _ in spell.variants), default=0) if spell.variants else 0
-            for spell in self.costs
-        ]
+        self.least_units = [_least(spell) for spell in self.costs]
         """The fewest units that could pay each cost."""
         self.hostile = any(self.classes[c].hostile for c in self.exotic)
+        self.modes = BoardModes(self.classes, self.pools, layout, self.hall, self.outside)
+        """The modal sources on the boards (:mod:`._sim_modes`)."""
         self.increments = list(layout.increments)
         self.static_mask = sum(255 << layout.count_offset[c] for c in self.statics)
         """The key's bits that, when set, put a permanent with static effects on it."""
-        self._resolved: dict[tuple[int, tuple[int, ...]], Resolved] = {}
-        self._combos: dict[tuple[object, ...], list[Combo] | None] = {}
-        self._uppers: dict[tuple[Group, ...], tuple[tuple[int, ...], tuple[int, ...]]] = {}
         self._spells: dict[tuple[object, ...], Spell] = {}
         self._permits: dict[tuple[Restriction, int], tuple[bool, bool]] = {}
         self._under: dict[tuple[tuple[int, int], ...], Payer | None] = {}
         self._views: dict[int, View] = {}
+        self._tap_views: dict[tuple[int, str], View] = {}
+        self._reduced: dict[tuple[int, int], SpellCost] = {}
         self.answers: dict[int, int] = {}
         """Answers on boards under static effects, by key, as the engine caches them
         (for a check :meth:`static_view` returns)."""
@@ -168,15 +139,17 @@ class Payer:
 
     # -- decoding a key --
 
-    def view(self, key: int) -> View:
-        """The board ``key`` decoded (see the module)."""
+    def view(self, key: int, tapped: Pool | None = None) -> View:
+        """The board ``key`` decoded (see the module); ``tapped``: the permanents a
+        spell's convoke or improvise may tap (CR 702.51a, 702.126a)."""
         layout = self.layout
         reach = key & layout.reach_mask
         life = (key >> layout.life_offset) & 255
         most = (key >> layout.units_offset) & 255
-        if not key & layout.special and not self.restricted:
-            return View(reach, reach, reach, life, [], [], [], 0, False, most=most, plain=True)
-        units = self._histogram(key) if key & layout.special else []
+        if not key & layout.special and not self.restricted and tapped is None:
+            return View(reach, reach, reach, life, [], [], [], 0, False, most=most, plain=True,
+                        key=key)  # fmt: skip
+        units = self._histogram(key) if key & layout.special or tapped else []
         count = self._count
         grown = 0
         if self.reflecting:
@@ -187,10 +160,10 @@ class Payer:
         most += sum(n for c, n in restricted if not self.classes[c].units)
         exotic_units = sum(count(key, c) * self.classes[c].bound for c in self.exotic)
         static = any(count(key, c) for c in self.statics)
-        modal = self._modal_board(key) if self.modal else _NO_MODAL
+        modal = self.modes.board(key, tapped)
         if modal is None:  # too many choices: the tapper decides
             return View(reach, reach, reach, life, units, restricted, [], exotic_units,
-                        self.hostile, most=255, static=True)  # fmt: skip
+                        self.hostile, most=255, static=True, key=key)  # fmt: skip
         return self._assemble(key, reach, life, most, units, grown, restricted, exotic_units,
                               static, modal)  # fmt: skip
 
@@ -205,17 +178,17 @@ class Payer:
         restricted: list[tuple[int, int]],
         exotic_units: int,
         static: bool,
-        modal: _Modal,
+        modal: ModalBoard,
     ) -> View:
         hall = self.hall
         reach += hall.reach(modal.units) - hall.reach(modal.removed)
         units = _adjusted(units, modal.units, modal.removed)
         most += len(modal.units) - len(modal.removed)
-        combos = self._combos_of(modal.groups, modal.capacity) if modal.groups else []
+        combos = self.modes.combos(modal.groups, modal.capacity) if modal.groups else []
         if combos is None:
             return View(reach, reach, reach, life, units, restricted, [], exotic_units,
-                        self.hostile, most=255, static=True)  # fmt: skip
-        upper = self._upper(modal.groups) if modal.groups else ((), ())
+                        self.hostile, most=255, static=True, key=key)  # fmt: skip
+        upper = self.modes.upper(modal.groups) if modal.groups else ((), ())
         most += len(upper[0]) - len(upper[1]) + exotic_units
         if modal.uncertain:
             most = 255
@@ -237,7 +210,7 @@ class Payer:
             )
         return View(reach, reach, high, life, units, restricted, combos, exotic_units, hostile,
                     upper, most, static, plain, upper_reach, top, lane,
-                    modal.uncertain)  # fmt: skip
+                    modal.uncertain, key)  # fmt: skip
 
     def _histogram(self, key: int) -> list[tuple[int, int]]:
         layout = self.layout
@@ -274,191 +247,6 @@ class Payer:
                 grown += n * (self.hall.hit(most) - (self.hall.hit(mask) if mask else 0))
         return reach, grown, units
 
-    def _features(self, key: int) -> dict[Feature, int]:
-        outside = self.outside
-        return {
-            f: ((key >> off) & 255) + outside[f] for f, off in self.layout.feature_offset.items()
-        }
-
-    def resolved(self, c: int, values: dict[Feature, int]) -> Resolved:
-        """Modal class ``c`` on a board whose counts are ``values`` (cached by the
-        counts it reads)."""
-        modal = self.classes[c].modal
-        assert modal is not None
-        read = tuple(values[f] for f in modal.features)
-        found = self._resolved.get((c, read))
-        if found is None:
-            found = self._resolved[(c, read)] = modal.resolve(values)
-        return found
-
-    def _modal_board(self, key: int) -> _Modal | None:
-        """The modal sources of board ``key`` (see :class:`_Modal`); ``None`` when
-        they make more than a key can count."""
-        values = self._features(key) if self.layout.feature_offset else {}
-        count = self._count
-        plain: dict[int, tuple[int, ...]] = {}
-        groups: dict[tuple[int, int], tuple[list[Mode], int]] = {}
-        repeat: list[Mode] = []
-        for c in self.modal:
-            n = count(key, c)
-            if not n:
-                continue
-            resolved = self.resolved(c, values)
-            units = resolved.plain
-            if units is not None:
-                plain[c] = units
-                continue
-            if resolved.tap:
-                groups[(c, 0)] = (list(resolved.tap), n)
-            for k, once in enumerate(resolved.once):
-                groups[(c, k + 1)] = ([IDLE, *once], n)
-            repeat.extend(m for m in resolved.repeat if m not in repeat)
-        if sum(len(units) * count(key, c) for c, units in plain.items()) > _MAX_UNITS:
-            return None
-        if groups or repeat:
-            return self._partners(key, plain, groups, repeat)
-        return _Modal(_times(plain, key, count)) if plain else _NO_MODAL
-
-    def _partners(
-        self,
-        key: int,
-        plain: dict[int, tuple[int, ...]],
-        groups: dict[tuple[int, int], tuple[list[Mode], int]],
-        repeat: list[Mode],
-    ) -> _Modal | None:
-        """The board's modal sources with the permanents other costs may take (see
-        the module): capacity for those sacrificed after use, a partner mode for
-        the others."""
-        wanted = {pool for modes, _ in groups.values() for m in modes for pool, _ in m.consumes}
-        wanted.update(pool for m in repeat for pool, _ in m.consumes)
-        removed: list[int] = []
-        capacity: dict[Pool, int] = dict.fromkeys(wanted, 0)
-        uncertain = False
-        count = self._count
-        for pool in sorted(wanted, key=repr):
-            for c in self.pools.get(pool, ()):
-                n = count(key, c) if c in self.layout.count_offset else 0
-                if not n:
-                    continue
-                found = self._partner(pool, c, n, groups, plain, removed, capacity)
-                if found is None:
-                    return None
-                uncertain = uncertain or found
-        if repeat:
-            supply = sum(capacity.values()) + sum(
-                n for modes, n in groups.values() for m in modes if _gives(m)
-            )
-            if supply:
-                groups[(1 << 30, 0)] = ([IDLE, *repeat], supply)
-        result = tuple((tuple(modes), n) for _, (modes, n) in sorted(groups.items()))
-        return _Modal(_times(plain, key, count), tuple(removed), result,
-                      tuple(sorted(capacity.items(), key=repr)), uncertain)  # fmt: skip
-
-    def _partner(
-        self,
-        pool: Pool,
-        c: int,
-        n: int,
-        groups: dict[tuple[int, int], tuple[list[Mode], int]],
-        plain: dict[int, tuple[int, ...]],
-        removed: list[int],
-        capacity: dict[Pool, int],
-    ) -> bool | None:
-        """Class ``c`` (``n`` on the board) as permanents ``pool`` may take: each
-        copy taken either after its own use (capacity: a sacrificed permanent that
-        doesn't sacrifice itself, a tapped one without {T} abilities) or instead of
-        it (a partner mode). Returns whether it was left out (the combinations are
-        then a lower bound), ``None`` when it can't be modelled."""
-        source = self.classes[c]
-        modal = source.modal
-        own = groups.get((c, 0))
-        if modal is None:
-            return None
-        if pool.kind == "sacrifice" and modal.sacrifice == "never":
-            if own is not None and any(m.costs for m in own[0]):
-                return True  # used in an order with others before it is sacrificed
-            capacity[pool] += n
-            return False
-        if pool.kind == "tap" and not modal.taps:
-            capacity[pool] += n
-            return False
-        if pool.kind == "sacrifice" and modal.sacrifice != "always":
-            return True
-        if own is not None:
-            own[0].append(partner(pool))
-            return False
-        if c in plain:
-            units = plain.pop(c)
-        elif source.kind == "simple":
-            units = source.units
-            removed.extend(units * n)
-        elif source.kind == "none":
-            units = ()
-        else:
-            return None
-        groups[(c, 0)] = ([Mode(units) if units else IDLE, partner(pool)], n)
-        return False
-
-    def _combos_of(
-        self, groups: tuple[Group, ...], capacity: tuple[tuple[Pool, int], ...]
-    ) -> list[Combo] | None:
-        """Every combination of modes of the groups on a board whose permanents
-        the costs may take are there, fewest activations that cost mana first;
-        ``None`` when there are more than :data:`MAX_COMBINATIONS`."""
-        cache_key = (groups, capacity)
-        if cache_key in self._combos:
-            return self._combos[cache_key]
-        total = 1
-        for modes, n in groups:
-            total *= comb(len(modes) + n - 1, n)
-        if total > MAX_COMBINATIONS:
-            self._combos[cache_key] = None
-            return None
-        limits = dict(capacity)
-        per_group = [list(combinations_with_replacement(modes, n)) for modes, n in groups]
-        seen: set[object] = set()
-        combos: list[Combo] = []
-        hall = self.hall
-        for picked in product(*per_group):
-            chosen = [mode for group in picked for mode in group]
-            if any(m.consumes for m in chosen) and not consumption_ok(chosen, limits):
-                continue
-            combo = combo_of(chosen)
-            signature = (combo.exact, combo.restricted, combo.units, combo.demands)
-            if signature in seen:
-                continue
-            seen.add(signature)
-            combo.free = hall.reach(combo.units) if not combo.costly else 0
-            if all(d in (GENERIC, ROOT, ACTIVATION) for _, more in combo.exact for d in more):
-                combo.packed = tuple(
-                    (hall.reach(made), tuple(GENERIC if d == ACTIVATION else d for d in more))
-                    for made, more in combo.exact
-                )
-            combos.append(combo)
-        combos.sort(key=lambda combo: (combo.costly, not combo.complete))
-        self._combos[cache_key] = combos
-        return combos
-
-    def _upper(self, groups: tuple[Group, ...]) -> tuple[tuple[int, ...], tuple[int, ...]]:
-        """A relaxation of every combination: each group makes its most units, of
-        any type its modes make, and costs generic mana so that its net is its best
-        net (Hall's condition on the total, CR 601.2g)."""
-        found = self._uppers.get(groups)
-        if found is None:
-            units: list[int] = []
-            demands: list[int] = []
-            for modes, n in groups:
-                mask = 0
-                for mode in modes:
-                    for unit in mode.units:
-                        mask |= types_of(unit) | (unit & SNOW)
-                most = max(len(mode.units) for mode in modes)
-                net = max(len(mode.units) - len(mode.costs) for mode in modes)
-                units.extend([mask] * (most * n))
-                demands.extend([GENERIC] * ((most - max(net, 0)) * n))
-            found = self._uppers[groups] = (tuple(units), tuple(demands))
-        return found
-
     # -- decisions --
 
     def answer(self, key: int, view: View | None, s: int) -> tuple[bool | None, View | None]:
@@ -481,6 +269,14 @@ class Payer:
         """Whether cost ``s`` is payable on the board ``view`` (``None``: ask the
         tapper)."""
         spell = self.costs[s]
+        if spell.reducing:
+            if view.values is None:
+                view.values = self.layout.feature_values(view.key, self.outside)
+            amount = spell.reduction(view.values)
+            if amount:
+                spell = self.reduced(s, amount)
+        if spell.taps and not view.static:
+            view = self.tap_view(view.key, spell.taps)
         variants = spell.variants
         if variants is None or s in self.layout.unchecked or not self.fast or view.static:
             return None
@@ -488,6 +284,21 @@ class Payer:
         if view.restricted or any(combo.restricted for combo in view.combos):
             extra = self.spell_on(view, s)
         return decide(self.hall, view, variants, extra)
+
+    def reduced(self, s: int, amount: int) -> SpellCost:
+        """Cost ``s`` with ``amount`` less generic mana (cached)."""
+        found = self._reduced.get((s, amount))
+        if found is None:
+            found = self._reduced[(s, amount)] = self.costs[s].reduced(amount)
+        return found
+
+    def tap_view(self, key: int, taps: str) -> View:
+        """The board ``key`` decoded for a spell whose convoke (improvise) may tap
+        its creatures (artifacts), cached."""
+        found = self._tap_views.get((key, taps))
+        if found is None:
+            found = self._tap_views[(key, taps)] = self.view(key, TAPPED_BY_SPELLS[taps])
+        return found
 
     def spell_on(self, view: View, s: int) -> Spell:
         """What the restricted mana of board ``view`` does for cost ``s``
@@ -561,17 +372,35 @@ class Payer:
         """The identity key's bit for "a land was played this turn"."""
         return 1 << (WIDTH * len(self.classes) + 16)
 
+    @property
+    def graveyard(self) -> int:
+        """The identity key's unit for a card in the graveyard (delve, CR 702.66)."""
+        return 1 << (WIDTH * len(self.classes) + 24)
+
+    @property
+    def graveyard_key(self) -> int:
+        """What a card in the graveyard adds to a key (0: no cost reads it)."""
+        offset = self.layout.feature_offset.get(GRAVEYARD)
+        return 0 if offset is None else 1 << offset
+
     def identity_board(self, identity: int) -> Board:
         """The battlefield an identity key stands for, the opponent's lands as
         assumed."""
         n = len(self.classes)
         counts = [(identity >> (WIDTH * c)) & 255 for c in range(n)]
         tapped = ((identity >> (WIDTH * n)) & 0xFFFF) - 1
-        return self.board(counts, tapped, bool(identity & self.land_played))
+        graveyard = (identity >> (WIDTH * n + 24)) & 255
+        return self.board(counts, tapped, bool(identity & self.land_played), graveyard)
 
-    def board(self, counts: Sequence[int], tapped: int = -1, land_played: bool = False) -> Board:
+    def board(
+        self,
+        counts: Sequence[int],
+        tapped: int = -1,
+        land_played: bool = False,
+        graveyard: int = SIM_GRAVEYARD,
+    ) -> Board:
         """The battlefield with ``counts[c]`` permanents of each class (and one of
-        class ``tapped`` tapped)."""
+        class ``tapped`` tapped), ``graveyard`` cards in the graveyard."""
         permanents: list[Permanent] = []
         for c, n in enumerate(counts):
             if n:
@@ -583,12 +412,22 @@ class Payer:
             commander_colors=self.commander_colors,
             land_played=land_played,
             energy=SIM_ENERGY,
-            graveyard=SIM_GRAVEYARD,
+            graveyard=graveyard,
             facts=SIM_FACTS,
         )
 
     def tapper(self, board: Board, s: int) -> bool:
+        """The tapper's answer for cost ``s`` on ``board``, reduced as its
+        permanents reduce it (delve is the tapper's own, from the graveyard)."""
         spell = self.costs[s]
+        if spell.reducing:
+            values = {f: 0 for f in self.layout.feature_offset}
+            for permanent in board.permanents:
+                for f in values:
+                    values[f] += f.weight(permanent)
+            amount = spell.reduction(values)
+            if amount:
+                spell = self.reduced(s, amount)
         return tapper_can_pay(spell.cost, board, spell.spend)
 
     # -- static effects (CR 613), on the battlefield an identity stands for --
@@ -646,7 +485,7 @@ class Payer:
         effects on it, the board decoded by it and its key there (``None``: the
         tapper decides)."""
         n = len(self.classes)
-        counts = identity.to_bytes(n + 3, "little")  # WIDTH bits per class
+        counts = identity.to_bytes(n + 4, "little")  # WIDTH bits per class
         # The effects on a permanent depend on which effects exist and on the
         # permanent (two copies of a source: "other" permanents include a copy).
         statics = tuple((c, min(counts[c], 2)) for c in self.statics if counts[c])
@@ -661,6 +500,7 @@ class Payer:
             key += payer.increments[tapped] & payer.layout.types_mask
         if identity & self.land_played:
             key += payer.land_key
+        key += counts[n + 3] * payer.graveyard_key
         key = payer.canon(key)
         view = payer._views.get(key)
         if view is None:
@@ -702,16 +542,15 @@ class Payer:
                      track_life=self.track_life, fast=self.fast)  # fmt: skip
 
 
-def _times(plain: dict[int, tuple[int, ...]], key: int, count: object) -> tuple[int, ...]:
-    """The plain modal classes' units, as many times as each is on the board."""
-    found: list[int] = []
-    for c, units in plain.items():
-        found.extend(units * count(key, c))  # type: ignore[operator]
-    return tuple(found)
-
-
-def _gives(mode: Mode) -> bool:
-    return any(n < 0 for _, n in mode.consumes)
+def _least(spell: SpellCost) -> int:
+    """The fewest units that could pay a cost: none for a spell whose convoke or
+    improvise taps permanents (more than the units); its colored demands for one
+    whose generic mana the battlefield may reduce."""
+    if not spell.variants or spell.taps:
+        return 0
+    if spell.reducing:
+        return min(sum(1 for d in demands if d != GENERIC) for demands, _ in spell.variants)
+    return min(len(demands) for demands, _ in spell.variants)
 
 
 def _adjusted(
@@ -746,6 +585,3 @@ def _completed(classes: list[SourceClass], opponent: Sequence[Permanent]) -> lis
                 source = replace(source, modal=modal)
         result.append(source)
     return result
-
-
-_ = grouped  # re-exported for the engine's views

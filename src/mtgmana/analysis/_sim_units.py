@@ -12,7 +12,9 @@ mask over W U B R G C (CR 106.1), in one of four *regions* by how it is made:
 * region 3 — mana that may be spent on spells only (CR 106.6: restricted mana the
   spell asked about may spend; it never pays an activation cost).
 
-Bit :data:`SNOW` marks mana from a snow source (CR 107.4h).
+Bit :data:`SNOW` marks mana from a snow source (CR 107.4h); a unit of bit
+:data:`ONLY_GENERIC` pays generic mana only (convoke's colorless creatures,
+improvise's artifacts).
 
 **Demands.** A cost is a tuple of demands: {W} is W in any region, {W/U} W or U,
 {C/W} C or W, {S} a snow unit, {1} any unit (:data:`GENERIC`); {2/W} is W or two
@@ -27,6 +29,7 @@ its mana and the other permanents it taps or sacrifices.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from itertools import product
 from typing import Final
@@ -35,7 +38,7 @@ from ..costs import ManaCost
 from ..mana import ManaType
 from ..restrictions import Restriction, Spend
 from ..symbols import ManaSymbol, SymbolKind
-from ._sim_features import Pool
+from ._sim_features import Feature, Pool, Test
 
 __all__ = [
     "ACTIVATION",
@@ -43,12 +46,14 @@ __all__ = [
     "GENERIC",
     "IDLE",
     "LETTER_BITS",
+    "ONLY_GENERIC",
     "PRODUCED",
     "ROOT",
     "SNOW",
     "SPELL_ONLY",
     "TYPE_BITS",
     "Mode",
+    "Reducing",
     "SpellCost",
     "activation_demands",
     "demand_variants",
@@ -73,7 +78,10 @@ SPELL_ONLY: Final = 3 * PRODUCED
 """The shift of region 3: mana only spells may spend (restricted mana allowed)."""
 SNOW: Final = 1 << (4 * PRODUCED)
 """A unit from a snow source."""
-GENERIC: Final = (SNOW << 1) - 1
+ONLY_GENERIC: Final = SNOW << 1
+"""A unit that pays only generic mana: a colorless creature tapped for convoke, an
+artifact tapped for improvise (CR 702.51a, 702.126a)."""
+GENERIC: Final = (ONLY_GENERIC << 1) - 1
 """The demand any unit pays."""
 ROOT: Final = ANY
 """The demand only a unit made without spending mana pays (the first activation
@@ -234,14 +242,54 @@ def activation_demands(cost: ManaCost) -> tuple[tuple[int, ...], bool] | None:
 
 
 @dataclass(frozen=True)
+class Reducing:
+    """How much generic mana a spell's cost is reduced by on a battlefield (CR
+    601.2f): ``amount`` for each ``feature`` counted (affinity, delve's graveyard),
+    or once if ``test`` holds, or ``amount`` always (``feature`` and ``test``
+    ``None``: for each opponent)."""
+
+    amount: int
+    feature: Feature | None = None
+    test: Test | None = None
+
+    def of(self, values: Mapping[Feature, int]) -> int:
+        if self.feature is not None:
+            return self.amount * max(0, values[self.feature])
+        if self.test is not None:
+            return self.amount if self.test.holds(values) else 0
+        return self.amount
+
+
+@dataclass(frozen=True)
 class SpellCost:
-    """A cost to check: the tapper's cost and spend, and its demand variants."""
+    """A cost to check: the tapper's cost and spend, its demand variants, how the
+    battlefield reduces its generic mana (``reducing``) and which of its
+    permanents may pay it by being tapped (``taps``: ``"convoke"`` creatures,
+    ``"improvise"`` artifacts)."""
 
     cost: ManaCost
     spend: Spend
     variants: tuple[tuple[tuple[int, ...], int], ...] | None
+    reducing: tuple[Reducing, ...] = ()
+    taps: str = ""
 
     @classmethod
-    def of(cls, cost: ManaCost, spend: Spend) -> SpellCost:
+    def of(
+        cls, cost: ManaCost, spend: Spend, reducing: tuple[Reducing, ...] = (), taps: str = ""
+    ) -> SpellCost:
         found = demand_variants(cost)
-        return cls(cost, spend, None if found is None else tuple(found))
+        return cls(cost, spend, None if found is None else tuple(found), reducing, taps)
+
+    @property
+    def generic(self) -> int:
+        """Its generic mana: the most a reduction takes (CR 601.2f)."""
+        return sum(s.generic_amount for s in self.cost if s.kind is SymbolKind.GENERIC)
+
+    def reduction(self, values: Mapping[Feature, int]) -> int:
+        """The generic mana the battlefield whose counts are ``values`` takes off."""
+        return min(self.generic, sum(r.of(values) for r in self.reducing))
+
+    def reduced(self, amount: int) -> SpellCost:
+        """The cost with ``amount`` less generic mana (its variants; ``reducing``
+        applied)."""
+        return SpellCost.of(self.cost.reduce_generic(amount), self.spend, taps=self.taps)

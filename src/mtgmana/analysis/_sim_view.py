@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from itertools import combinations
 
 from ..restrictions import Restriction
-from ._sim_features import Pool
+from ._sim_features import Feature, Pool
 from ._sim_units import ACTIVATION, GENERIC, ROOT, Mode, paid_before, second
 
 __all__ = ["Combo", "View", "combo_of", "grouped", "hall_pairs", "partner"]
@@ -110,6 +110,10 @@ class View:
     """The combinations are a lower bound (a permanent another's cost may
     sacrifice after an activation that costs mana was left out): what they don't
     pay, the tapper decides."""
+    key: int = 0
+    """The key it decodes."""
+    values: dict[Feature, int] | None = None
+    """The features' counts on it, once a cost's reduction asked for them."""
 
 
 def grouped(units: tuple[int, ...] | list[int]) -> list[tuple[int, int]]:

@@ -59,6 +59,7 @@ from ..abilities import DynamicSlot, bind_chosen_type
 from ..costs import ManaCost
 from ..restrictions import Restriction, Spend, parse_type_line
 from ..symbols import SymbolKind
+from ._casting import cast_plan, spell_cost
 from ._counting_notes import MDFC_LAND, land_note, spell_note
 from ._sim_statics import deck_statics
 from .karsten import Requirement, sources_table, target_for
@@ -76,7 +77,6 @@ __all__ = [
     "SpellReport",
     "chosen_creature_type",
     "deck_colors",
-    "spell_cost",
 ]
 
 
@@ -210,39 +210,6 @@ class LandReport:
 
 
 # -- pips -------------------------------------------------------------------------
-
-
-def spell_cost(cost: ManaCost, x: int) -> ManaCost:
-    """``cost`` with X (and Y, Z) chosen as ``x`` (CR 107.3)."""
-    return cost.choose_x(x, y=x, z=x) if cost.x_count else cost
-
-
-def cast_cost(
-    item: DeckCard, face: int, x: Mapping[str, int] | None
-) -> tuple[ManaCost, int | None]:
-    """The cost the analysis casts a face for, and its X (``None`` without one): X
-    chosen (CR 107.3, default 1), and a multikicker whose kicks give the counters
-    the permanent's mana needs paid as many times (default once: Everflowing
-    Chalice, CR 702.33; ``x`` says how many).
-
-    >>> from mtgmana.analysis.deck import Deck
-    >>> chalice = Deck.parse("1 Everflowing Chalice").main[0]
-    >>> twice = {"Everflowing Chalice": 2}
-    >>> str(cast_cost(chalice, 0, None)[0]), str(cast_cost(chalice, 0, twice)[0])
-    ('{2}', '{2}{2}')
-    """
-    chosen = item.card.faces[face]
-    printed = chosen.mana_cost
-    kicker = item.role.kicker if face == 0 else None
-    if kicker is not None:
-        kicks = _x_for(item, x, chosen.name)
-        if not kicks:
-            return printed, None
-        # {0} and {2} twice: {2}{2} (the {0} adds nothing, CR 202.1).
-        symbols = [s for s in printed if s.text != "{0}"] + list(kicker) * kicks
-        return ManaCost.from_symbols(symbols), None
-    x_value = _x_for(item, x, chosen.name) if printed.x_count else None
-    return spell_cost(printed, x_value or 0), x_value
 
 
 def _groups(cost: ManaCost, *, life: bool = True) -> dict[frozenset[str], int]:
@@ -557,15 +524,6 @@ def _spend(item: DeckCard, face: int, cost: ManaCost) -> Spend:
     return Spend.spell(chosen.type_line, mana_cost=chosen.mana_cost, cost=cost, name=chosen.name)
 
 
-def _x_for(item: DeckCard, x: Mapping[str, int] | None, face_name: str) -> int:
-    if x:
-        for key in (item.name, face_name, item.card.faces[0].name):
-            for name, value in x.items():
-                if name.casefold() == key.casefold():
-                    return value
-    return 1
-
-
 def _needs(
     counter: _Counter,
     model: _Model,
@@ -614,10 +572,8 @@ def _spell_reports(
         for face in faces:
             chosen = item.card.faces[face]
             printed = chosen.mana_cost
-            cost, x_value = cast_cost(item, face, x)
-            raw_value = cost.mana_value
-            value = int(raw_value) if isinstance(raw_value, (int, float)) else 0
-            turn = max(value, 1)
+            plan = cast_plan(item, face, x)
+            cost, x_value, turn, value = plan.cost, plan.x, plan.turn, plan.mana_value
             spend = _spend(item, face, cost)
             needs, probability = _needs(counter, model, cost, turn, spend, life=True)
             without: float | None = None
@@ -641,10 +597,16 @@ def _spell_reports(
                     card=item.name if len(faces) > 1 else "",
                     x=x_value,
                     without_life=without,
-                    counted_as=spell_note(item, face, x_value, without, statics),
+                    counted_as=_joined(
+                        spell_note(item, face, x_value, without, statics), plan.note
+                    ),
                 )
             )
     return tuple(reports)
+
+
+def _joined(*notes: str) -> str:
+    return "; ".join(note for note in notes if note)
 
 
 def _color_sources(deck: Deck) -> tuple[ColorSources, ...]:

@@ -1,0 +1,341 @@
+"""The modal sources of one battlefield of the simulation's fast check
+(:mod:`._sim_payer`): each resolved on the board's counts (:mod:`._sim_modal`) —
+plain ones into more reach, the others into groups of modes; the permanents other
+permanents' costs may tap or sacrifice (:class:`~._sim_features.Pool`: a tapped
+one makes nothing, a sacrificed one is used first); those a spell's convoke or
+improvise may tap (CR 702.51a, 702.126a); and the combinations of the groups'
+modes (:mod:`._sim_view`), with a relaxation of them all.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from itertools import combinations_with_replacement, product
+from math import comb
+from typing import Final
+
+from ..mana import ManaType
+from ._sim_decide import Hall
+from ._sim_features import CONVOKE, Feature, Pool
+from ._sim_keys import KeyLayout
+from ._sim_modal import Resolved
+from ._sim_sources import SourceClass
+from ._sim_units import (
+    ACTIVATION,
+    GENERIC,
+    IDLE,
+    ONLY_GENERIC,
+    ROOT,
+    SNOW,
+    Mode,
+    mask_of,
+    spell_only,
+    types_of,
+)
+from ._sim_view import Combo, combo_of, consumption_ok, partner
+
+__all__ = ["MAX_COMBINATIONS", "MAX_UNITS", "BoardModes", "Group", "ModalBoard"]
+
+MAX_COMBINATIONS: Final = 4096
+"""The most combinations of modes tried on one board (then the tapper decides)."""
+MAX_UNITS: Final = 120
+"""The most units a board's key counts in a field (beyond, the tapper decides)."""
+_COLORS: Final = (ManaType.W, ManaType.U, ManaType.B, ManaType.R, ManaType.G)
+_TAPPED: Final = 1 << 20
+"""The group of a permanent without {T} abilities that other costs may tap."""
+
+Group = tuple[tuple[Mode, ...], int]
+"""Modes one of which each of ``n`` copies uses."""
+_Groups = dict[tuple[int, int], tuple[list[Mode], int]]
+
+
+@dataclass(frozen=True)
+class ModalBoard:
+    """The modal sources of one board: the plain units they add, the units of
+    partners taken out of the reach (they are in ``groups`` now), the groups of
+    modes, how many permanents each sacrifice pool may take after using them, and
+    whether some were left out (see :attr:`~._sim_view.View.uncertain`)."""
+
+    units: tuple[int, ...] = ()
+    removed: tuple[int, ...] = ()
+    groups: tuple[Group, ...] = ()
+    capacity: tuple[tuple[Pool, int], ...] = ()
+    uncertain: bool = False
+
+
+_NO_MODAL: Final = ModalBoard()
+
+
+class BoardModes:
+    """The modal sources of a deck on its battlefields (see the module): the
+    classes, the pools their costs take from, the key's layout and Hall's tables."""
+
+    def __init__(
+        self,
+        classes: Sequence[SourceClass],
+        pools: dict[Pool, tuple[int, ...]],
+        layout: KeyLayout,
+        hall: Hall,
+        outside: dict[Feature, int],
+    ) -> None:
+        self.classes = classes
+        self.pools = pools
+        self.layout = layout
+        self.hall = hall
+        self.outside = outside
+        self.modal = [c for c, source in enumerate(classes) if source.kind == "modal"]
+        self._resolved: dict[tuple[int, tuple[int, ...]], Resolved] = {}
+        self._combos: dict[tuple[object, ...], list[Combo] | None] = {}
+        self._uppers: dict[tuple[Group, ...], tuple[tuple[int, ...], tuple[int, ...]]] = {}
+
+    def count(self, key: int, c: int) -> int:
+        return (key >> self.layout.count_offset[c]) & 255
+
+    def board(self, key: int, tapped: Pool | None = None) -> ModalBoard | None:
+        """The modal sources of board ``key`` (see :class:`ModalBoard`), with the
+        permanents a spell may tap (``tapped``); ``None`` when they make more than a
+        key can count."""
+        if not self.modal and tapped is None:
+            return _NO_MODAL
+        return self._modal_board(key, tapped)
+
+    def _features(self, key: int) -> dict[Feature, int]:
+        return self.layout.feature_values(key, self.outside)
+
+    def resolved(self, c: int, values: dict[Feature, int]) -> Resolved:
+        """Modal class ``c`` on a board whose counts are ``values`` (cached by the
+        counts it reads)."""
+        modal = self.classes[c].modal
+        assert modal is not None
+        read = tuple(values[f] for f in modal.features)
+        found = self._resolved.get((c, read))
+        if found is None:
+            found = self._resolved[(c, read)] = modal.resolve(values)
+        return found
+
+    def _modal_board(self, key: int, tapped: Pool | None = None) -> ModalBoard | None:
+        """The modal sources of board ``key`` (see :class:`ModalBoard`), with the
+        permanents a spell may tap (``tapped``); ``None`` when they make more than a
+        key can count."""
+        values = self._features(key) if self.layout.feature_offset else {}
+        count = self.count
+        plain: dict[int, tuple[int, ...]] = {}
+        groups: dict[tuple[int, int], tuple[list[Mode], int]] = {}
+        repeat: list[Mode] = []
+        for c in self.modal:
+            n = count(key, c)
+            if not n:
+                continue
+            resolved = self.resolved(c, values)
+            units = resolved.plain
+            if units is not None:
+                plain[c] = units
+                continue
+            if resolved.tap:
+                groups[(c, 0)] = (list(resolved.tap), n)
+            for k, once in enumerate(resolved.once):
+                groups[(c, k + 1)] = ([IDLE, *once], n)
+            repeat.extend(m for m in resolved.repeat if m not in repeat)
+        if sum(len(units) * count(key, c) for c, units in plain.items()) > MAX_UNITS:
+            return None
+        if groups or repeat or tapped:
+            return self._partners(key, plain, groups, repeat, tapped)
+        return ModalBoard(_times(plain, key, count)) if plain else _NO_MODAL
+
+    def _partners(
+        self,
+        key: int,
+        plain: dict[int, tuple[int, ...]],
+        groups: dict[tuple[int, int], tuple[list[Mode], int]],
+        repeat: list[Mode],
+        tapped: Pool | None = None,
+    ) -> ModalBoard | None:
+        """The board's modal sources with the permanents other costs may take (see
+        the module): capacity for those sacrificed after use, a partner mode for
+        the others; a mode paying the spell for those its convoke or improvise may
+        tap (``tapped``)."""
+        wanted = {pool for modes, _ in groups.values() for m in modes for pool, _ in m.consumes}
+        wanted.update(pool for m in repeat for pool, _ in m.consumes)
+        removed: list[int] = []
+        capacity: dict[Pool, int] = dict.fromkeys(wanted, 0)
+        uncertain = False
+        count = self.count
+        for pool in sorted(wanted, key=repr):
+            for c in self.pools.get(pool, ()):
+                n = count(key, c) if c in self.layout.count_offset else 0
+                if not n:
+                    continue
+                found = self._partner(pool, c, n, groups, plain, removed, capacity)
+                if found is None:
+                    return None
+                uncertain = uncertain or found
+        if tapped is not None:
+            for c in self.pools.get(tapped, ()):
+                n = count(key, c) if c in self.layout.count_offset else 0
+                if n and not self._spell_taps(tapped, c, n, groups, plain, removed):
+                    return None
+        if repeat:
+            supply = sum(capacity.values()) + sum(
+                n for modes, n in groups.values() for m in modes if _gives(m)
+            )
+            if supply:
+                groups[(1 << 30, 0)] = ([IDLE, *repeat], supply)
+        result = tuple((tuple(modes), n) for _, (modes, n) in sorted(groups.items()))
+        return ModalBoard(_times(plain, key, count), tuple(removed), result,
+                      tuple(sorted(capacity.items(), key=repr)), uncertain)  # fmt: skip
+
+    def _partner(
+        self,
+        pool: Pool,
+        c: int,
+        n: int,
+        groups: dict[tuple[int, int], tuple[list[Mode], int]],
+        plain: dict[int, tuple[int, ...]],
+        removed: list[int],
+        capacity: dict[Pool, int],
+    ) -> bool | None:
+        """Class ``c`` (``n`` on the board) as permanents ``pool`` may take: each
+        copy taken either after its own use (capacity: a sacrificed permanent that
+        doesn't sacrifice itself, a tapped one without {T} abilities) or instead of
+        it (a partner mode). Returns whether it was left out (the combinations are
+        then a lower bound), ``None`` when it can't be modelled."""
+        source = self.classes[c]
+        modal = source.modal
+        own = groups.get((c, 0))
+        if modal is None:
+            return None
+        if pool.kind == "sacrifice" and modal.sacrifice == "never":
+            if own is not None and any(m.costs for m in own[0]):
+                return True  # used in an order with others before it is sacrificed
+            capacity[pool] += n
+            return False
+        if pool.kind == "tap" and not modal.taps:
+            # Tapping it takes none of its mana, but a permanent is tapped once.
+            groups.setdefault((c, _TAPPED), ([IDLE], n))[0].append(partner(pool))
+            return False
+        if pool.kind == "sacrifice" and modal.sacrifice != "always":
+            return True
+        if own is not None:
+            own[0].append(partner(pool))
+            return False
+        if c in plain:
+            units = plain.pop(c)
+        elif source.kind == "simple":
+            units = source.units
+            removed.extend(units * n)
+        elif source.kind == "none":
+            units = ()
+        else:
+            return None
+        groups[(c, 0)] = ([Mode(units) if units else IDLE, partner(pool)], n)
+        return False
+
+    def _spell_taps(
+        self,
+        pool: Pool,
+        c: int,
+        n: int,
+        groups: dict[tuple[int, int], tuple[list[Mode], int]],
+        plain: dict[int, tuple[int, ...]],
+        removed: list[int],
+    ) -> bool:
+        """Class ``c`` (``n`` on the board) as permanents a spell's convoke or
+        improvise may tap: each copy pays one of the spell's mana — a creature its
+        colors or generic, an artifact generic (CR 702.51a, 702.126a) — instead of
+        using its {T} abilities. Returns whether that could be modelled."""
+        source = self.classes[c]
+        colors = mask_of(m for m in _COLORS if m.value in str(source.template.colors))
+        unit = spell_only(colors) if pool is CONVOKE and colors else ONLY_GENERIC
+        modal = source.modal
+        own = groups.get((c, 0))
+        if modal is None or not modal.taps:
+            if source.kind not in ("simple", "none", "modal"):
+                return False
+            # Tapped besides its own mana (none of it needs {T}), but once.
+            groups.setdefault((c, _TAPPED), ([IDLE], n))[0].append(Mode((unit,)))
+            return True
+        if own is not None:
+            own[0].append(Mode((unit,)))
+            return True
+        if c in plain:
+            units = plain.pop(c)
+        elif source.kind == "simple":
+            units = source.units
+            removed.extend(units * n)
+        else:
+            return False
+        groups[(c, 0)] = ([Mode(units) if units else IDLE, Mode((unit,))], n)
+        return True
+
+    def combos(
+        self, groups: tuple[Group, ...], capacity: tuple[tuple[Pool, int], ...]
+    ) -> list[Combo] | None:
+        """Every combination of modes of the groups on a board whose permanents
+        the costs may take are there, fewest activations that cost mana first;
+        ``None`` when there are more than :data:`MAX_COMBINATIONS`."""
+        cache_key = (groups, capacity)
+        if cache_key in self._combos:
+            return self._combos[cache_key]
+        total = 1
+        for modes, n in groups:
+            total *= comb(len(modes) + n - 1, n)
+        if total > MAX_COMBINATIONS:
+            self._combos[cache_key] = None
+            return None
+        limits = dict(capacity)
+        per_group = [list(combinations_with_replacement(modes, n)) for modes, n in groups]
+        seen: set[object] = set()
+        combos: list[Combo] = []
+        hall = self.hall
+        for picked in product(*per_group):
+            chosen = [mode for group in picked for mode in group]
+            if any(m.consumes for m in chosen) and not consumption_ok(chosen, limits):
+                continue
+            combo = combo_of(chosen)
+            signature = (combo.exact, combo.restricted, combo.units, combo.demands)
+            if signature in seen:
+                continue
+            seen.add(signature)
+            combo.free = hall.reach(combo.units) if not combo.costly else 0
+            if all(d in (GENERIC, ROOT, ACTIVATION) for _, more in combo.exact for d in more):
+                combo.packed = tuple(
+                    (hall.reach(made), tuple(GENERIC if d == ACTIVATION else d for d in more))
+                    for made, more in combo.exact
+                )
+            combos.append(combo)
+        combos.sort(key=lambda combo: (combo.costly, not combo.complete))
+        self._combos[cache_key] = combos
+        return combos
+
+    def upper(self, groups: tuple[Group, ...]) -> tuple[tuple[int, ...], tuple[int, ...]]:
+        """A relaxation of every combination: each group makes its most units, of
+        any type its modes make, and costs generic mana so that its net is its best
+        net (Hall's condition on the total, CR 601.2g)."""
+        found = self._uppers.get(groups)
+        if found is None:
+            units: list[int] = []
+            demands: list[int] = []
+            for modes, n in groups:
+                mask = 0
+                for mode in modes:
+                    for unit in mode.units:
+                        mask |= types_of(unit) | (unit & (SNOW | ONLY_GENERIC))
+                most = max(len(mode.units) for mode in modes)
+                net = max(len(mode.units) - len(mode.costs) for mode in modes)
+                units.extend([mask] * (most * n))
+                demands.extend([GENERIC] * ((most - max(net, 0)) * n))
+            found = self._uppers[groups] = (tuple(units), tuple(demands))
+        return found
+
+
+def _times(plain: dict[int, tuple[int, ...]], key: int, count: object) -> tuple[int, ...]:
+    """The plain modal classes' units, as many times as each is on the board."""
+    found: list[int] = []
+    for c, units in plain.items():
+        found.extend(units * count(key, c))  # type: ignore[operator]
+    return tuple(found)
+
+
+def _gives(mode: Mode) -> bool:
+    return any(n < 0 for _, n in mode.consumes)
