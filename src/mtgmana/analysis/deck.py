@@ -68,7 +68,7 @@ from dataclasses import dataclass, field, replace
 from typing import Final
 
 from ..abilities import DynamicSlot
-from ..cards import Card, CardDatabase, Layout
+from ..cards import Card, CardDatabase, Layout, default_database
 from ..colors import Color
 from ._deck_base import BASIC_LANDS, DeckError
 from .counting import (
@@ -289,7 +289,7 @@ class Deck:
         >>> deck.with_changes({"Forest": -1, "Island": 1}).lands
         20
         """
-        db = CardDatabase.bundled() if database is None else database
+        db = default_database() if database is None else database
         cards = {c.name: c for c in self.main}
         for name, delta in changes.items():
             card = db.get(name)

@@ -26,13 +26,14 @@ text, no flag needed: XML (MTGO ``.dek``, Cockatrice) is read by
   groups before it make a 40-, 60-, 99- or 100-card deck;
 * comments: lines starting with ``#`` or ``//`` (``//Sideboard`` is a header).
 
-Names are resolved against a card database by :meth:`Decklist.resolve` (the
-bundled one by default), ignoring case and accents; a face name (the front of a
-double-faced card) stands for the card, and split cards may be written ``Fire/Ice``,
-``Fire // Ice`` or ``Fire /// Ice``. Every unknown name is reported at once in one
-:class:`DecklistError`, each with its line and close spellings. A commander MTGO
-puts in the sideboard (one or two sideboard cards that can be commanders, with a
-main deck making 100 cards with them) is read as the commander.
+Names are resolved against a card database by :meth:`Decklist.resolve` (the one in
+use by default, :func:`mtgmana.cards.default_database`), ignoring case and accents;
+a face name (the front of a double-faced card) stands for the card, and split cards
+may be written ``Fire/Ice``, ``Fire // Ice`` or ``Fire /// Ice``. Every unknown name
+is reported at once in one :class:`DecklistError`, each with its line and close
+spellings. A commander MTGO puts in the sideboard (one or two sideboard cards that
+can be commanders, with a main deck making 100 cards with them) is read as the
+commander.
 
 Anything unreadable raises :class:`DecklistError` with the line number. Limits keep a
 stray paste cheap: :data:`MAX_TEXT` characters (a 10 MB paste fails at once, before
@@ -64,7 +65,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, replace
 
-from ..cards import Card, CardDatabase
+from ..cards import Card, CardDatabase, default_database
 
 __all__ = [
     "MAX_CARDS",
@@ -164,7 +165,8 @@ set_code='2x2', collector_number='190')
         return tuple(e for e in self.entries if e.section == name)
 
     def resolve(self, database: CardDatabase | None = None) -> tuple[ResolvedEntry, ...]:
-        """Each entry with its card from ``database`` (the bundled one by default).
+        """Each entry with its card from ``database`` (by default the one in use,
+        :func:`~mtgmana.cards.default_database`).
 
         Raises one :class:`DecklistError` naming every unknown name, with its line
         and close spellings. A commander in MTGO's sideboard moves to the
@@ -182,7 +184,7 @@ set_code='2x2', collector_number='190')
         >>> [(p.line, p.name, p.suggestions[0]) for p in error.problems]
         [(1, 'Counterspel', 'Counterspell'), (4, 'Brainstrom', 'Brainstorm')]
         """
-        db = CardDatabase.bundled() if database is None else database
+        db = default_database() if database is None else database
         resolved: list[ResolvedEntry] = []
         unknown: list[UnknownCard] = []
         found: dict[str, Card | None] = {}
