@@ -7,7 +7,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Final, NamedTuple
 
-from ..errors import MtgManaError
+from ..errors import NEWER_CARDS, MtgManaError
 
 __all__ = [
     "MAX_CARDS",
@@ -39,12 +39,14 @@ _COMMANDER_DECK: Final = 100  # CR 903.5a
 
 
 class UnknownCard(NamedTuple):
-    """A name the card database doesn't know: its line, the name as written and
-    the closest real names."""
+    """A name the card database doesn't know: its line, the name as written, the
+    closest real names, and the copies and section its line gives it."""
 
     line: int
     name: str
     suggestions: tuple[str, ...]
+    copies: int = 1
+    section: str = "main"
 
 
 class DecklistError(MtgManaError):
@@ -86,12 +88,12 @@ class DecklistError(MtgManaError):
         first = found[0]
         if len(found) == 1:
             return cls(
-                f"unknown card name {first.name!r}{hint(first)}",
+                f"unknown card name {first.name!r}{hint(first)} ({NEWER_CARDS})",
                 line=first.line,
                 suggestions=first.suggestions,
                 problems=found,
             )
-        lines = [f"{len(found)} unknown card names:"]
+        lines = [f"{len(found)} unknown card names ({NEWER_CARDS}):"]
         lines += [f"  line {p.line}: {p.name!r}{hint(p)}" for p in found]
         error = cls("\n".join(lines), suggestions=first.suggestions, problems=found)
         error.line = first.line

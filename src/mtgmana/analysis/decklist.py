@@ -184,6 +184,22 @@ set_code='2x2', collector_number='190')
         >>> [(p.line, p.name, p.suggestions[0]) for p in error.problems]
         [(1, 'Counterspel', 'Counterspell'), (4, 'Brainstrom', 'Brainstorm')]
         """
+        resolved, unknown = self.resolve_known(database)
+        if unknown:
+            raise DecklistError.unknown(unknown)
+        return resolved
+
+    def resolve_known(
+        self, database: CardDatabase | None = None
+    ) -> tuple[tuple[ResolvedEntry, ...], tuple[UnknownCard, ...]]:
+        """The entries whose names ``database`` knows, each with its card (as
+        :meth:`resolve`), and the others: one :class:`UnknownCard` per line, with its
+        close spellings, copies and section.
+
+        >>> known, unknown = Decklist.parse("20 Forest\n2 Doctor Dooom").resolve_known()
+        >>> [r.name for r in known], [(u.line, u.name, u.copies) for u in unknown]
+        (['Forest'], [(2, 'Doctor Dooom', 2)])
+        """
         db = default_database() if database is None else database
         resolved: list[ResolvedEntry] = []
         unknown: list[UnknownCard] = []
@@ -194,12 +210,13 @@ set_code='2x2', collector_number='190')
             card = found[entry.name]
             if card is None:
                 suggestions = tuple(db.suggest(_clean(entry.name), 3))
-                unknown.append(UnknownCard(entry.line, entry.name, suggestions))
+                unknown.append(
+                    UnknownCard(entry.line, entry.name, suggestions, entry.count, entry.section)
+                )
             else:
                 resolved.append(ResolvedEntry(entry, card))
-        if unknown:
-            raise DecklistError.unknown(unknown)
-        return _commander_from_sideboard(tuple(resolved))
+        unknown_main = sum(u.copies for u in unknown if u.section == "main")
+        return _commander_from_sideboard(tuple(resolved), unknown_main), tuple(unknown)
 
     def __str__(self) -> str:
         """The list in Arena's format."""
@@ -228,17 +245,20 @@ def _find(db: CardDatabase, name: str) -> Card | None:
     return card
 
 
-def _commander_from_sideboard(resolved: tuple[ResolvedEntry, ...]) -> tuple[ResolvedEntry, ...]:
+def _commander_from_sideboard(
+    resolved: tuple[ResolvedEntry, ...], unknown_main: int = 0
+) -> tuple[ResolvedEntry, ...]:
     """MTGO exports a Commander deck as its 99 (or 98) cards and the commander(s)
     as the sideboard: one or two sideboard cards that can be commanders (CR 903.3,
-    702.124), making 100 cards with the main deck, are the commanders."""
+    702.124), making 100 cards with the main deck (``unknown_main`` of its cards
+    unknown), are the commanders."""
     from .legality import can_be_commander
 
     if any(r.entry.section == "commander" for r in resolved):
         return resolved
     side = [r for r in resolved if r.entry.section == "sideboard"]
     side_cards = sum(r.count for r in side)
-    main = sum(r.count for r in resolved if r.entry.section == "main")
+    main = unknown_main + sum(r.count for r in resolved if r.entry.section == "main")
     if not 1 <= side_cards <= 2 or main + side_cards != _COMMANDER_DECK:
         return resolved
     if not all(can_be_commander(r.card) for r in side):

@@ -8,7 +8,10 @@ Reads a decklist from FILE, from standard input (``-``), or the example deck shi
 with mtgmana (``--example``): a plain ``4x Name`` list or an export of Arena, MTGO
 (``.txt`` or ``.dek``), Moxfield, Archidekt, TappedOut, Forge (``.dck``) or
 Cockatrice, recognised from the text (:mod:`mtgmana.analysis.decklist`); every
-unknown card is named at once (JSON: ``"unknown": [{"line", "name", "suggestions"}]``).
+unknown card is named at once (JSON: ``"unknown": [{"line", "name", "suggestions"}]``),
+and the error says that newer cards come with ``mtgmana cards update``;
+``--skip-unknown`` analyses the rest of the deck instead, listing the cards left out
+at the top of every report (the main deck's count as nonland cards of unknown cost).
 Legality problems of the format (``--format``, inferred by default) are warnings at
 the top of the report (JSON: ``"warnings"``). X spells are judged at X = 1 unless
 ``--x "Fireball=3"`` says otherwise; on a terminal a progress bar shows when the
@@ -73,6 +76,12 @@ def register(subparsers: Any) -> None:
     )
     parser.add_argument("--draw", action="store_true", help="on the draw (default: on the play)")
     parser.add_argument(
+        "--skip-unknown",
+        action="store_true",
+        help="analyse the rest of a deck with unknown cards (listed at the top of the report; "
+        "the main deck's count as nonland cards of unknown cost)",
+    )
+    parser.add_argument(
         "--what-if",
         action="append",
         default=[],
@@ -107,6 +116,9 @@ def register(subparsers: Any) -> None:
     )
     parser.add_argument("--json", action="store_true", help="print every figure as JSON")
     parser.set_defaults(run=run)
+
+
+_SKIP_HINT = "--skip-unknown analyses the rest of the deck"
 
 
 def read_decklist(args: argparse.Namespace) -> str:
@@ -201,7 +213,7 @@ def run(args: argparse.Namespace) -> int:
             from ..analysis.pictures import require
 
             require()
-        deck = Deck.parse(text)
+        deck = Deck.parse(text, skip_unknown=args.skip_unknown)
         summary = analyze(
             deck,
             on_the_draw=args.draw,
@@ -241,12 +253,14 @@ def run(args: argparse.Namespace) -> int:
             details["line"] = error.line
         if error.suggestions:
             details["suggestions"] = error.suggestions
+        message = str(error)
         if error.problems:
             details["unknown"] = [
                 {"line": p.line, "name": p.name, "suggestions": list(p.suggestions)}
                 for p in error.problems
             ]
-        raise CommandError(str(error), **details) from None
+            message += ("\n" if "\n" in message else "; ") + _SKIP_HINT
+        raise CommandError(message, **details) from None
     except MtgManaError as error:
         raise CommandError(str(error)) from None
     if args.json:
