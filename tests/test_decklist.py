@@ -397,7 +397,10 @@ def test_every_unknown_card_is_named_at_once() -> None:
     assert error.problems[2].suggestions == ()
     assert error.line == 1 and error.suggestions[0] == "Lightning Bolt"
     message = str(error)
-    assert message.startswith("4 unknown card names:\n  line 1: 'Lightening Bolt'; did you mean")
+    assert message.startswith(
+        "4 unknown card names (newer cards come with `mtgmana cards update`):\n"
+        "  line 1: 'Lightening Bolt'; did you mean"
+    )
     assert "line 3: 'Counterspel'; did you mean 'Counterspell'" in message
     line, name, suggestions = error.problems[1]  # a (line, name, suggestions) tuple
     assert (line, name, suggestions[0]) == (3, "Counterspel", "Counterspell")

@@ -368,8 +368,8 @@ class Deck:
 def skipped_note(skipped: Iterable[UnknownCard]) -> str:
     """What the analysis did with the unknown cards it left out, in one sentence.
 
-    >>> skipped_note([UnknownCard(3, "Doctor Doom", (), 1, "main")])
-    '1 unknown card left out (newer cards come with `mtgmana cards update`): the main ...'
+    >>> print(skipped_note([UnknownCard(3, "Doctor Doom", (), 1, "main")]))
+    1 unknown card left out (newer cards come with `mtgmana cards update`): the main deck's 1 ...
     """
     found = tuple(skipped)
     copies = sum(u.copies for u in found)

@@ -196,7 +196,7 @@ set_code='2x2', collector_number='190')
         :meth:`resolve`), and the others: one :class:`UnknownCard` per line, with its
         close spellings, copies and section.
 
-        >>> known, unknown = Decklist.parse("20 Forest\n2 Doctor Dooom").resolve_known()
+        >>> known, unknown = Decklist.parse("20 Forest\\n2 Doctor Dooom").resolve_known()
         >>> [r.name for r in known], [(u.line, u.name, u.copies) for u in unknown]
         (['Forest'], [(2, 'Doctor Dooom', 2)])
         """
