@@ -17,6 +17,7 @@ __all__ = [
     "SECTIONS",
     "DeckEntry",
     "DecklistError",
+    "SkippedCard",
     "UnknownCard",
 ]
 
@@ -39,14 +40,25 @@ _COMMANDER_DECK: Final = 100  # CR 903.5a
 
 
 class UnknownCard(NamedTuple):
-    """A name the card database doesn't know: its line, the name as written, the
-    closest real names, and the copies and section its line gives it."""
+    """A name the card database doesn't know: its line, the name as written and
+    the closest real names."""
 
     line: int
     name: str
     suggestions: tuple[str, ...]
-    copies: int = 1
-    section: str = "main"
+
+
+@dataclass(frozen=True)
+class SkippedCard:
+    """A decklist line whose card the card database doesn't know, left out of the
+    analysis (``skip_unknown``): its line, the name as written, its copies and
+    section, and the closest real names."""
+
+    line: int
+    name: str
+    count: int
+    section: str
+    suggestions: tuple[str, ...] = ()
 
 
 class DecklistError(MtgManaError):

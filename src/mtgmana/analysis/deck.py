@@ -85,7 +85,7 @@ from .counting import (
     _spell_reports,
     deck_colors,
 )
-from .decklist import Decklist, UnknownCard
+from .decklist import Decklist, SkippedCard
 from .karsten import HAND_SIZE, MAX_DECK_SIZE
 from .legality import FORMATS, LegalityWarning, check_legality, infer_format
 from .roles import CardRole, role_of, unknown_role
@@ -154,7 +154,7 @@ class Deck:
     commander: tuple[DeckCard, ...] = ()
     companion: tuple[DeckCard, ...] = ()
     name: str | None = None
-    skipped: tuple[UnknownCard, ...] = ()
+    skipped: tuple[SkippedCard, ...] = ()
     """Decklist lines whose card the database doesn't know, left out of the analysis
     by ``skip_unknown`` (the main deck's stay in :attr:`main` as nonland cards of
     unknown cost: :func:`~.roles.unknown_role`)."""
@@ -189,7 +189,7 @@ class Deck:
         >>> deck.size, [c.name for c in deck.commander]
         (99, ['Tatyova, Benthic Druid'])
         >>> deck = Deck.parse("20 Forest\\n38 Opt\\n2 Doctor Doooom", skip_unknown=True)
-        >>> deck.size, [(s.name, s.copies) for s in deck.skipped], [s.name for s in deck.spells]
+        >>> deck.size, [(s.name, s.count) for s in deck.skipped], [s.name for s in deck.spells]
         (60, [('Doctor Doooom', 2)], ['Opt'])
         """
         if skip_unknown:
@@ -365,15 +365,15 @@ class Deck:
             )
 
 
-def skipped_note(skipped: Iterable[UnknownCard]) -> str:
+def skipped_note(skipped: Iterable[SkippedCard]) -> str:
     """What the analysis did with the unknown cards it left out, in one sentence.
 
-    >>> print(skipped_note([UnknownCard(3, "Doctor Doom", (), 1, "main")]))
+    >>> print(skipped_note([SkippedCard(3, "Doctor Doom", 1, "main")]))
     1 unknown card left out (newer cards come with `mtgmana cards update`): the main deck's 1 ...
     """
     found = tuple(skipped)
-    copies = sum(u.copies for u in found)
-    main = sum(u.copies for u in found if u.section == "main")
+    copies = sum(u.count for u in found)
+    main = sum(u.count for u in found if u.section == "main")
     text = f"{copies} unknown card{'s' if copies != 1 else ''} left out ({NEWER_CARDS})"
     if main:
         text += (
@@ -383,7 +383,7 @@ def skipped_note(skipped: Iterable[UnknownCard]) -> str:
     return text
 
 
-def _add_unknown(main: dict[str, DeckCard], skipped: Iterable[UnknownCard]) -> None:
+def _add_unknown(main: dict[str, DeckCard], skipped: Iterable[SkippedCard]) -> None:
     """The main deck's unknown cards, as nonland cards of unknown cost (copies of a
     name on several lines merge)."""
     for unknown in skipped:
@@ -393,10 +393,10 @@ def _add_unknown(main: dict[str, DeckCard], skipped: Iterable[UnknownCard]) -> N
         old = main.get(key)
         if old is None:
             role = unknown_role(unknown.name)
-            main[key] = DeckCard(role.card, unknown.copies, role, (unknown.line,))
+            main[key] = DeckCard(role.card, unknown.count, role, (unknown.line,))
         else:
             lines = (*old.lines, unknown.line)
-            main[key] = replace(old, count=old.count + unknown.copies, lines=lines)
+            main[key] = replace(old, count=old.count + unknown.count, lines=lines)
 
 
 def example_text() -> str:
@@ -439,7 +439,7 @@ class DeckSummary:
     land_rows: tuple[LandReport, ...] = field(default=())
     """The land-by-land table: how each land (and modal double-faced spell with a
     land back) was counted (:class:`~.counting.LandReport`)."""
-    skipped: tuple[UnknownCard, ...] = field(default=())
+    skipped: tuple[SkippedCard, ...] = field(default=())
     """The decklist's unknown cards, left out (:attr:`Deck.skipped`)."""
 
     @property

@@ -77,6 +77,7 @@ __all__ = [
     "Decklist",
     "DecklistError",
     "ResolvedEntry",
+    "SkippedCard",
     "UnknownCard",
 ]
 
@@ -89,11 +90,12 @@ from ._decklist_entry import (
     SECTIONS,
     DeckEntry,
     DecklistError,
+    SkippedCard,
     UnknownCard,
 )
 
 # Their public home is this module (they live in _decklist_entry for the readers).
-for _shared in (DeckEntry, DecklistError, UnknownCard):
+for _shared in (DeckEntry, DecklistError, SkippedCard, UnknownCard):
     _shared.__module__ = __name__
 
 
@@ -186,23 +188,23 @@ set_code='2x2', collector_number='190')
         """
         resolved, unknown = self.resolve_known(database)
         if unknown:
-            raise DecklistError.unknown(unknown)
+            raise DecklistError.unknown(UnknownCard(u.line, u.name, u.suggestions) for u in unknown)
         return resolved
 
     def resolve_known(
         self, database: CardDatabase | None = None
-    ) -> tuple[tuple[ResolvedEntry, ...], tuple[UnknownCard, ...]]:
+    ) -> tuple[tuple[ResolvedEntry, ...], tuple[SkippedCard, ...]]:
         """The entries whose names ``database`` knows, each with its card (as
-        :meth:`resolve`), and the others: one :class:`UnknownCard` per line, with its
-        close spellings, copies and section.
+        :meth:`resolve`), and the others: one :class:`SkippedCard` per line, with its
+        copies, section and close spellings.
 
         >>> known, unknown = Decklist.parse("20 Forest\\n2 Doctor Dooom").resolve_known()
-        >>> [r.name for r in known], [(u.line, u.name, u.copies) for u in unknown]
+        >>> [r.name for r in known], [(u.line, u.name, u.count) for u in unknown]
         (['Forest'], [(2, 'Doctor Dooom', 2)])
         """
         db = default_database() if database is None else database
         resolved: list[ResolvedEntry] = []
-        unknown: list[UnknownCard] = []
+        unknown: list[SkippedCard] = []
         found: dict[str, Card | None] = {}
         for entry in self.entries:
             if entry.name not in found:
@@ -211,11 +213,11 @@ set_code='2x2', collector_number='190')
             if card is None:
                 suggestions = tuple(db.suggest(_clean(entry.name), 3))
                 unknown.append(
-                    UnknownCard(entry.line, entry.name, suggestions, entry.count, entry.section)
+                    SkippedCard(entry.line, entry.name, entry.count, entry.section, suggestions)
                 )
             else:
                 resolved.append(ResolvedEntry(entry, card))
-        unknown_main = sum(u.copies for u in unknown if u.section == "main")
+        unknown_main = sum(u.count for u in unknown if u.section == "main")
         return _commander_from_sideboard(tuple(resolved), unknown_main), tuple(unknown)
 
     def __str__(self) -> str:

@@ -158,8 +158,8 @@ def skipped_heading(summary: DeckSummary) -> str:
     skipped = getattr(summary, "skipped", ())
     if not skipped:
         return ""
-    copies = sum(u.copies for u in skipped)
-    main = sum(u.copies for u in skipped if u.section == "main")
+    copies = sum(u.count for u in skipped)
+    main = sum(u.count for u in skipped if u.section == "main")
     text = f"Left out: {copies} unknown card{'s' if copies != 1 else ''}"
     if main:
         text += f" (the main deck's {main}: nonland cards of unknown cost)"
@@ -174,7 +174,7 @@ def skipped_lines(summary: DeckSummary) -> list[str]:
         where = _SECTIONS.get(unknown.section, unknown.section)
         if unknown.suggestions:
             where += "; did you mean " + ", ".join(map(repr, unknown.suggestions)) + "?"
-        lines.append(f"line {unknown.line}: {unknown.copies} {unknown.name} ({where})")
+        lines.append(f"line {unknown.line}: {unknown.count} {unknown.name} ({where})")
     return lines
 
 
@@ -184,7 +184,7 @@ def skipped_json(summary: DeckSummary) -> list[dict[str, Any]]:
         {
             "line": u.line,
             "name": u.name,
-            "count": u.copies,
+            "count": u.count,
             "section": u.section,
             "suggestions": list(u.suggestions),
         }
