@@ -21,6 +21,8 @@ from typing import Any
 import pytest
 from hypothesis import HealthCheck, settings
 
+from card_server import CardServer, running
+
 settings.register_profile(
     "thorough", max_examples=2000, deadline=None, suppress_health_check=[HealthCheck.too_slow]
 )
@@ -55,6 +57,12 @@ def card_data(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]
     yield directory
     monkeypatch.undo()
     use(None)
+
+
+@pytest.fixture
+def card_server() -> Iterator[CardServer]:
+    """A local HTTP server for card data (127.0.0.1; see tests/card_server.py)."""
+    yield from running()
 
 
 SHARED = Path(__file__).resolve().parents[1].parent / "shared"
