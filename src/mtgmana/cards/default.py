@@ -14,8 +14,8 @@ analysis, every subcommand and ``mtgmana serve``. It is, the first that applies:
    <mtgmana.cards.CardDatabase.bundled>`).
 
 The choice is made when a card is first looked up and kept for the process.
-``use(None)`` forgets it, so the next look-up chooses again (after the environment
-or the data directory changed, as in tests); :func:`data_in_use` says which data it is.
+``use(None)`` forgets it and chooses again (after the environment or the data
+directory changed, as in tests); :func:`data_in_use` says which data it is.
 
 >>> from mtgmana import cards
 >>> cards.data_in_use().kind
@@ -94,9 +94,9 @@ def use(
 ) -> CardData:
     """Make ``source`` the default database for this process: a card file or
     directory (opened now: an error is raised at once if it can't be read) or a
-    :class:`~mtgmana.cards.CardDatabase`; ``None`` forgets any choice, and the next
-    look-up chooses again (see the module). Returns the description of the data
-    now in use. ``chosen_by`` says what chose it, for :func:`data_in_use`
+    :class:`~mtgmana.cards.CardDatabase`; ``None`` forgets any choice and chooses
+    again, at once (see the module). Returns the description of the data now in
+    use. ``chosen_by`` says what chose it, for :func:`data_in_use`
     (``"--cards"`` on the command line)."""
     chosen: tuple[CardDatabase, CardData] | None = None
     if isinstance(source, CardDatabase):
