@@ -11,8 +11,11 @@ from __future__ import annotations
 
 import errno
 import gzip
+import importlib.util
 import json
+import sys
 from pathlib import Path
+from types import ModuleType
 
 import pytest
 
@@ -21,6 +24,7 @@ from card_server import (
     BULK_CARDS,
     NEW_LAND,
     NEW_SPELL,
+    NEW_UNMODELLED,
     CardServer,
     Route,
     bulk_bytes,
@@ -288,3 +292,38 @@ def test_an_update_follows_xdg_data_home(
     assert Path(str(done.data.path)).parent == tmp_path / "xdg" / "mtgmana"
     assert cards.lookup(NEW_LAND).name == NEW_LAND
     assert not card_data.exists()  # MTGMANA_DATA_DIR's directory: unset, unused
+
+
+# -- derived data --------------------------------------------------------------------------
+
+
+def _coverage_script() -> ModuleType:
+    path = Path(__file__).resolve().parents[1] / "scripts" / "mana_coverage.py"
+    spec = importlib.util.spec_from_file_location("mana_coverage_for_updates", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module  # its dataclasses look themselves up there
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_the_mana_coverage_is_recomputed_for_updated_data(
+    card_data: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    source = tmp_path / "cards.json"
+    source.write_bytes(bulk_bytes())
+    done = _update(source)
+    script = _coverage_script()
+    assert script.main([]) == 0
+    written = Path(str(done.data.path)) / "mana-coverage.md"  # next to the data it describes
+    text = written.read_text(encoding="utf-8")
+    assert f"updated card data ({BULK_CARDS} cards of " in text
+    # The new land is modelled; the new artifact's mana text is not, and says why.
+    assert NEW_UNMODELLED in text and "one mana of the color of the moon" in text
+    result = script.coverage()
+    assert NEW_UNMODELLED in result.unsupported_cards and NEW_LAND not in result.unsupported_cards
+    assert result.parsed["land"] == 6  # the five basic lands (CR 305.6) and the new one
+    out = tmp_path / "coverage.md"
+    assert script.main(["--cards", str(source), "--out", str(out)]) == 0
+    assert "file card data" in out.read_text(encoding="utf-8")
+    capsys.readouterr()
