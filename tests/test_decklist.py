@@ -413,6 +413,28 @@ def test_one_unknown_card_keeps_the_single_message() -> None:
     assert len(caught.value.problems) == 1
 
 
+def test_unknown_card_errors_say_newer_cards_come_with_cards_update() -> None:
+    with pytest.raises(DecklistError) as caught:
+        Decklist.parse("4 Opt\n2 Doctor Doom, King of Latveria").resolve()
+    assert str(caught.value).endswith("(newer cards come with `mtgmana cards update`)")
+
+
+def test_resolve_known_keeps_the_known_and_lists_the_rest() -> None:
+    text = "Commander\n1 Kalamax, the Stormsire\n\n4 Opt\n2 Springleaf Parade\n"
+    text += "Sideboard\n1 Doctor Doom, King of Latveria\n1 Negate"
+    known, unknown = Decklist.parse(text).resolve_known()
+    assert [r.name for r in known] == ["Kalamax, the Stormsire", "Opt", "Negate"]
+    assert [(u.line, u.name, u.count, u.section) for u in unknown] == [
+        (5, "Springleaf Parade", 2, "main"),
+        (7, "Doctor Doom, King of Latveria", 1, "sideboard"),
+    ]
+    assert Decklist.parse("4 Opt").resolve_known()[1] == ()
+    # MTGO's commander in the sideboard: the unknown main-deck cards count to the 100.
+    mtgo = "58 Island\n39 Opt\n2 Springleaf Parade\n\n1 Kalamax, the Stormsire"
+    known, unknown = Decklist.parse(mtgo).resolve_known()
+    assert known[-1].entry.section == "commander" and unknown[0].count == 2
+
+
 def test_mtgo_puts_the_commander_in_the_sideboard() -> None:
     resolved = Decklist.parse("60 Island\n39 Opt\n\n1 Kalamax, the Stormsire").resolve()
     assert [(r.name, r.entry.section) for r in resolved][-1] == (
