@@ -242,8 +242,12 @@ def test_what_is_checked_before_anything_is_replaced(card_data: Path, tmp_path: 
         _update(source)
     with pytest.raises(CardDataError, match="no such card file"):
         _update(tmp_path / "missing.json")
+    with pytest.raises(CardDataError, match="is a directory, not a card file"):
+        _update(tmp_path)
     with pytest.raises(CardDataError, match="min_cards must be"):
         _update(source, min_cards=0)
+    with pytest.raises(CardDataError, match="the timeout must be a number of seconds above 0"):
+        _update(source, timeout=0)
     _old_data_answers()
 
 

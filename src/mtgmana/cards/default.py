@@ -42,7 +42,7 @@ from typing import Final
 
 from .database import CardDatabase
 from .model import Card
-from .store import CARDS_ENV, CardData, CardDataError, bundled_about, current
+from .store import CARDS_ENV, CardData, CardDataError, bundled_about, current_dir, open_card_data
 
 __all__ = [
     "data_in_use",
@@ -176,12 +176,10 @@ def _load() -> tuple[CardDatabase, CardData]:
 def _updated() -> tuple[CardDatabase, CardData] | None:
     """The updated card data, if any is installed (a warning if it is damaged)."""
     try:
-        directory = current()
+        directory = current_dir()
         if directory is None:
             return None
-        from .files import open_directory
-
-        database, about = open_directory(directory)
+        database, about = open_card_data(directory)
     except CardDataError as error:
         warnings.warn(
             f"{error}; using the bundled card data instead (run `mtgmana cards update` "
@@ -192,7 +190,7 @@ def _updated() -> tuple[CardDatabase, CardData] | None:
         return None
     data = CardData(
         "updated",
-        str(directory),
+        directory,
         len(database),
         str(about.get("source") or "mtgmana cards update"),
         about.get("date"),

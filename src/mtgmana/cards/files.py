@@ -34,10 +34,10 @@ from .database import CardDatabase
 from .store import (
     CARDS_FILE,
     CURRENT_FILE,
-    INDEX_FILE,
     CardData,
     CardDataError,
-    current,
+    current_dir,
+    open_card_data,
     read_about,
 )
 
@@ -156,25 +156,17 @@ def _file_date(path: Path) -> str | None:
         return None
 
 
-def _indexed(cards: Path, index: Path) -> CardDatabase:
-    try:
-        return CardDatabase._indexed(CardIndex(str(cards), str(index)))
-    except CardIndexError as error:
-        raise CardDataError(f"the card data in {cards.parent} is unusable: {error}") from None
-
-
 def open_directory(directory: Path) -> tuple[CardDatabase, dict[str, Any]]:
     """A card data directory (or the one a data directory's ``current.json`` names)
     as a database, with its ``cards.about.json``."""
     if (directory / CURRENT_FILE).exists():
-        found = current(directory)
+        found = current_dir(directory)
         if found is None:  # pragma: no cover - removed between the two looks
             raise CardDataError(f"{directory} holds no updated card data")
-        directory = found
-    cards, index = directory / CARDS_FILE, directory / INDEX_FILE
-    if not cards.is_file():
+        directory = Path(found)
+    if not (directory / CARDS_FILE).is_file():
         raise CardDataError(f"{directory} holds no {CARDS_FILE}: expected {_WHAT}")
-    return _indexed(cards, index), read_about(directory)
+    return open_card_data(directory)
 
 
 def open_card_file(
@@ -191,7 +183,10 @@ def open_card_file(
     elif kind == "json lines" and found.name.endswith(".jsonl.gz"):
         index = found.with_name(found.name.removesuffix(".jsonl.gz") + ".index")
         if index.exists():
-            database = _indexed(found, index)
+            try:
+                database = CardDatabase._indexed(CardIndex(str(found), str(index)))
+            except CardIndexError as error:
+                raise CardDataError(f"{found} is unusable: {error}") from None
             about = read_about(found.parent) if found.name == CARDS_FILE else {}
         else:
             database = CardDatabase(read_card_source(found)[0])

@@ -18,7 +18,7 @@ data or the new, never a mix. The update before stays on disk (a running
 ``mtgmana serve`` may still be reading it); older ones are removed.
 
 >>> import tempfile
->>> current(Path(tempfile.mkdtemp())) is None      # nothing installed there: bundled data
+>>> current(tempfile.mkdtemp()) is None      # nothing installed there: the bundled data
 True
 >>> bundled_about()["date"]
 '2025-09-25'
@@ -31,12 +31,17 @@ import json
 import os
 import sys
 from collections.abc import Iterator, Mapping
-from dataclasses import dataclass
-from pathlib import Path
-from typing import IO, Any, Final
+from typing import IO, TYPE_CHECKING, Any, Final, NamedTuple
 
 from ..errors import MtgManaError
-from ._index import CARDS_PATH
+from ._index import CARDS_PATH, CardIndex, CardIndexError
+
+if TYPE_CHECKING:  # pathlib is imported when first needed: start-up stays cheap
+    from pathlib import Path
+
+    from .database import CardDatabase
+
+PathLike = str | os.PathLike[str]
 
 __all__ = [
     "ABOUT_FILE",
@@ -49,9 +54,11 @@ __all__ = [
     "CardDataError",
     "bundled_about",
     "current",
+    "current_dir",
     "data_dir",
     "install",
     "locked",
+    "open_card_data",
     "read_about",
     "remove_updates",
     "write_file",
@@ -75,8 +82,7 @@ class CardDataError(MtgManaError):
     """Card data that can't be read, written or used: the message says what and where."""
 
 
-@dataclass(frozen=True)
-class CardData:
+class CardData(NamedTuple):
     """Which card data is in use (``mtgmana cards info``).
 
     ``kind`` is ``"bundled"`` (shipped with mtgmana), ``"updated"`` (made by
@@ -116,22 +122,29 @@ class CardData:
 
 def data_dir() -> Path:
     """The user's data directory for mtgmana (see the module; it may not exist yet)."""
+    from pathlib import Path
+
+    return Path(_data_dir())
+
+
+def _data_dir() -> str:
     chosen = os.environ.get(DATA_DIR_ENV)
     if chosen:
-        return Path(chosen).expanduser()
+        return os.path.expanduser(chosen)
     xdg = os.environ.get("XDG_DATA_HOME")
     if xdg and os.path.isabs(xdg):
-        return Path(xdg) / "mtgmana"
+        return os.path.join(xdg, "mtgmana")
+    home = os.path.expanduser("~")
     if sys.platform == "win32":
         local = os.environ.get("LOCALAPPDATA")
         if local:
-            return Path(local) / "mtgmana"
+            return os.path.join(local, "mtgmana")
     elif sys.platform == "darwin":
-        return Path.home() / "Library" / "Application Support" / "mtgmana"
-    return Path.home() / ".local" / "share" / "mtgmana"
+        return os.path.join(home, "Library", "Application Support", "mtgmana")
+    return os.path.join(home, ".local", "share", "mtgmana")
 
 
-def read_about(directory: str | os.PathLike[str]) -> dict[str, Any]:
+def read_about(directory: PathLike) -> dict[str, Any]:
     """The ``cards.about.json`` of a card data directory (``{}`` when it has none)."""
     path = os.path.join(directory, ABOUT_FILE)
     try:
@@ -151,12 +164,23 @@ def bundled_about() -> dict[str, Any]:
     return read_about(os.path.dirname(CARDS_PATH))
 
 
-def current(directory: Path | None = None) -> Path | None:
-    """The updated card data directory in use (``None``: none installed, the bundled
-    data is used). Raises :class:`CardDataError` when ``current.json`` names data
-    that is missing or damaged."""
-    base = data_dir() if directory is None else directory
-    pointer = base / CURRENT_FILE
+def current(directory: PathLike | None = None) -> Path | None:
+    """The updated card data directory in use in the data directory ``directory``
+    (default :func:`data_dir`); ``None``: none installed, the bundled data is used.
+    Raises :class:`CardDataError` when ``current.json`` names data that is missing or
+    damaged."""
+    found = current_dir(directory)
+    if found is None:
+        return None
+    from pathlib import Path
+
+    return Path(found)
+
+
+def current_dir(directory: PathLike | None = None) -> str | None:
+    """:func:`current` as a string."""
+    base = _data_dir() if directory is None else os.fspath(directory)
+    pointer = os.path.join(base, CURRENT_FILE)
     try:
         with open(pointer, encoding="utf-8") as handle:
             text = handle.read()
@@ -170,17 +194,31 @@ def current(directory: Path | None = None) -> Path | None:
         raise CardDataError(f"{pointer} is damaged: not {{'cards': DIRECTORY}}") from None
     if not isinstance(named, str) or not named.startswith(_GENERATION) or os.sep in named:
         raise CardDataError(f"{pointer} is damaged: {named!r} is not a card data directory")
-    found = base / named
-    missing = [name for name in (CARDS_FILE, INDEX_FILE) if not (found / name).is_file()]
+    found = os.path.join(base, named)
+    missing = [n for n in (CARDS_FILE, INDEX_FILE) if not os.path.isfile(os.path.join(found, n))]
     if missing:
         raise CardDataError(f"the updated card data in {found} is missing {', '.join(missing)}")
     return found
 
 
+def open_card_data(directory: PathLike) -> tuple[CardDatabase, dict[str, Any]]:
+    """The card data directory ``directory`` as a database read through its index,
+    and its ``cards.about.json``. Raises :class:`CardDataError` if it is unusable."""
+    from .database import CardDatabase
+
+    base = os.fspath(directory)
+    cards = os.path.join(base, CARDS_FILE)
+    try:
+        index = CardIndex(cards, os.path.join(base, INDEX_FILE))
+    except CardIndexError as error:
+        raise CardDataError(f"the card data in {base} is unusable: {error}") from None
+    return CardDatabase._indexed(index), read_about(base)
+
+
 # -- writing -------------------------------------------------------------------------------
 
 
-def write_file(path: Path, data: bytes) -> None:
+def write_file(path: PathLike, data: bytes) -> None:
     """Write ``data`` to ``path`` and flush it to the disk (before it is renamed into
     use, so that a crash can't leave an empty file in its place)."""
     with open(path, "wb") as handle:
@@ -190,12 +228,12 @@ def write_file(path: Path, data: bytes) -> None:
 
 
 @contextlib.contextmanager
-def locked(directory: Path) -> Iterator[None]:
+def locked(directory: PathLike) -> Iterator[None]:
     """Hold the data directory's lock (one update or reset at a time; where the
     platform has ``fcntl``), creating the directory if needed."""
     try:
-        directory.mkdir(parents=True, exist_ok=True)
-        handle: IO[bytes] = open(directory / ".lock", "ab")  # noqa: SIM115  # closed below
+        os.makedirs(directory, exist_ok=True)
+        handle: IO[bytes] = open(os.path.join(directory, ".lock"), "ab")  # noqa: SIM115
     except OSError as error:
         raise CardDataError(f"can't use the data directory {directory}: {error}") from None
     try:
@@ -213,7 +251,7 @@ def locked(directory: Path) -> Iterator[None]:
         handle.close()
 
 
-def install(staged: Path, about: Mapping[str, Any], directory: Path) -> Path:
+def install(staged: PathLike, about: Mapping[str, Any], directory: PathLike) -> Path:
     """Make the card data directory ``staged`` (complete and checked, inside
     ``directory``) the one in use, in one step; returns where it now is. Hold
     :func:`locked` around it."""
@@ -221,6 +259,9 @@ def install(staged: Path, about: Mapping[str, Any], directory: Path) -> Path:
     import shutil
     import tempfile
     import time
+    from pathlib import Path
+
+    staged, directory = Path(staged), Path(directory)
 
     now = time.time_ns()
     stamp = time.strftime("%Y%m%dT%H%M%S", time.gmtime(now // 10**9)) + f".{now % 10**9:09d}Z"
@@ -260,12 +301,14 @@ def _prune(directory: Path, keep: Path) -> None:
         shutil.rmtree(path, ignore_errors=True)
 
 
-def remove_updates(directory: Path) -> bool:
+def remove_updates(directory: PathLike) -> bool:
     """Go back to the bundled data: remove ``current.json`` (in one step), then every
     update. ``True`` if there was updated data. Hold :func:`locked` around it."""
-    pointer = directory / CURRENT_FILE
     import shutil
+    from pathlib import Path
 
+    directory = Path(directory)
+    pointer = directory / CURRENT_FILE
     had = pointer.exists()
     try:
         pointer.unlink(missing_ok=True)

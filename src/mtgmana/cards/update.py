@@ -116,6 +116,8 @@ def update(
     """
     if isinstance(min_cards, bool) or not isinstance(min_cards, int) or min_cards < 1:
         raise CardDataError(f"min_cards must be a whole number of at least 1, not {min_cards!r}")
+    if not isinstance(timeout, (int, float)) or not timeout > 0:
+        raise CardDataError(f"the timeout must be a number of seconds above 0, not {timeout!r}")
     import shutil
     import tempfile
 
@@ -225,6 +227,8 @@ def _fetch(
 
     if source is not None and not is_url(os.fspath(source)):
         path = Path(source).expanduser()
+        if path.is_dir():
+            raise CardDataError(f"{path} is a directory, not a card file")
         if not path.is_file():
             raise CardDataError(f"no such card file: {path}")
         modified = time.strftime("%Y-%m-%d", time.gmtime(path.stat().st_mtime))

@@ -2,7 +2,9 @@
 
 Every subcommand prints a table or text for people and, with ``--json``, one JSON
 value for programs. Bad input exits with status 2 and says what was wrong and where.
-Each subcommand lives in its own module and registers itself in :data:`COMMANDS`.
+Each subcommand lives in its own module and registers itself in :data:`COMMANDS`;
+every one takes ``--cards FILE``, the card data for this run (also before the
+subcommand: ``mtgmana --cards FILE deck ...``; :mod:`mtgmana.cards.default`).
 Registering a subcommand imports nothing heavy: each module imports what it needs in
 the function that runs the command, so ``mtgmana cost {1}`` doesn't pay for the
 tapper or the card database.
