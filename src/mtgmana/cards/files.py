@@ -42,12 +42,21 @@ from .store import (
 )
 
 __all__ = [
+    "KINDS",
     "card_file_kind",
     "json_lines_objects",
     "open_card_file",
     "open_directory",
     "read_card_source",
 ]
+
+KINDS: Final = {
+    "scryfall": "Scryfall bulk data",
+    "mtgjson": "MTGJSON AtomicCards",
+    "json lines": "JSON lines of cards",
+    "directory": "a card data directory",
+}
+"""Each kind of card file, in words."""
 
 _SNIFF: Final = 1 << 16  # bytes read to tell the kinds apart
 _FIRST_KEY: Final = re.compile(r'\{\s*"(meta|data)"\s*:')
@@ -193,7 +202,7 @@ def open_card_file(
     else:
         records, about = read_card_source(found, progress=progress)
         database = CardDatabase(records)
-    source = about.get("source") or f"{about.get('format', kind)} file"
+    source = about.get("source") or f"{KINDS[about.get('format', kind)]}, {found}"
     date = about.get("date") or _file_date(found)
     described = CardData(
         "file",

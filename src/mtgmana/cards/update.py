@@ -165,7 +165,7 @@ def _update(
 ) -> Update:
     from ._index import pack
     from ._records import sorted_records
-    from .files import read_card_source
+    from .files import KINDS, read_card_source
 
     path, about = _fetch(source, api, staging, progress, timeout, say)
     where = str(about.get("url") or about.get("path") or path)
@@ -179,7 +179,7 @@ def _update(
     if found.get("date"):
         about["date"] = found["date"]  # MTGJSON's own
     about["format"] = found["format"]
-    about.setdefault("source", f"{_LABELS.get(found['format'], 'card file')}, {where}")
+    about.setdefault("source", f"{KINDS[found['format']]}, {where}")
     if path.parent == staging:
         path.unlink()  # room for the built files
     data, index = pack(sorted_records(records))
@@ -189,8 +189,8 @@ def _update(
     before = _names_before(base)
     about.update(cards=len(database), installed=_now())
     final = install(staging, about, base)
-    added = sorted({normalize(r["name"]): r["name"] for r in records if
-                    normalize(r["name"]) not in before}.values())  # fmt: skip
+    names = {normalize(r["name"]): r["name"] for r in records}
+    added = sorted(name for key, name in names.items() if key not in before)
     described = CardData(
         "updated",
         str(final),
@@ -200,13 +200,6 @@ def _update(
         about["installed"],
     )
     return Update(described, tuple(added), unreadable)
-
-
-_LABELS: Final = {
-    "scryfall": "Scryfall bulk data",
-    "mtgjson": "MTGJSON AtomicCards",
-    "json lines": "JSON lines of cards",
-}
 
 
 def _now() -> str:
