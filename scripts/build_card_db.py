@@ -4,6 +4,7 @@ its index, ``src/mtgmana/data/cards.index``.
 Usage::
 
     python scripts/build_card_db.py [--source PATH] [--out PATH] [--index PATH]
+                                    [--date DATE] [--label TEXT]
 
 The source is a JSON-lines file of Scryfall card objects, plain or gzipped (by default
 ``../shared/data/cards.jsonl.gz`` next to the repository). Each card keeps only what the
@@ -21,6 +22,10 @@ lists every name a card is found by (full names and face names) with its card
 number, and where each block starts: a lookup decompresses one block, not the whole
 file (:mod:`mtgmana.cards._index`). The default index path is ``--out`` with
 ``.index`` for ``.jsonl.gz``.
+
+Next to them goes ``cards.about.json`` (``--out`` with ``.about.json``): where the
+cards came from (``--label``) and the date of the data (``--date``), which
+``mtgmana cards info`` shows; the defaults describe the reference data.
 """
 
 from __future__ import annotations
@@ -37,12 +42,14 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[1]
 DEFAULT_SOURCE = ROOT.parent / "shared" / "data" / "cards.jsonl.gz"
 DEFAULT_OUT = ROOT / "src" / "mtgmana" / "data" / "cards.jsonl.gz"
+DEFAULT_DATE = "2025-09-25"
+DEFAULT_LABEL = "Scryfall (exports of September 2019 and 2025-09-25, merged)"
 
 if importlib.util.find_spec("mtgmana") is None:  # run from a checkout, not installed
     sys.path.insert(0, str(ROOT / "src"))
 
 from mtgmana.cards._index import pack  # noqa: E402
-from mtgmana.cards._records import NOT_CARDS, resolve_melds, slim  # noqa: E402
+from mtgmana.cards._records import NOT_CARDS, resolve_melds, slim, sorted_records  # noqa: E402
 
 
 def read_records(path: Path) -> Iterator[dict[str, Any]]:
@@ -67,15 +74,13 @@ def read_records(path: Path) -> Iterator[dict[str, Any]]:
 def build(records: Iterator[Mapping[str, Any]]) -> tuple[bytes, bytes]:
     """The bundled database (gzipped JSON lines) for these card objects, and its index."""
     kept = resolve_melds([slim(obj) for obj in records if obj.get("layout") not in NOT_CARDS])
-    # By name, then by the whole line: a few Un-cards share a name.
-    kept.sort(key=lambda record: (record["name"], json.dumps(record, separators=(",", ":"))))
-    return pack(kept)
+    return pack(sorted_records(kept))
 
 
-def index_path(out: Path) -> Path:
-    """Where the index of the database ``out`` goes by default."""
+def index_path(out: Path, suffix: str = ".index") -> Path:
+    """Where the index (or another file, by ``suffix``) of the database ``out`` goes."""
     name = out.name.removesuffix(".jsonl.gz")
-    return out.with_name(name + ".index")
+    return out.with_name(name + suffix)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -83,6 +88,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--source", type=Path, default=DEFAULT_SOURCE, help="JSON lines in")
     parser.add_argument("--out", type=Path, default=DEFAULT_OUT, help="gzipped JSON lines out")
     parser.add_argument("--index", type=Path, help="the index out (default: next to --out)")
+    parser.add_argument("--date", default=DEFAULT_DATE, help="the date of the source data")
+    parser.add_argument("--label", default=DEFAULT_LABEL, help="where the source data came from")
     args = parser.parse_args(argv)
     source: Path = args.source
     out: Path = args.out
@@ -94,6 +101,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     out.write_bytes(data)
     index.write_bytes(index_data)
     count = gzip.decompress(data).count(b"\n")
+    about = {"source": args.label, "date": args.date, "cards": count}
+    index_path(out, ".about.json").write_text(json.dumps(about, indent=1) + "\n", encoding="utf-8")
     print(f"wrote {count} cards to {out} ({len(data) / 1e6:.2f} MB)")
     print(f"wrote their index to {index} ({len(index_data) / 1e6:.2f} MB)")
     return 0

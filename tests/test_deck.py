@@ -294,3 +294,42 @@ def test_spell_costs_and_roles() -> None:
     assert not role_of(lookup("Lightning Bolt")).cheap_draw_or_ramp
     with pytest.raises(MtgManaError):
         role_of("Opt")  # type: ignore[arg-type]
+
+
+# -- unknown cards left out (skip_unknown) ------------------------------------------------
+
+
+def test_skip_unknown_counts_the_main_decks_as_nonland_cards_of_unknown_cost() -> None:
+    from mtgmana.analysis.simulate import simulate
+
+    text = "20 Forest\n4 Llanowar Elves\n32 Grizzly Bears\n4 Springleaf Parade\n"
+    text += "Sideboard\n2 Doctor Doom, King of Latveria"
+    with pytest.raises(DecklistError, match="2 unknown card names"):
+        Deck.parse(text)
+    deck = Deck.parse(text, skip_unknown=True)
+    assert (deck.size, deck.lands) == (60, 20)  # four nonland cards more
+    assert [(s.name, s.count, s.section) for s in deck.skipped] == [
+        ("Springleaf Parade", 4, "main"),
+        ("Doctor Doom, King of Latveria", 2, "sideboard"),
+    ]
+    unknown = next(item for item in deck.main if item.role.is_unknown)
+    assert (unknown.name, unknown.count, unknown.lines, unknown.role.kind) == (
+        "Springleaf Parade", 4, (4,), "unknown")  # fmt: skip
+    assert deck.sideboard == ()  # the sideboard's unknown card is only listed
+    summary = analyze(deck, what_ifs=0)
+    assert summary.skipped == deck.skipped
+    assert [s.name for s in summary.spells] == ["Llanowar Elves", "Grizzly Bears"]
+    assert summary.land_count.average_mana_value == round((4 * 1 + 32 * 2) / 36, 3)
+    assert sum(bar.cards for bar in summary.curve) == 36
+    assert any(note.startswith("6 unknown cards left out") for note in summary.notes)
+    # The model sees a 60-card deck of 20 lands, as without the unknown cards' names.
+    same = analyze(Deck.parse("20 Forest\n4 Llanowar Elves\n32 Grizzly Bears\n4 Opt"), what_ifs=0)
+    assert summary.spell("Grizzly Bears").probability == same.spell("Grizzly Bears").probability
+    simulation = simulate(deck, games=200, seed=3)
+    assert [odds.name for odds in simulation.spells] == ["Llanowar Elves", "Grizzly Bears"]
+
+
+def test_skip_unknown_with_copies_on_several_lines() -> None:
+    deck = Deck.parse("20 Island\n2 Xyzzy Qwerty\n36 Opt\n2 xyzzy qwerty", skip_unknown=True)
+    (unknown,) = [item for item in deck.main if item.role.is_unknown]
+    assert (unknown.count, unknown.lines, deck.size) == (4, (2, 4), 60)

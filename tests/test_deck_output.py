@@ -170,9 +170,10 @@ def test_json_has_every_figure(report: tuple[DeckSummary, Simulation]) -> None:
     data = to_json(summary, simulation)
     json.dumps(data, allow_nan=False)  # plain JSON
     assert set(data) == {
-        "deck", "warnings", "spells", "lands", "worst", "curve", "colors", "land_count",
-        "what_ifs", "model_vs_simulation", "simulation", "notes",
+        "deck", "skipped", "warnings", "spells", "lands", "worst", "curve", "colors",
+        "land_count", "what_ifs", "model_vs_simulation", "simulation", "notes",
     }  # fmt: skip
+    assert data["skipped"] == []  # no unknown cards
     assert data["deck"] == {
         "name": "Simic Ramp (example)", "size": 60, "lands": 23, "colors": "UG",
         "commander": False, "on_the_draw": False,

@@ -432,7 +432,10 @@ def test_every_unknown_card_is_named_at_once() -> None:
     assert error.problems[2].suggestions == ()
     assert error.line == 1 and error.suggestions[0] == "Lightning Bolt"
     message = str(error)
-    assert message.startswith("4 unknown card names:\n  line 1: 'Lightening Bolt'; did you mean")
+    assert message.startswith(
+        "4 unknown card names (newer cards come with `mtgmana cards update`):\n"
+        "  line 1: 'Lightening Bolt'; did you mean"
+    )
     assert "line 3: 'Counterspel'; did you mean 'Counterspell'" in message
     line, name, suggestions = error.problems[1]  # a (line, name, suggestions) tuple
     assert (line, name, suggestions[0]) == (3, "Counterspel", "Counterspell")
@@ -463,7 +466,7 @@ def test_past_20_unknown_names_no_close_spellings_are_looked_for() -> None:
     assert by_line[1].suggestions[0] == by_line[41].suggestions[0] == "Lightning Bolt"
     assert by_line[31].suggestions == ()
     listed = str(error).splitlines()
-    assert listed[0] == "499 unknown card names:"
+    assert listed[0] == "499 unknown card names (newer cards come with `mtgmana cards update`):"
     assert [line.split(":")[0] for line in listed[1:-1]] == [f"  line {n}" for n in range(1, 21)]
     assert listed[-1] == (
         "  ... and 479 more, up to line 500 (close names are looked for in the first 20 only)"
@@ -475,6 +478,28 @@ def test_one_unknown_card_keeps_the_single_message() -> None:
         Decklist.parse("4 Opt\n2 Brainstrom").resolve()
     assert str(caught.value).startswith("line 2: unknown card name 'Brainstrom'; did you mean")
     assert len(caught.value.problems) == 1
+
+
+def test_unknown_card_errors_say_newer_cards_come_with_cards_update() -> None:
+    with pytest.raises(DecklistError) as caught:
+        Decklist.parse("4 Opt\n2 Doctor Doom, King of Latveria").resolve()
+    assert str(caught.value).endswith("(newer cards come with `mtgmana cards update`)")
+
+
+def test_resolve_known_keeps_the_known_and_lists_the_rest() -> None:
+    text = "Commander\n1 Kalamax, the Stormsire\n\n4 Opt\n2 Springleaf Parade\n"
+    text += "Sideboard\n1 Doctor Doom, King of Latveria\n1 Negate"
+    known, unknown = Decklist.parse(text).resolve_known()
+    assert [r.name for r in known] == ["Kalamax, the Stormsire", "Opt", "Negate"]
+    assert [(u.line, u.name, u.count, u.section) for u in unknown] == [
+        (5, "Springleaf Parade", 2, "main"),
+        (7, "Doctor Doom, King of Latveria", 1, "sideboard"),
+    ]
+    assert Decklist.parse("4 Opt").resolve_known()[1] == ()
+    # MTGO's commander in the sideboard: the unknown main-deck cards count to the 100.
+    mtgo = "58 Island\n39 Opt\n2 Springleaf Parade\n\n1 Kalamax, the Stormsire"
+    known, unknown = Decklist.parse(mtgo).resolve_known()
+    assert known[-1].entry.section == "commander" and unknown[0].count == 2
 
 
 def test_mtgo_puts_the_commander_in_the_sideboard() -> None:

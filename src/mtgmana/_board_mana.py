@@ -34,6 +34,7 @@ from .restrictions import parse_type_line
 
 if TYPE_CHECKING:
     from .battlefield import Board, Permanent
+    from .cards import CardDatabase
 
 __all__ = [
     "STARTING_LIFE",
@@ -470,18 +471,23 @@ _OF_PERMANENTS: Final[dict[str, Callable[[list[Permanent]], int]]] = {
 # -- cards in your graveyard -------------------------------------------------------------
 
 
-@functools.lru_cache(maxsize=4096)
-def graveyard_card(
-    name: str,
-) -> tuple[frozenset[str], frozenset[str], frozenset[str], Color]:
+def graveyard_card(name: str) -> tuple[frozenset[str], frozenset[str], frozenset[str], Color]:
     """A card's characteristics in a graveyard: (supertypes, card types, subtypes,
     colors) — a split card's halves combined (CR 709.4), the front face of a
     double-faced card (CR 712.8a), an adventurer's normal characteristics (CR 715.4).
-    Raises :class:`~mtgmana.UnknownCardError` for a name the bundled database
-    doesn't have."""
-    from .cards import CardDatabase, Layout  # the database loads lazily
+    Raises :class:`~mtgmana.UnknownCardError` for a name the card database in
+    use doesn't have."""
+    from .cards import default_database  # the database loads lazily
 
-    database = CardDatabase.bundled()
+    return _graveyard_card(default_database(), name)
+
+
+@functools.lru_cache(maxsize=4096)
+def _graveyard_card(
+    database: CardDatabase, name: str
+) -> tuple[frozenset[str], frozenset[str], frozenset[str], Color]:
+    from .cards import Layout
+
     card = database.get(name)
     if card is None:
         raise UnknownCardError(name, database.suggest(name))

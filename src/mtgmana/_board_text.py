@@ -10,7 +10,7 @@ from collections.abc import Callable
 from copy import copy
 from typing import Any, Final, TypeVar
 
-from .cards import CardDatabase
+from .cards import default_database
 from .errors import MtgManaError, UnknownCardError
 from .tokens import TOKENS
 
@@ -29,7 +29,7 @@ _TOKEN_KEYS: Final = frozenset(name.casefold() for name in TOKENS)
 
 def _known(name: str) -> bool:
     key = " ".join(name.split()).casefold().removesuffix(" token")
-    return key in _TOKEN_KEYS or CardDatabase.bundled().get(name) is not None
+    return key in _TOKEN_KEYS or default_database().get(name) is not None
 
 
 _TEXT_STATE: Final = ("chosen_color", "chosen_colors", "chosen_type", "chosen_name")

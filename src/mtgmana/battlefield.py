@@ -23,8 +23,8 @@ least fixed point: the Exotic Orchard example), whether an ability's conditions 
 >>> [sorted(t.value for t in types) for types in board.could_produce()]
 [['G'], ['G'], ['G']]
 
-Permanents are usually built from card names (tokens first, then the bundled card
-database), and boards from a list of them:
+Permanents are usually built from card names (tokens first, then the card database
+in use, :func:`mtgmana.cards.default_database`), and boards from a list of them:
 
 >>> board = Board.parse("Swamp, 2 Tainted Field, Nykthos, Shrine to Nyx")
 >>> [p.name for p in board.permanents]
@@ -58,7 +58,8 @@ from .abilities import (
     bind_chosen_type,
 )
 from .ability_text import mana_of
-from .cards import Card, CardDatabase
+from .cards import Card, default_database
+from .cards.default import when_changed
 from .colors import COLORLESS, Color
 from .costs import NO_MANA_COST, ManaCost
 from .effects import (
@@ -268,7 +269,8 @@ class Permanent:
     def named(cls, name: str, **state: Any) -> Permanent:
         """The permanent called ``name``: a mana token (:mod:`mtgmana.tokens`:
         Treasure, Gold, Powerstone, Eldrazi Spawn and Scion) or else a card of the
-        bundled database (see :meth:`from_card`), with the given ``state``. Raises
+        card database in use (:func:`~mtgmana.cards.default_database`; see
+        :meth:`from_card`), with the given ``state``. Raises
         :class:`~mtgmana.UnknownCardError` with suggestions for unknown names.
 
         >>> treasure = Permanent.named("Treasure")
@@ -286,7 +288,7 @@ class Permanent:
         try:
             item = token(name)
         except UnknownCardError as missing:
-            database = CardDatabase.bundled()
+            database = default_database()
             card = database.get(name)
             if card is None:
                 suggestions = list(dict.fromkeys(missing.suggestions + database.suggest(name)))
@@ -408,6 +410,9 @@ def _named_default(name: str) -> Permanent | None:
         return Permanent.named(name)
     except MtgManaError:
         return None
+
+
+when_changed(_named_default.cache_clear)  # found by name in the card database in use
 
 
 def _check_state(state: dict[str, Any]) -> None:

@@ -18,7 +18,17 @@ unterminated mana symbol: '{' at position 3 has no closing '}'
 
 from __future__ import annotations
 
-__all__ = ["ManaSyntaxError", "MtgManaError", "UnknownCardError"]
+__all__ = [
+    "NEWER_CARDS",
+    "ManaSyntaxError",
+    "MtgManaError",
+    "UnknownCardError",
+    "unknown_card_message",
+]
+
+NEWER_CARDS = "newer cards come with `mtgmana cards update`"
+"""What every unknown-card error says: a card newer than the card data in use is
+missing, and ``mtgmana cards update`` fetches the current cards."""
 
 
 class MtgManaError(ValueError):
@@ -52,15 +62,36 @@ class ManaSyntaxError(MtgManaError):
         return f"{self.message}\n    {prefix}{shown}\n{caret}"
 
 
-class UnknownCardError(MtgManaError, LookupError):
-    """A card name that the database does not know; ``suggestions`` lists close names."""
+def unknown_card_message(name: str, suggestions: list[str] | tuple[str, ...]) -> str:
+    """``unknown card name 'X'; did you mean 'Y'?`` (without the suggestions when
+    there are none).
 
-    def __init__(self, name: str, suggestions: list[str]) -> None:
+    >>> unknown_card_message("Lightening Bolt", ["Lightning Bolt"])
+    "unknown card name 'Lightening Bolt'; did you mean 'Lightning Bolt'?"
+    """
+    message = f"unknown card name {name!r}"
+    if suggestions:
+        message += "; did you mean " + ", ".join(repr(s) for s in suggestions) + "?"
+    return message
+
+
+class UnknownCardError(MtgManaError, LookupError):
+    """A card name that the database does not know; ``suggestions`` lists close names.
+
+    The message ends by saying that newer cards come with ``mtgmana cards update``
+    (:data:`NEWER_CARDS`), unless ``newer=False`` (names that are not cards, such as
+    tokens', which no card data holds).
+
+    >>> print(UnknownCardError("Doctor Doom, King of Latveria", []))
+    unknown card name 'Doctor Doom, King of Latveria' (newer cards come with `mtgmana cards update`)
+    """
+
+    def __init__(self, name: str, suggestions: list[str], *, newer: bool = True) -> None:
         self.name = name
         self.suggestions = suggestions
-        message = f"unknown card name {name!r}"
-        if suggestions:
-            message += "; did you mean " + ", ".join(repr(s) for s in suggestions) + "?"
+        message = unknown_card_message(name, suggestions)
+        if newer:
+            message += f" ({NEWER_CARDS})"
         super().__init__(message)
 
     def __str__(self) -> str:

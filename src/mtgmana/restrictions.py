@@ -165,7 +165,7 @@ class Spend:
     @classmethod
     def of_card(cls, card: Any, *, face: int | str = 0, zone: str = "hand") -> Spend:
         """Casting a card's face (a :class:`~mtgmana.cards.Card` or its name, looked
-        up in the bundled database): its type line, colors, mana cost and name, and
+        up in the card database in use): its type line, colors, mana cost and name, and
         the keywords that change how it's paid — convoke, improvise, delve (CR
         702.51, 702.126, 702.66) — read from its rules text.
 

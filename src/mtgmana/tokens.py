@@ -125,10 +125,10 @@ def token(name: str) -> Token:
     mtgmana.errors.UnknownCardError: unknown card name 'Tresure'; did you mean 'Treasure'?
     """
     if not isinstance(name, str):
-        raise UnknownCardError(repr(name), [])
+        raise UnknownCardError(repr(name), [], newer=False)
     key = " ".join(name.split()).casefold().removesuffix(" token")
     found = _BY_KEY.get(key)
     if found is None:
         close = difflib.get_close_matches(key, list(_BY_KEY), n=3, cutoff=0.6)
-        raise UnknownCardError(name, [_BY_KEY[c].name for c in close])
+        raise UnknownCardError(name, [_BY_KEY[c].name for c in close], newer=False)
     return found

@@ -7,7 +7,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Final, NamedTuple
 
-from ..errors import MtgManaError
+from ..errors import NEWER_CARDS, MtgManaError
 
 __all__ = [
     "MAX_CARDS",
@@ -18,6 +18,7 @@ __all__ = [
     "SECTIONS",
     "DeckEntry",
     "DecklistError",
+    "SkippedCard",
     "UnknownCard",
 ]
 
@@ -50,6 +51,19 @@ class UnknownCard(NamedTuple):
     line: int
     name: str
     suggestions: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class SkippedCard:
+    """A decklist line whose card the card database doesn't know, left out of the
+    analysis (``skip_unknown``): its line, the name as written, its copies and
+    section, and the closest real names."""
+
+    line: int
+    name: str
+    count: int
+    section: str
+    suggestions: tuple[str, ...] = ()
 
 
 class DecklistError(MtgManaError):
@@ -93,12 +107,12 @@ class DecklistError(MtgManaError):
         first = found[0]
         if len(found) == 1:
             return cls(
-                f"unknown card name {first.name!r}{hint(first)}",
+                f"unknown card name {first.name!r}{hint(first)} ({NEWER_CARDS})",
                 line=first.line,
                 suggestions=first.suggestions,
                 problems=found,
             )
-        lines = [f"{len(found)} unknown card names:"]
+        lines = [f"{len(found)} unknown card names ({NEWER_CARDS}):"]
         lines += [f"  line {p.line}: {p.name!r}{hint(p)}" for p in found[:MAX_SUGGESTED]]
         if len(found) > MAX_SUGGESTED:
             lines.append(

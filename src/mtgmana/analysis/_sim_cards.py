@@ -310,7 +310,7 @@ class CompiledDeck:
         )
 
     def _questions(self, x: Mapping[str, int] | None) -> None:
-        spells = [("main", c) for c in self.deck.main if not c.role.is_land]
+        spells = [("main", c) for c in self.deck.main if not (c.role.is_land or c.role.is_unknown)]
         spells += [("commander", c) for c in self.deck.commander if not c.role.is_land]
         spells += [("companion", c) for c in self.deck.companion if not c.role.is_land]
         self.first_question: dict[int, int] = {}

@@ -244,7 +244,7 @@ def _spell_items(deck: Deck) -> list[tuple[str, DeckCard]]:
     zones = [("main", c) for c in deck.main if not c.role.is_land]
     zones += [("commander", c) for c in deck.commander if not c.role.is_land]
     zones += [("companion", c) for c in deck.companion if not c.role.is_land]
-    return zones
+    return [(zone, c) for zone, c in zones if not c.role.is_unknown]  # no cost to judge
 
 
 def deck_colors(deck: Deck) -> str:
@@ -630,7 +630,11 @@ def _color_sources(deck: Deck) -> tuple[ColorSources, ...]:
 
 
 def _land_count(deck: Deck) -> LandCount:
-    values = [(item.role.mana_value, item.count) for item in deck.main if not item.role.is_land]
+    values = [
+        (item.role.mana_value, item.count)
+        for item in deck.main
+        if not item.role.is_land and not item.role.is_unknown  # unknown cost: not averaged
+    ]
     cards = sum(n for _, n in values)
     average = sum(v * n for v, n in values) / cards if cards else 0.0
     cheap = sum(item.count for item in deck.main if item.role.cheap_draw_or_ramp)

@@ -68,8 +68,9 @@ from dataclasses import dataclass, field, replace
 from typing import Final
 
 from ..abilities import DynamicSlot
-from ..cards import Card, CardDatabase, Layout
+from ..cards import Card, CardDatabase, Layout, default_database
 from ..colors import Color
+from ..errors import NEWER_CARDS, unknown_card_message
 from ._deck_base import BASIC_LANDS, DeckError
 from ._deck_x import chosen_x
 from .counting import (
@@ -85,10 +86,10 @@ from .counting import (
     _spell_reports,
     deck_colors,
 )
-from .decklist import Decklist
+from .decklist import Decklist, SkippedCard
 from .karsten import HAND_SIZE, MAX_DECK_SIZE
 from .legality import FORMATS, LegalityWarning, check_legality, infer_format
-from .roles import CardRole, role_of
+from .roles import CardRole, role_of, unknown_role
 from .what_ifs import WhatIf, parse_changes
 from .what_ifs import what_ifs as _what_ifs
 
@@ -110,6 +111,7 @@ __all__ = [
     "analyze",
     "example_text",
     "parse_changes",
+    "skipped_note",
 ]
 
 COLOR_LETTERS: Final = "WUBRG"
@@ -153,25 +155,48 @@ class Deck:
     commander: tuple[DeckCard, ...] = ()
     companion: tuple[DeckCard, ...] = ()
     name: str | None = None
+    skipped: tuple[SkippedCard, ...] = ()
+    """Decklist lines whose card the database doesn't know, left out of the analysis
+    by ``skip_unknown`` (the main deck's stay in :attr:`main` as nonland cards of
+    unknown cost: :func:`~.roles.unknown_role`)."""
 
     @classmethod
-    def parse(cls, text: str, *, database: CardDatabase | None = None) -> Deck:
+    def parse(
+        cls, text: str, *, database: CardDatabase | None = None, skip_unknown: bool = False
+    ) -> Deck:
         """Read and resolve a decklist (:meth:`Decklist.parse`,
-        :meth:`Decklist.resolve`)."""
-        return cls.from_decklist(Decklist.parse(text), database=database)
+        :meth:`Decklist.resolve`; see :meth:`from_decklist` for ``skip_unknown``)."""
+        return cls.from_decklist(Decklist.parse(text), database=database, skip_unknown=skip_unknown)
 
     @classmethod
-    def from_decklist(cls, decklist: Decklist, *, database: CardDatabase | None = None) -> Deck:
+    def from_decklist(
+        cls,
+        decklist: Decklist,
+        *,
+        database: CardDatabase | None = None,
+        skip_unknown: bool = False,
+    ) -> Deck:
         """Resolve a :class:`Decklist`; copies of a card on several lines merge. A
         commander listed in the main deck too, in a list that has 100 cards without
         that copy, is the commander only (CR 903.5a).
+
+        Unknown card names raise a :class:`~.decklist.DecklistError` naming them all,
+        unless ``skip_unknown``: they are then listed in :attr:`skipped`, and those of
+        the main deck count as nonland cards of unknown cost (in the library, never
+        cast, in no spell's report, curve or average mana value).
 
         >>> deck = Deck.parse("Commander\\n1 Tatyova, Benthic Druid\\n\\n1 Tatyova, Benthic Druid"
         ...                   "\\n40 Forest\\n59 Opt")
         >>> deck.size, deck.deck_size, [c.name for c in deck.commander]
         (99, 100, ['Tatyova, Benthic Druid'])
+        >>> deck = Deck.parse("20 Forest\\n38 Opt\\n2 Doctor Doooom", skip_unknown=True)
+        >>> deck.size, [(s.name, s.count) for s in deck.skipped], [s.name for s in deck.spells]
+        (60, [('Doctor Doooom', 2)], ['Opt'])
         """
-        resolved = decklist.resolve(database)
+        if skip_unknown:
+            resolved, skipped = decklist.resolve_known(database)
+        else:
+            resolved, skipped = decklist.resolve(database), ()
         sections: dict[str, dict[str, DeckCard]] = {}
         for item in resolved:
             cards = sections.setdefault(item.entry.section, {})
@@ -185,7 +210,8 @@ class Deck:
                     old, count=old.count + item.count, lines=(*old.lines, item.entry.line)
                 )
 
-        main, commanders = sections.get("main", {}), sections.get("commander", {})
+        main, commanders = sections.setdefault("main", {}), sections.get("commander", {})
+        _add_unknown(main, skipped)
         listed = sum(c.count for c in main.values()) + sum(c.count for c in commanders.values())
         twice = [name for name in commanders if name in main]
         if twice and listed - len(twice) == _COMMANDER_DECK:
@@ -200,7 +226,12 @@ class Deck:
             return tuple(sections.get(name, {}).values())
 
         return cls(
-            part("main"), part("sideboard"), part("commander"), part("companion"), decklist.name
+            part("main"),
+            part("sideboard"),
+            part("commander"),
+            part("companion"),
+            decklist.name,
+            skipped,
         )
 
     @classmethod
@@ -258,7 +289,9 @@ class Deck:
         """The nonland cards whose castability is reported: the main deck's, then
         the commander's and the companion's (cast from outside the library)."""
         return tuple(
-            c for c in (*self.main, *self.commander, *self.companion) if not c.role.is_land
+            c
+            for c in (*self.main, *self.commander, *self.companion)
+            if not c.role.is_land and not c.role.is_unknown
         )
 
     @property
@@ -301,14 +334,13 @@ class Deck:
         >>> deck.with_changes({"Forest": -1, "Island": 1}).lands
         20
         """
-        db = CardDatabase.bundled() if database is None else database
+        db = default_database() if database is None else database
         cards = {c.name: c for c in self.main}
         for name, delta in changes.items():
             card = db.get(name)
             if card is None:
-                suggestions = db.suggest(name, 3)
-                hint = "; did you mean " + ", ".join(map(repr, suggestions)) + "?"
-                raise DeckError(f"unknown card name {name!r}" + (hint if suggestions else ""))
+                message = unknown_card_message(name, db.suggest(name, 3))
+                raise DeckError(f"{message} ({NEWER_CARDS})")
             old = cards.get(card.name)
             count = (0 if old is None else old.count) + delta
             if count < 0:
@@ -343,6 +375,40 @@ class Deck:
                 f"the deck has no lands ({size} cards, none of them a land): Karsten's model "
                 "and the simulation need lands to make mana"
             )
+
+
+def skipped_note(skipped: Iterable[SkippedCard]) -> str:
+    """What the analysis did with the unknown cards it left out, in one sentence.
+
+    >>> print(skipped_note([SkippedCard(3, "Doctor Doom", 1, "main")]))
+    1 unknown card left out (newer cards come with `mtgmana cards update`): the main deck's 1 ...
+    """
+    found = tuple(skipped)
+    copies = sum(u.count for u in found)
+    main = sum(u.count for u in found if u.section == "main")
+    text = f"{copies} unknown card{'s' if copies != 1 else ''} left out ({NEWER_CARDS})"
+    if main:
+        text += (
+            f": the main deck's {main} count as nonland cards of unknown cost (in the library, "
+            "never cast, not in the curve or the average mana value)"
+        )
+    return text
+
+
+def _add_unknown(main: dict[str, DeckCard], skipped: Iterable[SkippedCard]) -> None:
+    """The main deck's unknown cards, as nonland cards of unknown cost (copies of a
+    name on several lines merge)."""
+    for unknown in skipped:
+        if unknown.section != "main":
+            continue
+        key = "\0" + unknown.name.casefold()  # never a known card's name
+        old = main.get(key)
+        if old is None:
+            role = unknown_role(unknown.name)
+            main[key] = DeckCard(role.card, unknown.count, role, (unknown.line,))
+        else:
+            lines = (*old.lines, unknown.line)
+            main[key] = replace(old, count=old.count + unknown.count, lines=lines)
 
 
 def example_text() -> str:
@@ -386,6 +452,8 @@ class DeckSummary:
     land_rows: tuple[LandReport, ...] = field(default=())
     """The land-by-land table: how each land (and modal double-faced spell with a
     land back) was counted (:class:`~.counting.LandReport`)."""
+    skipped: tuple[SkippedCard, ...] = field(default=())
+    """The decklist's unknown cards, left out (:attr:`Deck.skipped`)."""
 
     @property
     def worst(self) -> SpellReport | None:
@@ -408,7 +476,7 @@ def _curve_bars(deck: Deck) -> tuple[CurveBar, ...]:
     bars: dict[int, dict[str, int]] = {}
     for item in deck.main:
         role = item.role
-        if role.is_land:
+        if role.is_land or role.is_unknown:  # an unknown card's mana value is unknown
             continue
         bucket = min(role.mana_value, 7)
         colors = role.card.faces[0].colors
@@ -485,7 +553,10 @@ def analyze(
     )
     notes: list[str] = []
     for item in (*deck.main, *deck.commander, *deck.companion):
-        notes.extend(item.role.notes)
+        if not item.role.is_unknown:  # said once, below
+            notes.extend(item.role.notes)
+    if deck.skipped:
+        notes.append(skipped_note(deck.skipped))
     if not deck.commander and any(
         DynamicSlot.COMMANDER_COLORS in item.role.dynamic for item in deck.main
     ):
@@ -505,4 +576,5 @@ def analyze(
         notes=tuple(dict.fromkeys(notes)),
         warnings=warnings,
         land_rows=_land_reports(deck),
+        skipped=deck.skipped,
     )

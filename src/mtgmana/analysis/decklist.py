@@ -27,13 +27,13 @@ text, no flag needed: XML (MTGO ``.dek``, Cockatrice) is read by
   groups before it make a 40-, 60-, 99- or 100-card deck;
 * comments: lines starting with ``#`` or ``//`` (``//Sideboard`` is a header).
 
-Names are resolved against a card database by :meth:`Decklist.resolve` (the
-bundled one by default), ignoring case and accents; a face name (the front of a
-double-faced card) stands for the card, and split cards may be written ``Fire/Ice``,
-``Fire // Ice`` or ``Fire /// Ice``. Every unknown name is reported at once in one
-:class:`DecklistError`, each with its line, and the first :data:`MAX_SUGGESTED`
-with close spellings (past them a file is not a decklist: the message counts the
-others, so a file of junk is refused at once). A commander MTGO
+Names are resolved against a card database by :meth:`Decklist.resolve` (the one in
+use by default, :func:`mtgmana.cards.default_database`), ignoring case and accents;
+a face name (the front of a double-faced card) stands for the card, and split cards
+may be written ``Fire/Ice``, ``Fire // Ice`` or ``Fire /// Ice``. Every unknown name
+is reported at once in one :class:`DecklistError`, each with its line, and the first
+:data:`MAX_SUGGESTED` with close spellings (past them a file is not a decklist: the
+message counts the others, so a file of junk is refused at once). A commander MTGO
 puts in the sideboard (one or two sideboard cards that can be commanders, with a
 main deck making 100 cards with them) is read as the commander.
 
@@ -67,7 +67,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, replace
 
-from ..cards import Card, CardDatabase
+from ..cards import Card, CardDatabase, default_database
 
 __all__ = [
     "MAX_CARDS",
@@ -80,6 +80,7 @@ __all__ = [
     "Decklist",
     "DecklistError",
     "ResolvedEntry",
+    "SkippedCard",
     "UnknownCard",
 ]
 
@@ -93,11 +94,12 @@ from ._decklist_entry import (
     SECTIONS,
     DeckEntry,
     DecklistError,
+    SkippedCard,
     UnknownCard,
 )
 
 # Their public home is this module (they live in _decklist_entry for the readers).
-for _shared in (DeckEntry, DecklistError, UnknownCard):
+for _shared in (DeckEntry, DecklistError, SkippedCard, UnknownCard):
     _shared.__module__ = __name__
 
 
@@ -169,7 +171,8 @@ set_code='2x2', collector_number='190')
         return tuple(e for e in self.entries if e.section == name)
 
     def resolve(self, database: CardDatabase | None = None) -> tuple[ResolvedEntry, ...]:
-        """Each entry with its card from ``database`` (the bundled one by default).
+        """Each entry with its card from ``database`` (by default the one in use,
+        :func:`~mtgmana.cards.default_database`).
 
         Raises one :class:`DecklistError` naming every unknown name, with its line
         and (for the first :data:`MAX_SUGGESTED`) close spellings. A commander in
@@ -187,9 +190,25 @@ set_code='2x2', collector_number='190')
         >>> [(p.line, p.name, p.suggestions[0]) for p in error.problems]
         [(1, 'Counterspel', 'Counterspell'), (4, 'Brainstrom', 'Brainstorm')]
         """
-        db = CardDatabase.bundled() if database is None else database
+        resolved, unknown = self.resolve_known(database)
+        if unknown:
+            raise DecklistError.unknown(UnknownCard(u.line, u.name, u.suggestions) for u in unknown)
+        return resolved
+
+    def resolve_known(
+        self, database: CardDatabase | None = None
+    ) -> tuple[tuple[ResolvedEntry, ...], tuple[SkippedCard, ...]]:
+        """The entries whose names ``database`` knows, each with its card (as
+        :meth:`resolve`), and the others: one :class:`SkippedCard` per line, with its
+        copies, section and close spellings.
+
+        >>> known, unknown = Decklist.parse("20 Forest\\n2 Doctor Dooom").resolve_known()
+        >>> [r.name for r in known], [(u.line, u.name, u.count) for u in unknown]
+        (['Forest'], [(2, 'Doctor Dooom', 2)])
+        """
+        db = default_database() if database is None else database
         resolved: list[ResolvedEntry] = []
-        unknown: list[UnknownCard] = []
+        unknown: list[SkippedCard] = []
         found: dict[str, Card | None] = {}
         suggested: dict[str, tuple[str, ...]] = {}
         for entry in self.entries:
@@ -199,12 +218,19 @@ set_code='2x2', collector_number='190')
             if card is None:
                 if entry.name not in suggested and len(suggested) < MAX_SUGGESTED:
                     suggested[entry.name] = tuple(db.suggest(_clean(entry.name), 3))
-                unknown.append(UnknownCard(entry.line, entry.name, suggested.get(entry.name, ())))
+                unknown.append(
+                    SkippedCard(
+                        entry.line,
+                        entry.name,
+                        entry.count,
+                        entry.section,
+                        suggested.get(entry.name, ()),
+                    )
+                )
             else:
                 resolved.append(ResolvedEntry(entry, card))
-        if unknown:
-            raise DecklistError.unknown(unknown)
-        return _commander_from_sideboard(tuple(resolved))
+        unknown_main = sum(u.count for u in unknown if u.section == "main")
+        return _commander_from_sideboard(tuple(resolved), unknown_main), tuple(unknown)
 
     def __str__(self) -> str:
         """The list in Arena's format."""
@@ -233,17 +259,20 @@ def _find(db: CardDatabase, name: str) -> Card | None:
     return card
 
 
-def _commander_from_sideboard(resolved: tuple[ResolvedEntry, ...]) -> tuple[ResolvedEntry, ...]:
+def _commander_from_sideboard(
+    resolved: tuple[ResolvedEntry, ...], unknown_main: int = 0
+) -> tuple[ResolvedEntry, ...]:
     """MTGO exports a Commander deck as its 99 (or 98) cards and the commander(s)
     as the sideboard: one or two sideboard cards that can be commanders (CR 903.3,
-    702.124), making 100 cards with the main deck, are the commanders."""
+    702.124), making 100 cards with the main deck (``unknown_main`` of its cards
+    unknown), are the commanders."""
     from .legality import can_be_commander
 
     if any(r.entry.section == "commander" for r in resolved):
         return resolved
     side = [r for r in resolved if r.entry.section == "sideboard"]
     side_cards = sum(r.count for r in side)
-    main = sum(r.count for r in resolved if r.entry.section == "main")
+    main = unknown_main + sum(r.count for r in resolved if r.entry.section == "main")
     if not 1 <= side_cards <= 2 or main + side_cards != _COMMANDER_DECK:
         return resolved
     if not all(can_be_commander(r.card) for r in side):

@@ -49,6 +49,8 @@ from .report_data import (
     lands_text,
     number,
     percent,
+    skipped_heading,
+    skipped_lines,
     spell_notes,
     warnings_of,
     work_done,
@@ -404,6 +406,11 @@ def render_html(
         f'<p class="sub">{summary.deck_size} cards, {summary.lands} lands, '
         f"{colors}, {side}{rules}</p>"
     )
+    heading = skipped_heading(summary)
+    if heading:
+        out.append(f'<section class="warnings skipped" role="note"><h2>{_e(heading)}</h2><ul>')
+        out.extend(f"<li>{_e(line)}</li>" for line in skipped_lines(summary))
+        out.append("</ul></section>")
     warnings = warnings_of(summary)
     if warnings:
         out.append('<section class="warnings" role="note"><h2>Warnings</h2><ul>')

@@ -19,6 +19,7 @@ says in one line where and why the figures differ (:func:`compare`).
 
     {"deck": {"name", "size", "lands", "colors", "commander", "on_the_draw"},
                                       # size: the main deck and commander(s), CR 903.5a
+     "skipped": [{"line", "name", "count", "section", "suggestions"}],  # unknown cards
      "warnings": [{"code", "message", "cards": [...]}],   # legality, may be []
      "spells": [{"name", "count", "zone", "kind", "cost", "mana_value", "turn",
                  "pips": {color: n}, "target", "probability", "meets",
@@ -52,7 +53,9 @@ says in one line where and why the figures differ (:func:`compare`).
                     "hit_rate", "boards", "mulligans": {hand size: games}} | null,
      "notes": [str]}
 
-``"lands"`` is the land-by-land table (``null`` if the analysis gives none); a
+``"skipped"`` lists the unknown cards ``skip_unknown`` left out (``[]`` without);
+those of the main deck count as nonland cards of unknown cost. ``"lands"`` is the
+land-by-land table (``null`` if the analysis gives none); a
 ``"hit_rate"`` that is not a rate in 0..1 is ``null``.
 
 >>> from mtgmana.analysis.deck import Deck, analyze
@@ -80,6 +83,7 @@ from .report_data import (
     number,
     percent,
     pips_text,
+    skipped_json,
     spell_notes,
     warning_json,
     warnings_of,
@@ -207,6 +211,7 @@ def to_json(summary: DeckSummary, simulation: Simulation | None = None) -> dict[
             "commander": summary.commander,
             "on_the_draw": summary.on_the_draw,
         },
+        "skipped": skipped_json(summary),
         "warnings": [warning_json(w) for w in warnings_of(summary)],
         "spells": spells,
         "lands": None

@@ -37,6 +37,9 @@ __all__ = [
     "outside_given_lands",
     "percent",
     "pips_text",
+    "skipped_heading",
+    "skipped_json",
+    "skipped_lines",
     "spell_notes",
     "warning_json",
     "warnings_of",
@@ -145,6 +148,48 @@ def spell_notes(spell: SpellReport) -> tuple[str, ...]:
         elif isinstance(value, Iterable):
             found.extend(str(v) for v in value)
     return tuple(dict.fromkeys(note for note in found if note))
+
+
+_SECTIONS: Final = {"main": "main deck", "sideboard": "sideboard", "maybeboard": "maybeboard"}
+
+
+def skipped_heading(summary: DeckSummary) -> str:
+    """The heading over the unknown cards the analysis left out (``""``: none)."""
+    skipped = getattr(summary, "skipped", ())
+    if not skipped:
+        return ""
+    copies = sum(u.count for u in skipped)
+    main = sum(u.count for u in skipped if u.section == "main")
+    text = f"Left out: {copies} unknown card{'s' if copies != 1 else ''}"
+    if main:
+        text += f" (the main deck's {main}: nonland cards of unknown cost)"
+    return text + "; newer cards come with `mtgmana cards update`"
+
+
+def skipped_lines(summary: DeckSummary) -> list[str]:
+    """One line per unknown card left out: ``line 6: 2 Name (main deck; did you
+    mean 'X'?)``."""
+    lines = []
+    for unknown in getattr(summary, "skipped", ()):
+        where = _SECTIONS.get(unknown.section, unknown.section)
+        if unknown.suggestions:
+            where += "; did you mean " + ", ".join(map(repr, unknown.suggestions)) + "?"
+        lines.append(f"line {unknown.line}: {unknown.count} {unknown.name} ({where})")
+    return lines
+
+
+def skipped_json(summary: DeckSummary) -> list[dict[str, Any]]:
+    """The unknown cards left out, as JSON."""
+    return [
+        {
+            "line": u.line,
+            "name": u.name,
+            "count": u.count,
+            "section": u.section,
+            "suggestions": list(u.suggestions),
+        }
+        for u in getattr(summary, "skipped", ())
+    ]
 
 
 def warnings_of(summary: DeckSummary) -> tuple[Any, ...]:

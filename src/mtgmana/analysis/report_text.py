@@ -27,6 +27,8 @@ from .report_data import (
     number,
     outside_given_lands,
     percent,
+    skipped_heading,
+    skipped_lines,
     spell_notes,
     warnings_of,
     work_done,
@@ -312,6 +314,11 @@ def text_report(summary: DeckSummary, simulation: Simulation | None = None) -> s
     if summary.name:
         title = f"{summary.name}: {title}"
     out = _paragraph(title)
+    heading = skipped_heading(summary)
+    if heading:
+        out += ["", *_paragraph(heading + ":")]
+        for line in skipped_lines(summary):
+            out.extend(_paragraph(line, "  - "))
     warnings = warnings_of(summary)
     if warnings:
         out += ["", "Warnings:"]

@@ -135,6 +135,7 @@ __all__ = [
     "helps_mana",
     "role_of",
     "spell_faces",
+    "unknown_role",
 ]
 
 BASIC_TYPES: Final = {"Plains": "W", "Island": "U", "Swamp": "B", "Mountain": "R", "Forest": "G"}
@@ -335,11 +336,13 @@ class CardRole:
     """What a card does for the mana base (see the module's documentation).
 
     ``kind`` is ``"land"``, ``"dork"``, ``"rock"``, ``"treasure"`` (a Treasure
-    maker) or ``"spell"``. ``cost`` and ``mana_value`` are the spell's (X = 0; lands
-    have no cost and mana value 0). ``options`` are the sets of mana type letters
-    the card's mana abilities can make, one set per way to choose ("WU" for a
-    dual, one option per chosen color for a Thriving land; fetch lands have none
-    here: they make what they find); each activation may choose any of them.
+    maker), ``"spell"`` or ``"unknown"`` (a card the card database doesn't know, kept
+    in the deck by ``skip_unknown``: :func:`unknown_role`). ``cost`` and
+    ``mana_value`` are the spell's (X = 0; lands have no cost and mana value 0).
+    ``options`` are the sets of mana type letters the card's mana abilities can
+    make, one set per way to choose ("WU" for a dual, one option per chosen color
+    for a Thriving land; fetch lands have none here: they make what they find);
+    each activation may choose any of them.
     ``permanent`` is the card as a mana source for
     the auto-tapper (``None`` when it makes no mana the model can use and has no
     static effect on mana); ``options`` are read from it as its static effects make
@@ -406,6 +409,11 @@ class CardRole:
         return self.kind == "land"
 
     @property
+    def is_unknown(self) -> bool:
+        """A card the card database doesn't know (:func:`unknown_role`)."""
+        return self.kind == "unknown"
+
+    @property
     def is_mana_source(self) -> bool:
         """A land, dork or rock the simulation can tap for mana."""
         return self.permanent is not None and (self.is_land or self.kind in ("dork", "rock"))
@@ -446,6 +454,21 @@ def _cast_note(cast: tuple[str, ManaCost | None] | None) -> tuple[str, ...]:
         return ("cast with X = 1 unless --x sets it: it enters with X counters",)
     return (f"kicked once, for {kicker} more, unless --x sets how many times: it enters with a"
             " counter for each kick",)  # fmt: skip
+
+
+def unknown_role(name: str) -> CardRole:
+    """The role of a card the card database doesn't know, called ``name`` as the
+    decklist writes it: a nonland card of unknown cost (kind ``"unknown"``). It takes
+    its place in the library, makes no mana and is never cast; it is no spell of the
+    report, and adds nothing to the curve or the average mana value.
+
+    >>> role = unknown_role("Doctor Doom, King of Latveria")
+    >>> role.kind, role.is_land, role.is_unknown, role.cost, role.permanent
+    ('unknown', False, True, None, None)
+    """
+    card = Card.from_scryfall({"name": name, "layout": "normal"})
+    note = f"{name}: an unknown card, counted as a nonland card of unknown cost"
+    return CardRole(card, "unknown", None, 0, (), frozenset(), Entry(), None, None, False, (note,))
 
 
 def role_of(card: Card) -> CardRole:

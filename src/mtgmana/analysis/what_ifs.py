@@ -20,7 +20,7 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from ..cards import Card, CardDatabase
+from ..cards import Card, CardDatabase, default_database
 from ..colors import Color
 from ..errors import MtgManaError
 from ._deck_base import BASIC_LANDS, DeckError
@@ -120,7 +120,7 @@ def _candidates(deck: Deck, fmt: str, database: CardDatabase | None) -> list[dic
     land of its main deck or a land of its sideboard — within the copy limits
     (CR 100.2a, 903.5b)."""
 
-    db = CardDatabase.bundled() if database is None else database
+    db = default_database() if database is None else database
     identity = deck.commander_colors if fmt == "commander" else None
     colors = deck.colors if identity is None else str(identity)
     pool: dict[str, Card] = {}

@@ -9,8 +9,9 @@ with these.
 
 from __future__ import annotations
 
+import json
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, Final
 
 __all__ = [
@@ -20,9 +21,11 @@ __all__ = [
     "ONE_SIDED",
     "TWO_SIDED",
     "Record",
+    "card_records",
     "letters_field",
     "resolve_melds",
     "slim",
+    "sorted_records",
     "text_field",
 ]
 
@@ -187,3 +190,19 @@ def resolve_melds(
         if found and not record.get("meld_fronts"):
             records[index] = {**record, "meld_fronts": found}
     return records
+
+
+def sorted_records(records: Iterable[Mapping[str, Any]]) -> list[Mapping[str, Any]]:
+    """Records in the order card files keep them: by name, then by the whole record
+    (a few Un-cards share a name), so the same cards always give the same file."""
+    return sorted(
+        records, key=lambda record: (record["name"], json.dumps(record, separators=(",", ":")))
+    )
+
+
+def card_records(objects: Iterable[Mapping[str, Any]]) -> list[Record]:
+    """The records of the cards among Scryfall-like card objects: tokens, emblems and
+    art cards left out (:data:`NOT_CARDS`), each :func:`slim`, meld results with their
+    fronts (:func:`resolve_melds`). Raises ``ValueError`` for fields of the wrong type."""
+    kept = [slim(obj) for obj in objects if obj.get("layout") not in NOT_CARDS]
+    return [dict(record) for record in resolve_melds(kept)]

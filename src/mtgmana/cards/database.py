@@ -9,7 +9,10 @@ rules text, color indicators and the faces of cards with several.
 :meth:`CardDatabase.bundled` finds a card through the index, decompressing only the
 block of cards holding it (:mod:`mtgmana.cards._index`); every card is decoded only
 when all are asked for (iterating). A :class:`~mtgmana.cards.Card` is built from its
-record the first time it is asked for.
+record the first time it is asked for. ``mtgmana cards update`` builds updated card
+data in the same format (:mod:`mtgmana.cards.update`), and :func:`mtgmana.cards.lookup`
+finds cards in the database in use: the updated one if there is one, else the bundled
+one (:mod:`mtgmana.cards.default`).
 
 >>> from mtgmana.cards import lookup
 >>> lookup("lightning bolt").name
@@ -21,7 +24,7 @@ record the first time it is asked for.
 >>> lookup("Lightening Bolt")
 Traceback (most recent call last):
 ...
-mtgmana.errors.UnknownCardError: unknown card name 'Lightening Bolt'; did you mean ...?
+mtgmana.errors.UnknownCardError: unknown card name 'Lightening Bolt'; did you mean ...
 
 Other sources load in one streaming pass: :func:`~mtgmana.cards.load_scryfall_bulk`
 and :func:`~mtgmana.cards.load_mtgjson_atomic` (:mod:`mtgmana.cards.loaders`).
@@ -38,7 +41,7 @@ from ._index import CardIndex, CardIndexError, read_records
 from ._names import SuggestionIndex, name_index, normalize
 from .model import Card
 
-__all__ = ["CardDatabase", "lookup"]
+__all__ = ["CardDatabase"]
 
 
 class _Records:
@@ -245,15 +248,3 @@ def _bundled() -> CardDatabase:
                     database = CardDatabase(read_records())
                 _BUNDLED.append(database)
     return _BUNDLED[0]
-
-
-def lookup(name: str) -> Card:
-    """The card of the bundled database with this full or face name.
-
-    Raises :class:`~mtgmana.errors.UnknownCardError` listing close spellings when
-    there is none.
-
-    >>> lookup("Brisela, Voice of Nightmares").mana_value   # Bruna 7 + Gisela 4
-    11
-    """
-    return CardDatabase.bundled().lookup(name)

@@ -12,17 +12,21 @@ import io
 import json
 import os
 import re
-import sys
-import time
 import zlib
 from collections.abc import Iterator, Mapping
 from typing import Any, Final, TextIO
 
 from ..errors import MtgManaError
+from ._progress import Progress
 from ._records import NOT_CARDS, TWO_SIDED, Record, letters_field, resolve_melds, slim, text_field
 from .database import CardDatabase
 
-__all__ = ["load_mtgjson_atomic", "load_scryfall_bulk"]
+__all__ = [
+    "load_mtgjson_atomic",
+    "load_scryfall_bulk",
+    "mtgjson_atomic_records",
+    "scryfall_bulk_records",
+]
 
 PathLike = str | os.PathLike[str]
 
@@ -34,40 +38,6 @@ _DECODER: Final = json.JSONDecoder()
 
 def _utf8_length(text: str) -> int:
     return len(text) if text.isascii() else len(text.encode("utf-8", "surrogatepass"))
-
-
-class _Progress:
-    """A one-line progress bar on stderr: bytes of the file read so far."""
-
-    def __init__(self, label: str, total: int, enabled: bool | None) -> None:
-        stream = sys.stderr
-        if enabled is None:
-            enabled = stream is not None and stream.isatty()
-        self.stream: TextIO | None = stream if enabled else None
-        self.label = label
-        self.total = max(total, 1)
-        self.shown = -1
-        self.last = 0.0
-
-    def update(self, done: int) -> None:
-        if self.stream is None:
-            return
-        percent = min(100, done * 100 // self.total)
-        now = time.monotonic()
-        if percent == self.shown or (now - self.last < 0.1 and percent < 100):
-            return
-        self.shown, self.last = percent, now
-        bar = "#" * (percent // 4) + "-" * (25 - percent // 4)
-        self.stream.write(
-            f"\r{self.label} [{bar}] {percent:3d}% {done / 1e6:.1f}/{self.total / 1e6:.1f} MB"
-        )
-        self.stream.flush()
-
-    def close(self) -> None:
-        if self.stream is not None and self.shown >= 0:
-            self.update(self.total)
-            self.stream.write("\n")
-            self.stream.flush()
 
 
 class _JsonStream:
@@ -94,7 +64,7 @@ class _JsonStream:
         except BaseException:
             self.raw.close()
             raise
-        self.progress = _Progress(os.path.basename(self.path), size, progress)
+        self.progress = Progress(os.path.basename(self.path), size, progress)
         self.buffer = ""
         self.pos = 0  # in self.buffer
         self.dropped = 0  # characters before self.buffer
@@ -247,7 +217,8 @@ def _shown(char: str) -> str:
 
 
 def load_scryfall_bulk(path: PathLike, *, progress: bool | None = None) -> CardDatabase:
-    """A database of the cards in a Scryfall bulk data file.
+    """A database of the cards in a Scryfall bulk data file (the records of
+    :func:`scryfall_bulk_records`).
 
     ``path`` is an ``oracle-cards`` or ``default-cards`` file (a JSON array of card
     objects), plain or gzipped. The file is read in one streaming pass, keeping only
@@ -259,6 +230,13 @@ def load_scryfall_bulk(path: PathLike, *, progress: bool | None = None) -> CardD
     Raises :class:`~mtgmana.errors.MtgManaError` naming the byte offset when the file
     is not such an array.
     """
+    return CardDatabase(scryfall_bulk_records(path, progress=progress))
+
+
+def scryfall_bulk_records(path: PathLike, *, progress: bool | None = None) -> list[Record]:
+    """The records (:func:`~mtgmana.cards._records.slim`) of the cards in a Scryfall
+    bulk data file, meld results with their fronts, in the file's order (see
+    :func:`load_scryfall_bulk`)."""
     records: list[Record] = []
     seen: set[str] = set()
     melds: dict[str, set[str]] = {}
@@ -284,7 +262,7 @@ def load_scryfall_bulk(path: PathLike, *, progress: bool | None = None) -> CardD
                 raise stream.error(f"malformed card object ({error})", mark) from None
         stream.finish()
     known = {name: sorted(parts) for name, parts in melds.items() if len(parts) == 2}
-    return CardDatabase(resolve_melds(records, known))
+    return [dict(record) for record in resolve_melds(records, known)]
 
 
 def _meld_parts(obj: Mapping[str, Any], melds: dict[str, set[str]]) -> None:
@@ -318,14 +296,26 @@ def load_mtgjson_atomic(path: PathLike, *, progress: bool | None = None) -> Card
     Raises :class:`~mtgmana.errors.MtgManaError` naming the byte offset when the file
     does not have that shape.
     """
+    return CardDatabase(mtgjson_atomic_records(path, progress=progress)[0])
+
+
+def mtgjson_atomic_records(
+    path: PathLike, *, progress: bool | None = None
+) -> tuple[list[Record], dict[str, Any]]:
+    """The records of the cards in MTGJSON's ``AtomicCards.json`` (see
+    :func:`load_mtgjson_atomic`), meld results with their fronts, and the file's
+    ``meta`` object (``{"date": ..., "version": ...}``; empty if it has none)."""
     records: list[Record] = []
     seen: set[str] = set()
+    meta: dict[str, Any] = {}
     what = "an MTGJSON AtomicCards file"
     found_data = False
     with _JsonStream(path, what, progress) as stream:
         for key in stream.object("the top-level object"):
             if key != "data":
-                stream.value()
+                value = stream.value()
+                if key == "meta" and isinstance(value, dict):
+                    meta = value
                 continue
             found_data = True
             for name in stream.object("'data'"):
@@ -346,7 +336,7 @@ def load_mtgjson_atomic(path: PathLike, *, progress: bool | None = None) -> Card
         stream.finish()
         if not found_data:
             raise stream.error("no 'data' object", 0)
-    return CardDatabase(resolve_melds(records))
+    return [dict(record) for record in resolve_melds(records)], meta
 
 
 _MTGJSON_LAYOUTS: Final = {"aftermath": "split"}  # MTGJSON's name -> Scryfall's

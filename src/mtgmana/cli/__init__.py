@@ -2,7 +2,9 @@
 
 Every subcommand prints a table or text for people and, with ``--json``, one JSON
 value for programs. Bad input exits with status 2 and says what was wrong and where.
-Each subcommand lives in its own module and registers itself in :data:`COMMANDS`.
+Each subcommand lives in its own module and registers itself in :data:`COMMANDS`;
+every one takes ``--cards FILE``, the card data for this run (also before the
+subcommand: ``mtgmana --cards FILE deck ...``; :mod:`mtgmana.cards.default`).
 Registering a subcommand imports nothing heavy: each module imports what it needs in
 the function that runs the command, so ``mtgmana cost {1}`` doesn't pay for the
 tapper or the card database.
@@ -16,6 +18,7 @@ from collections.abc import Sequence
 
 from . import (
     card,
+    cards,
     castability,
     cost,
     deck,
@@ -26,12 +29,12 @@ from . import (
     sources_table,
     tap,
 )
-from ._output import CommandError, emit_error
+from ._output import CommandError, add_cards_option, emit_error
 
 __all__ = ["build_parser", "main"]
 
 COMMANDS = (
-    cost, card, pool, pay, tap, castability, sources_needed, sources_table, deck, serve,
+    cost, card, pool, pay, tap, castability, sources_needed, sources_table, deck, serve, cards,
 )  # fmt: skip
 
 
@@ -44,9 +47,13 @@ def build_parser() -> argparse.ArgumentParser:
     from .. import __version__
 
     parser.add_argument("--version", action="version", version=f"mtgmana {__version__}")
+    add_cards_option(parser, top=True)
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
     for module in COMMANDS:
         module.register(subparsers)
+    for name, subparser in subparsers.choices.items():
+        if name != "cards":  # 'cards info' takes it; update and reset don't use it
+            add_cards_option(subparser)
     return parser
 
 
@@ -55,10 +62,29 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     try:
-        status: int = args.run(args)
+        if args.cards is None:
+            status: int = args.run(args)
+        else:
+            status = _with_cards(args)
     except CommandError as error:
         return emit_error(error, as_json=getattr(args, "json", False))
     except BrokenPipeError:  # `mtgmana ... | head`
         sys.stderr.close()
         return 0
+    return status
+
+
+def _with_cards(args: argparse.Namespace) -> int:
+    """Run the command with the card file ``--cards`` names (for this run only)."""
+    import contextlib
+
+    from ..cards.default import using
+    from ..errors import MtgManaError
+
+    with contextlib.ExitStack() as stack:
+        try:
+            stack.enter_context(using(args.cards, chosen_by="--cards"))
+        except MtgManaError as error:
+            raise CommandError(f"--cards: {error}") from None
+        status: int = args.run(args)
     return status

@@ -6,6 +6,7 @@ everything else is imported by the command that runs, so start-up stays fast.
 
 from __future__ import annotations
 
+import argparse
 import math
 import sys
 from collections.abc import Sequence
@@ -14,7 +15,15 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from ..colors import Color
 
-__all__ = ["CommandError", "color_list", "emit_error", "json_number", "print_json", "table"]
+__all__ = [
+    "CommandError",
+    "add_cards_option",
+    "color_list",
+    "emit_error",
+    "json_number",
+    "print_json",
+    "table",
+]
 
 
 class CommandError(Exception):
@@ -24,6 +33,18 @@ class CommandError(Exception):
         super().__init__(message)
         self.message = message
         self.details = details
+
+
+def add_cards_option(parser: argparse.ArgumentParser, *, top: bool = False) -> None:
+    """``--cards FILE``: the card data for this run (the top-level parser's default is
+    ``None``; a subcommand's leaves the top-level value alone unless given)."""
+    parser.add_argument(
+        "--cards",
+        metavar="FILE",
+        default=None if top else argparse.SUPPRESS,
+        help="use this card file for this run: a Scryfall bulk or MTGJSON AtomicCards "
+        "file, JSON lines of cards, or a card data directory (also: $MTGMANA_CARDS)",
+    )
 
 
 def emit_error(error: CommandError, *, as_json: bool) -> int:

@@ -1,6 +1,7 @@
 """``mtgmana card NAME``: a card's mana cost, mana value, colors and color identity
-(CR 202, 204, 708-715, 903.4), from the bundled database or your own Scryfall bulk
-or MTGJSON AtomicCards file.
+(CR 202, 204, 708-715, 903.4), from the card data in use (bundled, or updated by
+``mtgmana cards update``, or ``--cards FILE``) or your own Scryfall bulk or MTGJSON
+AtomicCards file.
 """
 
 from __future__ import annotations
@@ -51,7 +52,7 @@ def describe(card: Any) -> dict[str, Any]:
 
 
 def run(args: argparse.Namespace) -> int:
-    from ..cards import CardDatabase
+    from ..cards import default_database
     from ..errors import MtgManaError, UnknownCardError
 
     name = " ".join(args.name)
@@ -65,7 +66,7 @@ def run(args: argparse.Namespace) -> int:
 
             database = load_mtgjson_atomic(args.mtgjson)
         else:
-            database = CardDatabase.bundled()
+            database = default_database()
         card = database.lookup(name)
         info = describe(card)
     except UnknownCardError as error:

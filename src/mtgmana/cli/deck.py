@@ -8,7 +8,10 @@ Reads a decklist from FILE, from standard input (``-``), or the example deck shi
 with mtgmana (``--example``): a plain ``4x Name`` list or an export of Arena, MTGO
 (``.txt`` or ``.dek``), Moxfield, Archidekt, TappedOut, Forge (``.dck``) or
 Cockatrice, recognised from the text (:mod:`mtgmana.analysis.decklist`); every
-unknown card is named at once (JSON: ``"unknown": [{"line", "name", "suggestions"}]``).
+unknown card is named at once (JSON: ``"unknown": [{"line", "name", "suggestions"}]``),
+and the error says that newer cards come with ``mtgmana cards update``;
+``--skip-unknown`` analyses the rest of the deck instead, listing the cards left out
+at the top of every report (the main deck's count as nonland cards of unknown cost).
 Legality problems of the format (``--format``, inferred by default) are warnings at
 the top of the report (JSON: ``"warnings"``). X spells are judged at X = 1 unless
 ``--x "Fireball=3"`` says otherwise (a name not in the deck, or a card without X,
@@ -75,6 +78,12 @@ def register(subparsers: Any) -> None:
     )
     parser.add_argument("--draw", action="store_true", help="on the draw (default: on the play)")
     parser.add_argument(
+        "--skip-unknown",
+        action="store_true",
+        help="analyse the rest of a deck with unknown cards (listed at the top of the report; "
+        "the main deck's count as nonland cards of unknown cost)",
+    )
+    parser.add_argument(
         "--what-if",
         action="append",
         default=[],
@@ -111,6 +120,9 @@ def register(subparsers: Any) -> None:
     )
     parser.add_argument("--json", action="store_true", help="print every figure as JSON")
     parser.set_defaults(run=run)
+
+
+_SKIP_HINT = "--skip-unknown analyses the rest of the deck"
 
 
 def read_decklist(args: argparse.Namespace) -> str:
@@ -184,12 +196,13 @@ def run(args: argparse.Namespace) -> int:
 
             require()
         decklist = Decklist.parse(text)
-        decklist.resolve()  # unknown names are refused before the analysis is imported
+        if not args.skip_unknown:
+            decklist.resolve()  # unknown names are refused before the analysis is imported
         from ..analysis.deck import Deck, analyze
         from ..analysis.report import text_report, to_json
         from ..analysis.simulate import average_on_curve, simulate
 
-        deck = Deck.from_decklist(decklist)
+        deck = Deck.from_decklist(decklist, skip_unknown=args.skip_unknown)
         summary = analyze(
             deck,
             on_the_draw=args.draw,
@@ -231,12 +244,14 @@ def run(args: argparse.Namespace) -> int:
             details["line"] = error.line
         if error.suggestions:
             details["suggestions"] = error.suggestions
+        message = str(error)
         if error.problems:
             details["unknown"] = [
                 {"line": p.line, "name": p.name, "suggestions": list(p.suggestions)}
                 for p in error.problems
             ]
-        raise CommandError(str(error), **details) from None
+            message += ("\n" if "\n" in message else "; ") + _SKIP_HINT
+        raise CommandError(message, **details) from None
     except MtgManaError as error:
         raise CommandError(str(error)) from None
     if args.json:

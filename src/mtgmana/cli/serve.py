@@ -155,12 +155,12 @@ class Session:
         return {"results": results} if many else results[0]
 
     def _card(self, request: dict[str, Any]) -> dict[str, Any]:
-        from ..cards import CardDatabase
+        from ..cards import default_database
         from .card import describe
 
         name = request["name"]
         name = " ".join(name) if isinstance(name, list) else _text(name, "name")
-        return describe(CardDatabase.bundled().lookup(name))
+        return describe(default_database().lookup(name))
 
     def _pay(self, request: dict[str, Any]) -> dict[str, Any]:
         from .pay import pay_result
