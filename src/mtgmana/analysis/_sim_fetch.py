@@ -46,12 +46,12 @@ def crack(
             return
         offset = layout.pending_field[k]
         pending = layout.count(game.H, offset) - layout.count(layout.start, offset)
-        if played is not None and played[4] == k and played[5]:
-            pending -= 1  # it entered tapped this turn: {T} can't be paid
-        if pending <= 0:
-            continue
         face = deck.land_faces[k][0]
         c = face.source
+        # Copies untapped now (one that entered tapped this turn can't pay {T}).
+        untapped = (use_identity // engine.ident[c]) & 255
+        if pending <= 0 or not untapped:
+            continue
         found = _found(engine, game, k)
         if not found:
             continue  # nothing left to find: it stays a land

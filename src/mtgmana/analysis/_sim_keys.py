@@ -29,7 +29,7 @@ from typing import Final
 from ..battlefield import Permanent
 from ._sim_features import CONVOKE, IMPROVISE, LAND_PLAYED, Feature, Pool
 from ._sim_sources import SourceClass
-from ._sim_units import GENERIC, ROOT, SpellCost
+from ._sim_units import GENERIC, LETTER_BITS, ROOT, SpellCost, types_of
 from ._sim_view import hall_pairs
 
 __all__ = ["MAX_ATOMS", "TAPPED_BY_SPELLS", "WIDTH", "KeyLayout", "key_layout", "partner_classes"]
@@ -154,11 +154,32 @@ def partner_classes(
     for source in classes:
         if source.modal is not None and source.kind == "modal":
             wanted.extend(source.modal.pools)
-    wanted.extend(TAPPED_BY_SPELLS[spell.taps] for spell in costs if spell.taps)
-    return {
+    spells = [TAPPED_BY_SPELLS[spell.taps] for spell in costs if spell.taps]
+    pools = {
         pool: tuple(c for c, other in enumerate(classes) if pool.admits(other.template))
         for pool in dict.fromkeys(wanted)
     }
+    for pool in dict.fromkeys(spells):
+        if pool not in pools:  # what its own mana pays, tapping it for the spell pays
+            pools[pool] = tuple(
+                c
+                for c, other in enumerate(classes)
+                if pool.admits(other.template) and not _pays_as_much(other, pool)
+            )
+    return pools
+
+
+def _pays_as_much(source: SourceClass, pool: Pool) -> bool:
+    """Whether a simple source's own mana pays whatever tapping it for a spell's
+    convoke (``pool`` is :data:`CONVOKE`: a mana of its colors or generic) or
+    improvise (generic) pays (CR 702.51a, 702.126a)."""
+    if source.kind != "simple" or not source.units:
+        return False
+    if pool is not CONVOKE:
+        return True
+    colors = source.template.colors
+    wanted = sum(LETTER_BITS[str(c)] for c in colors)
+    return any(types_of(u) & wanted == wanted for u in source.units)
 
 
 class _Fields:

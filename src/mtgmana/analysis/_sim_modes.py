@@ -253,18 +253,27 @@ class BoardModes:
             if source.kind not in ("simple", "none", "modal"):
                 return False
             # Tapped besides its own mana (none of it needs {T}), but once.
-            groups.setdefault((c, _TAPPED), ([IDLE], n))[0].append(Mode((unit,)))
+            tapped = groups.get((c, _TAPPED))
+            if tapped is not None:
+                tapped[0].append(Mode((unit,)))
+            else:
+                plain[c] = (*plain.get(c, ()), unit)
             return True
         if own is not None:
             own[0].append(Mode((unit,)))
             return True
         if c in plain:
-            units = plain.pop(c)
+            units = plain[c]
         elif source.kind == "simple":
             units = source.units
-            removed.extend(units * n)
         else:
             return False
+        if _covers(units, unit):
+            return True  # its own mana pays whatever tapping it for the spell pays
+        if c in plain:
+            del plain[c]
+        else:
+            removed.extend(units * n)
         groups[(c, 0)] = ([Mode(units) if units else IDLE, Mode((unit,))], n)
         return True
 
@@ -327,6 +336,15 @@ class BoardModes:
                 demands.extend([GENERIC] * ((most - max(net, 0)) * n))
             found = self._uppers[groups] = (tuple(units), tuple(demands))
         return found
+
+
+def _covers(units: tuple[int, ...], unit: int) -> bool:
+    """Whether one of ``units`` pays whatever ``unit`` (a spell-only unit of a
+    permanent tapped for convoke or improvise) pays."""
+    if unit == ONLY_GENERIC:
+        return bool(units)
+    wanted = types_of(unit)
+    return any(types_of(u) & wanted == wanted for u in units)
 
 
 def _times(plain: dict[int, tuple[int, ...]], key: int, count: object) -> tuple[int, ...]:
