@@ -25,13 +25,14 @@ from . import (
     sources_needed,
     sources_table,
     tap,
+    web,
 )
 from ._output import CommandError, emit_error
 
 __all__ = ["build_parser", "main"]
 
 COMMANDS = (
-    cost, card, pool, pay, tap, castability, sources_needed, sources_table, deck, serve,
+    cost, card, pool, pay, tap, castability, sources_needed, sources_table, deck, serve, web,
 )  # fmt: skip
 
 
