@@ -166,7 +166,10 @@ def scroll_cues(page: Any) -> list[str]:
     it scrolls towards — on the right at first, on the left (only) once scrolled
     to the end; a frame that fits must not be. Problems found, as text."""
     pytest.importorskip("PIL")
-    page.add_style_tag(content=".scroll > table { visibility: hidden; }")
+    # hidden by a script, not a <style> (a page's Content-Security-Policy may refuse one)
+    page.evaluate(
+        "document.querySelectorAll('.scroll > table').forEach(t => t.style.visibility = 'hidden')"
+    )
     found = []
     for frame in page.locator(".scroll").all():
         if not frame.is_visible():

@@ -168,14 +168,14 @@ class AnalysisRequest:
 
 def decklist_text(deck: Deck) -> str:
     """The deck as a decklist ``mtgmana deck`` reads back to the same deck (its
-    sections under Arena's headings, the cards in their order).
+    name and sections under Arena's headings, the cards in their order).
 
     >>> print(decklist_text(Deck.parse("2 Forest\\n1 Opt")))
     Deck
     2 Forest
     1 Opt
     """
-    parts = []
+    parts = [] if deck.name is None else [f"About\nName {deck.name}"]
     for heading, cards in (("Commander", deck.commander), ("Companion", deck.companion),
                            ("Deck", deck.main), ("Sideboard", deck.sideboard)):  # fmt: skip
         if cards:

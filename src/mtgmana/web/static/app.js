@@ -217,6 +217,7 @@ function status(text, progress) {
 
 function run() {
   if (state.job) state.job.cancel();
+  document.body.dataset.state = "working";
   $("problems").hidden = true;
   $("report").classList.add("stale");
   status("Reading the decklist…");
@@ -248,6 +249,8 @@ function receive(event) {
     showReport(event);
   } else if (event.event === "error") {
     status(null);
+    state.job = null;
+    document.body.dataset.state = "error";
     $("report").classList.remove("stale");
     if (event.unknown && event.unknown.length) showUnknown(event.unknown);
     else showProblem(event.error, event.line);
@@ -286,14 +289,18 @@ function showReport(event) {
   panel.remove(); // kept across re-renders of the report
   article.innerHTML = event.html;
   article.classList.toggle("stale", false);
-  const first = article.querySelector("h2");
+  // after the summary: before the report's first section heading (a child of it)
+  const first = [...article.children].find((child) => child.tagName === "H2");
   article.insertBefore(panel, first || null);
   panel.hidden = false;
-  for (const frame of article.querySelectorAll(".scroll")) frame.classList.add("frame");
   const current = figures(report);
   if (!state.changes.length) state.baseline[event.stage] = current;
   state.last = event;
   renderLands(report, event.changes);
+  if (!state.shownLands) {
+    state.shownLands = true; // the land list starts open on a wide screen, closed on a phone
+    $("land-list").open = window.matchMedia("(min-width: 700px)").matches;
+  }
   renderFigures(current, event.stage);
   renderSuggestions(report);
   renderDownloads(event);
@@ -303,6 +310,7 @@ function showReport(event) {
     status(null);
     note.hidden = true;
     state.job = null;
+    document.body.dataset.state = "done";
   } else {
     note.hidden = false;
     note.textContent = event.stage === "model"
@@ -379,7 +387,7 @@ function renderFigures(current, stage) {
     const before = base && base.games === current.games ? base.simulated : null;
     items.push(part(`on curve in ${plural(current.games, "simulated game")}:`, before, current.simulated, pct, up));
   }
-  box.replaceChildren(...items.flatMap((item, i) => (i ? [" · ", item] : [item])));
+  box.replaceChildren(...items.map((item) => el("li", {}, item)));
 }
 
 function renderSuggestions(report) {
@@ -412,6 +420,7 @@ function renderDownloads(event) {
 // -- problems ---------------------------------------------------------------------
 
 function showProblem(message, line) {
+  document.body.dataset.state = "error";
   const box = $("problems");
   const items = [el("h2", { text: "The deck can't be analysed" }), el("p", { text: message })];
   if (line) {
