@@ -368,19 +368,22 @@ function renderFigures(current, stage) {
     if (!state.changes.length || before === null || before === undefined) {
       node.append(el("b", { text: show(after) }));
     } else {
-      const css = after === before ? "" : (better(after, before) ? "up" : "down");
+      const same = show(after) === show(before) || !better;
+      const css = same ? "" : (better(after, before) ? "up" : "down");
       node.append(`${show(before)} → `, el("b", { class: css, text: show(after) }));
     }
     return node;
   };
   const up = (a, b) => a > b;
   const items = [
-    part("lands:", base && base.lands, current.lands, String, () => true),
+    part("lands:", base && base.lands, current.lands, String, null),
     part("average castability (model):", base && base.average, current.average, pct, up),
   ];
   if (current.worst) {
-    const before = base && base.worst ? base.worst.probability : null;
-    items.push(part(`worst spell (${current.worst.name}):`, before, current.worst.probability, pct, up));
+    const worst = (w) => `${pct(w.probability)} (${w.name.split(" // ")[0]})`;
+    const before = base && base.worst ? base.worst : null;
+    const better = (a, b) => a.probability > b.probability;
+    items.push(part("worst spell:", before, current.worst, worst, better));
   }
   items.push(part("spells below target:", base && base.below, current.below, String, (a, b) => a < b));
   if (current.simulated !== null) {
@@ -399,7 +402,9 @@ function renderSuggestions(report) {
   }
   box.replaceChildren(el("p", { class: "hint", text: "The best what-ifs for the deck as it is now:" }),
     el("ul", {}, ...whatIfs.map((what) => el("li", {},
-      `${what.change}: worst spell ${pct(what.worst_before)} → ${pct(what.worst_after)}`,
+      `${what.change}: worst spell ${pct(what.worst_before)} → ${pct(what.worst_after)}`
+        + (what.average_delta === null ? "" : `, average ${what.average_delta >= 0 ? "+" : "−"}`
+          + `${Math.abs(what.average_delta * 100).toFixed(1)} pt`),
       el("button", {
         type: "button", "aria-label": `apply ${what.change}`, text: "Apply",
         onclick: () => change({ ...what.changes }),
