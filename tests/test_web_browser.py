@@ -39,12 +39,12 @@ from mtgmana.analysis.deck import Deck, analyze, example_text
 from mtgmana.analysis.report_data import percent
 from mtgmana.analysis.simulate import simulate
 from mtgmana.web.server import WebServer
-from mtgmana.web.site import build_site
+from mtgmana.web.site import TESTED_PYODIDE, build_site
 from test_web_service import without_timing
 
 pytestmark = pytest.mark.browser
 
-PYODIDE_VERSION = "314.0.7"
+PYODIDE_VERSION = TESTED_PYODIDE
 """The Pyodide the tests and .ci/run use (npm package ``pyodide``)."""
 
 COMMANDER = ("decks", "commander", "lands-wrath-znc.dck")

@@ -17,7 +17,7 @@ removes (negative) copies of lands of the main deck, by name: the page's
 **The answer** is a few events, each a JSON object with an ``"event"``:
 
 * ``"report"``: a stage of the report — ``"model"`` first (Karsten's exact model,
-  at once), then for a big deck (more than 60 cards) a ``"quick"`` first
+  at once), then for a big deck (more than 80 cards) a ``"quick"`` first
   simulation of :data:`QUICK_GAMES` games, then ``"final"``: the what-ifs and the
   whole simulation. Each has the report's JSON (``"report"``: exactly ``mtgmana
   deck --json``'s for the same deck, seed and games), its HTML (``"html"``:
@@ -72,7 +72,7 @@ MAX_GAMES: Final = 100_000
 QUICK_GAMES: Final = 1_000
 """The games of a big deck's first answer, refined by the whole simulation."""
 
-BIG_DECK: Final = 60
+BIG_DECK: Final = 80
 """Decks of more cards than this get a quick first answer."""
 
 MAX_CHANGES: Final = 100

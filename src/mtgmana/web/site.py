@@ -31,7 +31,17 @@ from ..errors import MtgManaError
 from .assets import files
 from .wheel import write_wheel
 
-__all__ = ["PYODIDE_FILES", "SiteBuild", "SiteError", "build_site", "read_pyodide"]
+__all__ = [
+    "PYODIDE_FILES",
+    "TESTED_PYODIDE",
+    "SiteBuild",
+    "SiteError",
+    "build_site",
+    "read_pyodide",
+]
+
+TESTED_PYODIDE: Final = "314.0.7"
+"""The Pyodide the browser tests run the site with (0.27 and later work)."""
 
 PYODIDE_FILES: Final = (
     "pyodide.mjs",
@@ -98,7 +108,7 @@ def read_pyodide(source: str | Path) -> tuple[str, dict[str, bytes]]:
     """Pyodide's version and runtime files from a folder (``node_modules/pyodide``,
     an unpacked package) or the ``.tgz`` of ``npm pack pyodide``."""
     path = Path(source)
-    how = "npm pack pyodide@314.0.7, or npm install pyodide"
+    how = f"npm pack pyodide@{TESTED_PYODIDE}, or npm install pyodide"
     if not path.exists():
         raise SiteError(f"no Pyodide at {str(path)!r}: get it with {how}")
     found = _from_tarball(path) if path.is_file() else _from_folder(path)

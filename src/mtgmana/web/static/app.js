@@ -218,6 +218,8 @@ function status(text, progress) {
 function run() {
   if (state.job) state.job.cancel();
   document.body.dataset.state = "working";
+  document.body.dataset.stage = "asked"; // then the stage shown, for tests and timing
+  document.body.dataset.simulated = "no";
   $("problems").hidden = true;
   $("report").classList.add("stale");
   status("Reading the decklist…");
@@ -296,6 +298,8 @@ function showReport(event) {
   const current = figures(report);
   if (!state.changes.length) state.baseline[event.stage] = current;
   state.last = event;
+  document.body.dataset.stage = event.stage;
+  if (report.simulation) document.body.dataset.simulated = "yes";
   renderLands(report, event.changes);
   if (!state.shownLands) {
     state.shownLands = true; // the land list starts open on a wide screen, closed on a phone
