@@ -381,3 +381,33 @@ def test_the_static_site_runs_mtgmana_in_the_browser(
     status, cli = cli_json(capsys, "deck", str(path), "--games", str(GAMES), "--seed", str(SEED))
     assert status == 0 and without_timing(report) == without_timing(cli)
     same_figures(shown, expected_figures(path.read_text(encoding="utf-8"), GAMES, SEED))
+
+
+@pytest.mark.parametrize("backend", ["local", "static"])
+def test_a_change_while_the_whole_simulation_runs(
+    browser: Any, backend: str, request: pytest.FixtureRequest
+) -> None:
+    """A change made during a Commander deck's whole simulation is answered at
+    once: the server's analysis is dropped, the browser's worker restarted; no
+    figure of the old request shows after the new one's."""
+    url = request.getfixturevalue(backend)
+    page = Page(browser, url, VIEWPORTS[0])
+    p = page.page
+    try:
+        if backend == "static":
+            p.wait_for_selector("#app-foot[data-loaded]", timeout=180_000)
+        page.options(games=6000)
+        p.fill("#decklist", shared_path(*COMMANDER).read_text(encoding="utf-8"))
+        p.click("#analyze")
+        p.wait_for_selector("body[data-stage=quick]", state="attached", timeout=180_000)
+        p.click("button[aria-label='remove one Plains']")
+        assert page.finished() == "done"
+        assert p.inner_text("#change-list") == "−1 Plains"
+        report = json.loads(page.downloaded("#download-json"))
+        assert report["simulation"]["games"] == 6000 and report["deck"]["size"] == 98
+        p.wait_for_timeout(500)  # nothing of the first request comes after
+        assert p.get_attribute("body", "data-state") == "done"
+        assert "lands: 37 → 36" in p.inner_text("#change-figures")
+        assert page.errors == [] and page.outside == []
+    finally:
+        page.close()

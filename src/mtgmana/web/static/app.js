@@ -93,7 +93,14 @@ class PyodideBackend {
   }
 
   spawn(restart) {
-    this.worker = new Worker("worker.js", { type: "module" });
+    try {
+      this.worker = new Worker("worker.js", { type: "module" });
+    } catch (error) {
+      this.worker = null;
+      this.onStatus("mtgmana can't start here: serve this folder over HTTP (for example "
+        + "python -m http.server -d FOLDER); browsers run no worker from a file.");
+      throw error;
+    }
     this.onStatus(restart ? "Restarting Python for the new request…" : "Loading Python in your browser…");
     this.worker.onmessage = ({ data }) => this.receive(data);
     this.worker.onerror = (error) => this.fail(`the worker failed: ${error.message || error}`);
@@ -130,7 +137,14 @@ class PyodideBackend {
   }
 
   send(id, request) {
-    if (!this.worker) this.spawn(false);
+    if (!this.worker) {
+      try {
+        this.spawn(false);
+      } catch (error) {
+        this.fail(`Python could not start: ${error.message || error}`);
+        return;
+      }
+    }
     this.running = { id, long: false };
     this.worker.postMessage({ id, request: JSON.stringify(request) });
   }
@@ -482,24 +496,33 @@ function selectLine(line) {
   area.setSelectionRange(bounds[0], bounds[1]);
 }
 
-function fixLine(line, name, suggestion) {
-  const area = $("decklist");
-  const text = state.text === area.value ? area.value : state.text;
+function fixed(text, line, name, suggestion) {
+  // the text with the name on that line replaced (as written, or XML-escaped in a .dek)
   const bounds = lineBounds(text, line);
+  if (!bounds) return null;
   const escaped = (s) => s.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/'/g, "&apos;");
-  if (bounds) {
-    const row = text.slice(bounds[0], bounds[1]);
-    for (const [old, fixed] of [[name, suggestion], [escaped(name), escaped(suggestion)]]) {
-      let at = row.indexOf(old);
-      if (at < 0) at = row.toLowerCase().indexOf(old.toLowerCase());
-      if (at >= 0) {
-        area.value = text.slice(0, bounds[0]) + row.slice(0, at) + fixed + row.slice(at + old.length) + text.slice(bounds[1]);
-        analyseNew();
-        return;
-      }
+  const row = text.slice(bounds[0], bounds[1]);
+  for (const [old, fix] of [[name, suggestion], [escaped(name), escaped(suggestion)]]) {
+    let at = row.indexOf(old);
+    if (at < 0) at = row.toLowerCase().indexOf(old.toLowerCase());
+    if (at >= 0) {
+      const start = bounds[0] + at;
+      return text.slice(0, start) + fix + text.slice(start + old.length);
     }
   }
-  showProblem(`“${name}” was not found on line ${line}: fix it by hand.`, line);
+  return null;
+}
+
+function fixLine(line, name, suggestion) {
+  const area = $("decklist");
+  // the list as it is now (edited since?), else the list that was analysed
+  const text = fixed(area.value, line, name, suggestion) ?? fixed(state.text, line, name, suggestion);
+  if (text === null) {
+    showProblem(`“${name}” was not found on line ${line}: fix it by hand.`, line);
+    return;
+  }
+  area.value = text;
+  analyseNew();
 }
 
 // -- input ------------------------------------------------------------------------
@@ -585,7 +608,13 @@ function setUp() {
     change({ [name]: 1 });
   });
   renderChanges();
-  if (backend === "pyodide") state.backend.spawn(false);
+  if (backend === "pyodide") {
+    try {
+      state.backend.spawn(false); // Python loads while the list is pasted
+    } catch (_) {
+      // the status says why; Analyze says it again
+    }
+  }
 }
 
 document.addEventListener("DOMContentLoaded", setUp);
