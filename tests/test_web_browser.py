@@ -40,6 +40,7 @@ from mtgmana.analysis.report_data import percent
 from mtgmana.analysis.simulate import simulate
 from mtgmana.web.server import WebServer
 from mtgmana.web.site import TESTED_PYODIDE, build_site
+from mtgmana.web.wheel import wheel_name
 from test_web_service import without_timing
 
 pytestmark = pytest.mark.browser
@@ -120,7 +121,10 @@ class Page:
         self.outside: list[str] = []
         origin = url.rstrip("/")
 
+        self.seen: list[str] = []
+
         def request(r: Any) -> None:
+            self.seen.append(r.url)
             if not r.url.startswith((origin, "data:", "blob:")):
                 self.outside.append(r.url)
 
@@ -376,6 +380,9 @@ def test_the_static_site_runs_mtgmana_in_the_browser(
         assert page.finished() == "done"
         assert p.inner_text("#change-list") == "−1 Plains"
         page.check(tmp_path, "site-commander")
+        # the worker's requests are seen too (and all went to the site itself)
+        for name in ("pyodide/pyodide.asm.wasm", "pyodide/python_stdlib.zip", wheel_name()):
+            assert static + name in page.seen
     finally:
         page.close()
     status, cli = cli_json(capsys, "deck", str(path), "--games", str(GAMES), "--seed", str(SEED))
