@@ -331,7 +331,7 @@ def test_a_commander_deck_reads_well(commander: tuple[DeckSummary, Simulation]) 
     assert 5 <= len(headings) <= 9
     assert "…" in text  # long names are cut, e.g. 'Jace, Architect of Thought'
     page = render_html(summary, simulation)
-    assert page.count("<svg") == 3
+    assert page.count("<svg") == 6  # three charts, each for a wide and a narrow screen
     # the per-spell chart becomes one row per turn: no chart of 60 rows or lines
     spells_chart = re.search(r'<svg class="chart" id="chart-spells".*?</svg>', page, re.S)
     assert spells_chart is not None and spells_chart[0].count("<text") < 40
@@ -414,7 +414,7 @@ def test_without_matplotlib_png_says_how_to_install_it_and_html_works(
     with pytest.raises(PicturesUnavailable, match=r'pip install "mtgmana\[plot\]"'):
         require()
     page = render_html(*report)
-    assert page.count('<svg class="chart"') == 3 and "<table>" in page
+    assert page.count('<svg class="chart"') == 6 and "<table>" in page
 
 
 def test_unwritable_picture_path(report: tuple[DeckSummary, Simulation], tmp_path: Path) -> None:
@@ -445,7 +445,10 @@ def test_html_is_self_contained(report: tuple[DeckSummary, Simulation]) -> None:
     assert ".ms-cost" in page and ".ms-w::before" in page
     # three charts as inline SVG, axes from 0 to 100%
     charts = re.findall(r'<svg class="chart" id="([a-z-]+)"', page)
-    assert charts == ["chart-spells", "chart-curve", "chart-turns"]
+    wide = ["chart-spells", "chart-curve", "chart-turns"]
+    assert charts == [name for chart in wide for name in (chart, chart + "-narrow")]
+    narrow = re.search(r'<svg class="chart" id="chart-spells-narrow" viewBox="0 0 300 ', page)
+    assert narrow is not None  # the phone's chart: 300 px, drawn at least at its size
     for chart in re.findall(r"<svg .*?</svg>", page, re.S):
         assert "<title" in chart
     turns = re.search(r'<svg class="chart" id="chart-turns".*?</svg>', page, re.S)
@@ -460,7 +463,7 @@ def test_html_is_self_contained(report: tuple[DeckSummary, Simulation]) -> None:
 def test_html_without_charts_or_simulation(report: tuple[DeckSummary, Simulation]) -> None:
     assert "<svg" not in render_html(report[0], report[1], pictures=False)
     page = render_html(report[0])
-    assert page.count('<svg class="chart"') == 2  # no castability by turn
+    assert page.count('<svg class="chart"') == 4  # no castability by turn (2 widths)
     assert "sim., all games" not in page
 
 
@@ -539,7 +542,7 @@ def test_cli_html_needs_no_matplotlib_and_png_names_the_extra(
     page = tmp_path / "deck.html"
     status, out, err = run_cli(capsys, "deck", "--example", "--games", "100", "--html", str(page))
     assert status == 0 and f"wrote the page to {page}" in out
-    assert page.read_text(encoding="utf-8").count('<svg class="chart"') == 3
+    assert page.read_text(encoding="utf-8").count('<svg class="chart"') == 6
     picture = tmp_path / "deck.png"
     # fails before simulating a million games
     status, out, err = run_cli(capsys, "deck", "--example", "--games", "1000000", "--png",

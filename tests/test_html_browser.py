@@ -2,17 +2,20 @@
 (``/usr/bin/chromium``; skipped without it or without the ``playwright`` package —
 ``pip install playwright``, the Python package only: it uses the system browser).
 
-At a desktop width (1280 px) and a phone's (390 px), for the example deck and a
-100-card Commander precon: the page never scrolls sideways, every chart is a
-visible SVG of a sensible size, the mana symbols are drawn with the embedded font,
-nothing is fetched from the network and nothing is logged as an error. Screenshots
+At a desktop width (1280 px) and a phone's (390 px), for the example deck and two
+Commander precons (one of five colors): the page never scrolls sideways, every
+chart is a visible SVG of a sensible size, drawn at least at its own size (the
+phone gets its narrow version), the mana symbols are drawn with the embedded font,
+nothing is fetched from the network and nothing is logged as an error; no text is
+under 12 px or cut by a chart's edge, text has WCAG AA contrast, every scrolling
+frame has a label and keyboard focus, and a table frame that scrolls is shaded at
+the edge it scrolls towards (:mod:`browser_checks`). Screenshots
 of both widths are written (to ``$MTGMANA_SCREENSHOTS`` if set, else a temporary
 directory) for people to look at.
 """
 
 from __future__ import annotations
 
-import os
 import struct
 from collections.abc import Iterator
 from pathlib import Path
@@ -20,6 +23,8 @@ from typing import Any
 
 import pytest
 
+from browser_checks import chromium, layout_problems, screenshot_folder, scroll_cues
+from conftest import shared_path
 from mtgmana.analysis.deck import Deck, analyze
 from mtgmana.analysis.html import save_html
 from mtgmana.analysis.simulate import simulate
@@ -27,19 +32,18 @@ from test_deck_output import commander_text
 
 pytestmark = pytest.mark.browser
 
-CHROMIUM = Path("/usr/bin/chromium")
-ARGS = [
-    "--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-    "--disable-component-update", "--disable-sync", "--no-first-run",
-]  # fmt: skip
+PAINBOW = ("decks", "commander", "painbow-dmc.dck")
+"""Five colors: its castability table is wider than a phone, and scrolls."""
+
 WIDTHS = (1280, 390)
 
 _PAGE_FACTS = """() => {
   const root = document.documentElement;
-  const charts = [...document.querySelectorAll("svg.chart")].map(svg => {
+  const shown = svg => svg.checkVisibility({checkOpacity: true, checkVisibilityCSS: true});
+  const charts = [...document.querySelectorAll("svg.chart")].filter(shown).map(svg => {
     const box = svg.getBoundingClientRect();
     return {id: svg.id, width: box.width, height: box.height, right: box.right,
-            visible: svg.checkVisibility({checkOpacity: true, checkVisibilityCSS: true})};
+            view: svg.viewBox.baseVal.width};
   });
   const symbol = document.querySelector("i.ms");
   const boxes = [...document.querySelectorAll(".scroll")].map(
@@ -58,13 +62,8 @@ _PAGE_FACTS = """() => {
 
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
-    if not CHROMIUM.exists():
-        pytest.skip("no system Chromium at /usr/bin/chromium")
-    sync_api = pytest.importorskip("playwright.sync_api")
-    with sync_api.sync_playwright() as playwright:
-        launched = playwright.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
+    with chromium() as launched:
         yield launched
-        launched.close()
 
 
 @pytest.fixture(scope="module")
@@ -74,6 +73,7 @@ def pages(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
     for name, deck, games in (
         ("example", Deck.example(), 300),
         ("commander", Deck.parse(commander_text()), 40),
+        ("painbow", Deck.parse(shared_path(*PAINBOW).read_text(encoding="utf-8")), 40),
     ):
         path = folder / f"{name}.html"
         save_html(analyze(deck, what_ifs=4), simulate(deck, games=games, seed=4), path)
@@ -81,13 +81,7 @@ def pages(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
     return found
 
 
-def _screenshots(tmp_path: Path) -> Path:
-    folder = Path(os.environ.get("MTGMANA_SCREENSHOTS") or tmp_path)
-    folder.mkdir(parents=True, exist_ok=True)
-    return folder
-
-
-@pytest.mark.parametrize("deck", ["example", "commander"])
+@pytest.mark.parametrize("deck", ["example", "commander", "painbow"])
 @pytest.mark.parametrize("width", WIDTHS)
 def test_the_page_in_a_browser(
     browser: Any, pages: dict[str, Path], deck: str, width: int, tmp_path: Path
@@ -103,20 +97,28 @@ def test_the_page_in_a_browser(
         page.goto(pages[deck].as_uri(), wait_until="load")
         page.evaluate("document.fonts.ready.then(() => true)")
         facts = page.evaluate(_PAGE_FACTS)
-        shot = _screenshots(tmp_path) / f"{deck}-{width}.png"
+        problems = layout_problems(page)
+        shot = screenshot_folder(tmp_path) / f"{deck}-{width}.png"
         page.screenshot(path=str(shot), full_page=True)
+        cues = scroll_cues(page)
     finally:
         context.close()
     # no sideways scrolling of the page: wide tables scroll inside their box
     assert facts["innerWidth"] == width
     assert facts["scrollWidth"] <= width and facts["bodyScrollWidth"] <= width
     assert all(right <= width + 0.5 for right in facts["boxes"])
-    # every chart drawn, visible, within the screen
-    assert [c["id"] for c in facts["charts"]] == ["chart-spells", "chart-curve", "chart-turns"]
+    # every chart drawn once, within the screen, the phone's version on a phone
+    names = ["chart-spells", "chart-curve", "chart-turns"]
+    suffix = "-narrow" if width < 500 else ""
+    assert [c["id"] for c in facts["charts"]] == [name + suffix for name in names]
     for chart in facts["charts"]:
-        assert chart["visible"], chart
         assert 200 <= chart["width"] <= width and chart["height"] >= 150, chart
         assert chart["right"] <= width + 0.5, chart
+        assert chart["width"] >= chart["view"] - 0.5, chart  # never drawn smaller
+    # text of 12 px or more (charts as drawn), none cut, contrast, labels, and the
+    # frames of tables that don't fit show that they scroll
+    assert problems == []
+    assert cues == []
     # mana symbols with the embedded font
     assert ["Mana", "loaded"] in facts["fonts"] and facts["manaReady"]
     assert facts["symbols"] > 10 and "Mana" in facts["symbolFont"]

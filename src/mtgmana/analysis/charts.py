@@ -18,7 +18,8 @@ and how it groups spells for the text and HTML tables.
   average over that mana value's spells weighted by copies.
 
 Every axis starts at 0; probabilities are drawn 0-100%. :func:`castability_svg`,
-:func:`curve_svg` and :func:`turns_svg` draw them as inline SVG.
+:func:`curve_svg` and :func:`turns_svg` draw them as inline SVG, :data:`WIDE_WIDTH`
+wide, or :data:`NARROW_WIDTH` for a phone (``narrow=True``).
 
 >>> from mtgmana.analysis.deck import Deck, analyze
 >>> summary = analyze(Deck.parse("24 Forest\\n20 Grizzly Bears\\n16 Llanowar Elves"), what_ifs=0)
@@ -52,8 +53,10 @@ from .svg import (
 __all__ = [
     "COLORS",
     "COLOR_NAMES",
+    "NARROW_WIDTH",
     "PER_SPELL_LIMIT",
     "ROW_SERIES",
+    "WIDE_WIDTH",
     "SpellGroup",
     "castability_svg",
     "castability_title",
@@ -89,6 +92,11 @@ _TURN_COLORS: Final = (
     "#440154", "#3b528b", "#21918c", "#5ec962", "#e09f00", "#d3352b", "#e377c2",
 )  # fmt: skip
 """One color per mana value 1..7+ (dark to light, then warm: told apart in print)."""
+
+WIDE_WIDTH: Final = 460
+NARROW_WIDTH: Final = 300
+"""The charts' widths (SVG px): a page shows the narrow ones on a phone's screen,
+where they are drawn at least at their own size, so no text is under 12 px."""
 
 PER_SPELL_LIMIT: Final = 30
 """Above this many spells, :func:`spell_rows` gives a row per turn."""
@@ -251,38 +259,53 @@ def castability_title(summary: DeckSummary) -> str:
     return "Castability on curve per spell"
 
 
-def castability_svg(summary: DeckSummary, simulation: Simulation | None) -> str:
-    """:func:`spell_rows` as an SVG chart."""
+def _size(chart_id: str, narrow: bool) -> tuple[float, str]:
+    """The width and id of a chart: :data:`NARROW_WIDTH` for a phone's screen."""
+    return (NARROW_WIDTH, chart_id + "-narrow") if narrow else (WIDE_WIDTH, chart_id)
+
+
+def castability_svg(
+    summary: DeckSummary, simulation: Simulation | None, *, narrow: bool = False
+) -> str:
+    """:func:`spell_rows` as an SVG chart; ``narrow``: :data:`NARROW_WIDTH` wide,
+    each spell's name on its own line above its bars."""
+    width, chart_id = _size("chart-spells", narrow)
     return bar_rows(
         spell_rows(summary, simulation),
         row_series(summary, simulation),
         title=castability_title(summary),
         x_label="P(castable on curve)",
         target_label="Karsten's target",
-        chart_id="chart-spells",
+        labels_above=narrow,
+        width=width,
+        chart_id=chart_id,
     )
 
 
-def curve_svg(summary: DeckSummary) -> str:
+def curve_svg(summary: DeckSummary, *, narrow: bool = False) -> str:
     """:func:`curve_stacks` as an SVG chart."""
     categories, stacks = curve_stacks(summary)
+    width, chart_id = _size("chart-curve", narrow)
     return stacked_bars(
         categories,
         stacks,
         title="Mana curve by color (nonland cards)",
         x_label="mana value",
         y_label="cards",
-        chart_id="chart-curve",
+        width=width,
+        chart_id=chart_id,
     )
 
 
-def turns_svg(summary: DeckSummary, simulation: Simulation) -> str:
+def turns_svg(summary: DeckSummary, simulation: Simulation, *, narrow: bool = False) -> str:
     """:func:`turn_series` as an SVG chart."""
+    width, chart_id = _size("chart-turns", narrow)
     return line_chart(
         turn_series(summary, simulation),
         title="Castability by turn, by mana value (simulation)",
         x_label="turn",
         y_label="P(castable by this turn)",
         x_ticks=[(float(t), str(t)) for t in range(1, simulation.turns + 1)],
-        chart_id="chart-turns",
+        width=width,
+        chart_id=chart_id,
     )

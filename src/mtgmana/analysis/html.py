@@ -28,7 +28,7 @@ import base64
 import html
 import importlib.resources
 import os
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from functools import lru_cache
 from typing import Final
 
@@ -57,7 +57,7 @@ from .report_data import (
 )
 from .simulate import Simulation
 
-__all__ = ["render_html", "save_html", "symbol_class", "symbols"]
+__all__ = ["render_html", "render_report", "report_css", "save_html", "symbol_class", "symbols"]
 
 _NAMED: Final = {
     "{T}": "tap", "{Q}": "untap", "{E}": "e", "{S}": "s", "{X}": "x", "{Y}": "y", "{Z}": "z",
@@ -76,12 +76,21 @@ h2 { font-size: 19px; margin: 32px 0 8px; border-bottom: 1px solid #ddd; padding
 p, li { overflow-wrap: anywhere; }
 .sub { color: #555; margin: 0 0 16px; }
 .scroll { overflow-x: auto; -webkit-overflow-scrolling: touch; max-width: 100%;
-          border: 1px solid #e6e6e6; border-radius: 6px; background: #fff; }
+          border: 1px solid #d4d4d4; border-radius: 6px; background-color: #fff;
+          background-image: linear-gradient(to right, #fff, #fff),
+            linear-gradient(to right, #fff, #fff),
+            linear-gradient(to right, rgba(0,0,0,.35), rgba(0,0,0,0)),
+            linear-gradient(to left, rgba(0,0,0,.35), rgba(0,0,0,0));
+          background-position: left center, right center, left center, right center;
+          background-repeat: no-repeat; background-size: 28px 100%, 28px 100%, 16px 100%, 16px 100%;
+          background-attachment: local, local, scroll, scroll; }
+.scroll:focus-visible { outline: 3px solid #2c7fb8; outline-offset: 2px; }
 table { border-collapse: collapse; width: 100%; font-size: 14px; }
 th, td { text-align: left; padding: 5px 8px; border-bottom: 1px solid #eee;
          vertical-align: middle; }
-thead th { background: #f0efe9; font-weight: 600; }
-tr.group th { background: #f7f6f1; color: #555; font-weight: 600; font-size: 13px; }
+thead th { background: rgba(130, 120, 60, 0.12); font-weight: 600; }
+tr.group th { background: rgba(130, 120, 60, 0.06); color: #555; font-weight: 600;
+              font-size: 13px; }
 td.num, th.num { text-align: right; font-variant-numeric: tabular-nums; }
 td.num { white-space: nowrap; }
 td.name { min-width: 10em; }
@@ -93,7 +102,7 @@ td.counted { min-width: 11em; }
 .sticky-first thead th:first-child { background: #f0efe9; }
 .note { color: #666; font-size: 12px; }
 .ci { color: #666; font-size: 12px; }
-.sep { color: #999; }
+.sep { color: #6b6b6b; }
 .narrow-only { display: none; }
 .short { color: #b3261e; font-weight: 600; }
 .ok { color: #1d7a45; }
@@ -104,23 +113,29 @@ td.counted { min-width: 11em; }
 .warnings h2 { border: 0; margin: 4px 0; font-size: 17px; }
 .warnings ul { margin: 4px 0; padding-left: 20px; }
 .gap { border-left: 4px solid #2c7fb8; background: #eef5fb; padding: 8px 12px; margin: 12px 0; }
-.charts { display: grid; grid-template-columns: repeat(auto-fit, minmax(300px, 1fr));
+.charts { display: grid; grid-template-columns: repeat(auto-fit, minmax(min(100%, 460px), 1fr));
           gap: 16px; margin: 12px 0; }
 figure { margin: 12px 0; min-width: 0; }
 figure.wide { max-width: 560px; }
 svg.chart { display: block; width: 100%; height: auto; max-width: 100%;
             background: #fff; border: 1px solid #e6e6e6; border-radius: 6px; }
 ul.notes { color: #444; padding-left: 20px; }
+.chart-narrow { display: none; }
 .cards { display: flex; gap: 12px; flex-wrap: wrap; margin: 8px 0 0; }
 .card { background: #fff; border: 1px solid #e6e6e6; border-radius: 6px; padding: 8px 12px;
         min-width: 0; overflow-wrap: anywhere; }
 .card b { display: block; font-size: 20px; }
-footer { color: #777; font-size: 12px; margin-top: 40px; }
+footer { color: #5c5c5c; font-size: 12px; margin-top: 40px; }
 @media (max-width: 640px) {
   .wide-only { display: none; }
   .narrow-only { display: block; }
   .ci { display: block; }
   td.name { min-width: 8.5em; }
+  td.change { min-width: 9em; }
+}
+@media (max-width: 520px) {
+  .chart-wide { display: none; }
+  .chart-narrow { display: block; }
 }
 @media (max-width: 480px) {
   body { font-size: 14px; }
@@ -203,8 +218,13 @@ def _table(
     )
 
 
-def _figure(svg: str, wide: bool = False) -> str:
-    return f'<figure class="wide">{svg}</figure>' if wide else f"<figure>{svg}</figure>"
+def _figure(draw: Callable[[bool], str], wide: bool = False) -> str:
+    """A chart drawn twice, for a wide screen and for a phone's (only one shows)."""
+    css = ' class="wide"' if wide else ""
+    return (
+        f'<figure{css}><div class="chart-wide">{draw(False)}</div>'
+        f'<div class="chart-narrow">{draw(True)}</div></figure>'
+    )
 
 
 def _spell_row(spell: SpellReport, simulation: Simulation | None, columns: int) -> str:
@@ -222,7 +242,7 @@ def _spell_row(spell: SpellReport, simulation: Simulation | None, columns: int) 
     title = f' title="{_e(spell.name)}"' if display_name(spell.name) != spell.name else ""
     cost = symbols(spell.cost)
     inline = f'{cost}<span class="sep"> · </span>{" ".join(needs)}' if needs else cost
-    narrow = f'<div class="narrow-only" aria-hidden="true">{inline}</div>'
+    narrow = f'<div class="narrow-only">{inline}</div>'
     cells = [
         f'<td class="name"{title}>{count}{_e(display_name(spell.name))}{narrow}{note}</td>',
         f'<td class="cost wide-only">{cost}</td>',
@@ -274,15 +294,14 @@ def _spells(summary: DeckSummary, simulation: Simulation | None) -> list[str]:
         note = compare(summary, simulation).note
         if note:
             out.append(f'<p class="gap"><b>Model against simulation.</b> {_e(note)}</p>')
-    chart = castability_svg(summary, simulation)
-    out.append(_figure(chart, wide=True))
+    out.append(_figure(lambda narrow: castability_svg(summary, simulation, narrow=narrow), True))
     return out
 
 
 def _charts(summary: DeckSummary, simulation: Simulation | None) -> list[str]:
-    figures = [_figure(curve_svg(summary))]
+    figures = [_figure(lambda narrow: curve_svg(summary, narrow=narrow))]
     if simulation is not None:
-        figures.append(_figure(turns_svg(summary, simulation)))
+        figures.append(_figure(lambda narrow: turns_svg(summary, simulation, narrow=narrow)))
     return ["<h2>Curve and castability by turn</h2>", '<div class="charts">', *figures, "</div>"]
 
 
@@ -295,7 +314,7 @@ def _lands(summary: DeckSummary) -> list[str]:
         makes = _colors(row.produces)
         body.append(
             f'<tr><td class="name">{row.count} {_e(display_name(row.name))}'
-            f'<div class="narrow-only" aria-hidden="true">{makes}</div></td>'
+            f'<div class="narrow-only">{makes}</div></td>'
             f'<td class="makes wide-only">{makes}</td><td>{_e(row.enters_tapped)}</td>'
             f'<td class="counted">{_e(row.counted_as)}</td></tr>'
         )
@@ -351,14 +370,16 @@ def _what_ifs(summary: DeckSummary) -> list[str]:
             for x in getattr(w, "warnings", ()) or ()
         )
         average = _delta(w.average_after - w.average_before) if averages else ""
+        worst = _e(display_name(w.worst_spell))
+        below = f"{w.below_target_before} → {w.below_target_after}"
+        narrow = f'<div class="narrow-only note">worst spell: {worst}; below target: {below}</div>'
         body.append(
-            f'<tr><td class="change">{_e(w.change)}{warnings}</td>'
+            f'<tr><td class="change">{_e(w.change)}{narrow}{warnings}</td>'
             f'<td class="num">{percent(w.worst_after)}</td>{_delta(w.delta)}{average}'
-            f"<td>{_e(display_name(w.worst_spell))}</td>"
-            f'<td class="num">{w.below_target_before} → {w.below_target_after}</td></tr>'
+            f'<td class="wide-only">{worst}</td><td class="num wide-only">{below}</td></tr>'
         )
     header = [("change", ""), ("worst after", "num"), ("worst", "num"), ("average", "num"),
-              ("worst spell", ""), ("below target", "num")]  # fmt: skip
+              ("worst spell", "wide-only"), ("below target", "num wide-only")]  # fmt: skip
     if not averages:
         del header[3]
     text = "Each change's effect on the worst spell's exact-model probability"
@@ -381,6 +402,11 @@ def _simulation(simulation: Simulation) -> list[str]:
     ]
 
 
+def report_css() -> str:
+    """The report's style sheet: the mana font (embedded) and the layout."""
+    return f"{_font_css()}\n{_PAGE_CSS}"
+
+
 def render_html(
     summary: DeckSummary,
     simulation: Simulation | None = None,
@@ -390,15 +416,29 @@ def render_html(
     """The report as a self-contained HTML page (see the module); ``pictures``
     adds the charts (inline SVG, nothing to install)."""
     title = summary.name or "Deck report"
-    out: list[str] = [
+    head = [
         "<!DOCTYPE html>",
         '<html lang="en"><head><meta charset="utf-8">',
         '<meta name="viewport" content="width=device-width, initial-scale=1">',
         f"<title>{_e(title)} — mtgmana</title>",
-        f"<style>{_font_css()}\n{_PAGE_CSS}</style>",
+        f"<style>{report_css()}</style>",
         "</head><body><main>",
-        f"<h1>{_e(title)}</h1>",
     ]
+    body = render_report(summary, simulation, pictures=pictures)
+    return "\n".join([*head, body, "</main></body></html>"])
+
+
+def render_report(
+    summary: DeckSummary,
+    simulation: Simulation | None = None,
+    *,
+    pictures: bool = True,
+) -> str:
+    """The report's content, from its heading to its credits: the inside of
+    :func:`render_html`'s ``<main>``, for a page styled by :func:`report_css`
+    (``mtgmana web`` shows it in its own page)."""
+    title = summary.name or "Deck report"
+    out: list[str] = [f"<h1>{_e(title)}</h1>"]
     side = "on the draw" if summary.on_the_draw else "on the play"
     rules = ", Commander rules" if summary.commander else ""
     colors = "".join(_color(c) for c in summary.colors) or "colorless"
@@ -448,7 +488,6 @@ def render_html(
         "<footer>Made by mtgmana. Mana symbols: mana-font 1.18.0 by Andrew Gioia (SIL OFL "
         "1.1 / MIT); the symbols are Wizards of the Coast's. Card data: Scryfall.</footer>"
     )
-    out.append("</main></body></html>")
     return "\n".join(part for part in out if part)
 
 

@@ -54,6 +54,8 @@ _INK: Final = "#1d1d1f"
 _MUTED: Final = "#555555"
 _GRID: Final = "#e4e4e4"
 _DASHES: Final = ("", "6 3", "2 3", "8 3 2 3")
+_WIDE_FONT: Final = 1.15
+"""DejaVu Sans is up to 13% wider than :func:`text_width`'s base estimate."""
 
 
 @dataclass(frozen=True)
@@ -108,10 +110,12 @@ class RowGroup:
 
 
 def text_width(text: str, size: float = _FONT_SIZE) -> float:
-    """An estimate of the width of ``text`` in a sans-serif font of ``size`` px."""
+    """An estimate of the width of ``text`` in a sans-serif font of ``size`` px, on
+    the wide side: calibrated on DejaVu Sans (the widest of the usual fallbacks of
+    ``system-ui``), so text fitted with it is never clipped in a narrower font."""
     wide = sum(1 for c in text if c in "MWmw%@")
     narrow = sum(1 for c in text if c in "iljtfI.,:;'!|() ")
-    return size * (0.58 * len(text) + 0.3 * wide - 0.28 * narrow)
+    return size * _WIDE_FONT * (0.58 * len(text) + 0.3 * wide - 0.28 * narrow)
 
 
 def _fit(text: str, width: float, size: float = _FONT_SIZE) -> str:
@@ -121,6 +125,18 @@ def _fit(text: str, width: float, size: float = _FONT_SIZE) -> str:
     while text and text_width(text + "…", size) > width:
         text = text[:-1]
     return text.rstrip() + "…"
+
+
+def _wrap(text: str, width: float, size: float) -> list[str]:
+    """``text`` in lines of at most ``width`` px, cut between words (a word
+    longer than the width is cut with an ellipsis)."""
+    lines: list[str] = []
+    for word in text.split():
+        if lines and text_width(lines[-1] + " " + word, size) <= width:
+            lines[-1] += " " + word
+        else:
+            lines.append(_fit(word, width, size))
+    return lines or [""]
 
 
 def nice_ticks(top: float, count: int = 5) -> tuple[int, ...]:
@@ -209,6 +225,15 @@ class _Svg:
             f'height="{_n(max(h, 0.0))}" fill="{fill}"{edge}{end}'
         )
 
+    def heading(self, title: str) -> float:
+        """The chart's title at the top left, in as many lines as it needs; the y
+        below it."""
+        y = 4.0
+        for line in _wrap(title, self.width - 16, _FONT_SIZE):
+            y += 17
+            self.text(8, y, line, weight="600")
+        return y + 6
+
     def legend(self, items: Sequence[tuple[str, str, str]], top: float, left: float) -> float:
         """Legend entries ``(kind, color, label)`` (kind ``"box"``, ``"line"`` or a
         dash pattern after ``"line:"``) wrapped into rows; the y below them."""
@@ -228,7 +253,7 @@ class _Svg:
                     f'<line x1="{_n(x)}" y1="{_n(y - 4)}" x2="{_n(x + 18)}" y2="{_n(y - 4)}" '
                     f'stroke="{color}" stroke-width="2.2"{style}/>'
                 )
-            self.text(x + 22, y, label, size=_SMALL, fill=_INK)
+            self.text(x + 22, y, _fit(label, self.width - 8 - x - 22, _SMALL), size=_SMALL)
             x += item_width
         return y + 10
 
@@ -266,9 +291,9 @@ def line_chart(
     ``percent`` the y values are probabilities drawn 0-100%."""
     _check_series(len(series))
     svg = _Svg(width, title, chart_id)
-    left, right, top = 52.0, width - 14, 30.0
+    left, right = 52.0, width - 14
+    top = svg.heading(title) + 8
     bottom = top + height - 80
-    svg.text(left, 18, title, weight="600")
     xs = [x for x, _ in x_ticks] or [0.0, 1.0]
     x_low, x_high = min(xs), max(xs)
     span = (x_high - x_low) or 1.0
@@ -335,9 +360,9 @@ def stacked_bars(
     :data:`MAX_SERIES`), on a y axis from 0 with whole-number ticks."""
     _check_series(len(stacks))
     svg = _Svg(width, title, chart_id)
-    left, right, top = 44.0, width - 14, 30.0
+    left, right = 44.0, width - 14
+    top = svg.heading(title) + 8
     bottom = top + height - 80
-    svg.text(left, 18, title, weight="600")
     totals = [sum(s.values[i] for s in stacks) for i in range(len(categories))]
     ticks = nice_ticks(max(totals, default=1))
     y_top = float(ticks[-1])
@@ -380,54 +405,80 @@ def bar_rows(
     target_label: str = "",
     width: float = 460,
     chart_id: str = "row-chart",
+    labels_above: bool = False,
 ) -> str:
     """Horizontal bars, 0-100%: a row per item with one bar per series (at most
     :data:`MAX_SERIES`; ``None`` draws nothing), its interval as a whisker, its
-    target as a black tick; rows under their group's heading."""
+    target as a black tick; rows under their group's heading. Each row's label is
+    left of its bars, or with ``labels_above`` (for a narrow chart) on a line of its
+    own above them, across the whole width."""
     _check_series(len(series))
     svg = _Svg(width, title, chart_id)
-    label_width = min(170.0, width * 0.36)
-    left, right = label_width + 8, width - 16
-    bar = 5.0 if len(series) > 1 else 9.0
-    row_height = max(len(series) * bar + 6, 16.0)
-    svg.text(8, 18, title, weight="600")
+    label_width = 0.0 if labels_above else min(170.0, width * 0.36)
+    rows = _Rows(svg, label_width + 8, width - 16, 5.0 if len(series) > 1 else 9.0)
+    row_height = max(len(series) * rows.bar + 6, 16.0)
+    top = svg.heading(title)
     items: list[tuple[str, str, str]] = [("box", s.color, s.label) for s in series]
     if target_label:
         items.append(("tick", _INK, target_label))
-    y = svg.legend(items, 28, 8) + 6
-
-    def px(p: float) -> float:
-        return left + min(max(p, 0.0), 1.0) * (right - left)
-
+    y = svg.legend(items, top + 6, 8) + 6
     axis_top = y
     for group in groups:
         if group.heading:
-            svg.text(8, y + 14, group.heading, size=_SMALL, fill=_MUTED, weight="600")
+            svg.text(8, y + 14, _fit(group.heading, width - 16, _SMALL), size=_SMALL,
+                     fill=_MUTED, weight="600")  # fmt: skip
             y += 20
         for row in group.rows:
-            svg.text(label_width, y + row_height / 2 + 4, _fit(row.label, label_width - 8),
-                     anchor="end", size=_SMALL + 1)  # fmt: skip
-            offset = y + (row_height - bar * len(series)) / 2
-            for n, (item, s) in enumerate(zip(row.bars, series, strict=True)):
-                if item is None:
-                    continue
-                top = offset + n * bar
-                svg.rect(left, top, px(item.value) - left, bar - 1, s.color,
-                         title=f"{row.label}, {s.label}: {item.value * 100:.1f}%")  # fmt: skip
-                if item.interval is not None:
-                    low, high = item.interval
-                    middle = top + (bar - 1) / 2
-                    svg.line(px(low), middle, px(high), middle, _INK, 1)
-                    svg.line(px(low), middle - 2, px(low), middle + 2, _INK, 1)
-                    svg.line(px(high), middle - 2, px(high), middle + 2, _INK, 1)
-            if row.target is not None:
-                svg.line(px(row.target), y + 1, px(row.target), y + row_height - 1, _INK, 2)
+            if labels_above:
+                svg.text(8, y + 13, _fit(row.label, width - 16, _SMALL + 1), size=_SMALL + 1)
+                y += 17
+            else:
+                svg.text(label_width, y + row_height / 2 + 4, _fit(row.label, label_width - 8),
+                         anchor="end", size=_SMALL + 1)  # fmt: skip
+            rows.draw(row, series, y, row_height)
             y += row_height
         y += 4
     for tick in (0.0, 0.25, 0.5, 0.75, 1.0):
-        svg.line(px(tick), axis_top, px(tick), y, _GRID, under=True)
-        svg.text(px(tick), y + 14, f"{tick * 100:.0f}%", anchor="middle", size=_SMALL,
-                 fill=_MUTED)  # fmt: skip
-    svg.line(left, axis_top, left, y, _MUTED)
-    svg.text((left + right) / 2, y + 30, x_label, anchor="middle", size=_SMALL)
+        svg.line(rows.px(tick), axis_top, rows.px(tick), y, _GRID, under=True)
+        svg.text(rows.px(tick), y + 14, f"{tick * 100:.0f}%", anchor=_tick_anchor(tick),
+                 size=_SMALL, fill=_MUTED)  # fmt: skip
+    svg.line(rows.left, axis_top, rows.left, y, _MUTED)
+    svg.text((rows.left + rows.right) / 2, y + 30, x_label, anchor="middle", size=_SMALL)
     return svg.render(y + 40)
+
+
+def _tick_anchor(tick: float) -> str:
+    """0% and 100% are aligned inwards (a label centred on the edge would be cut)."""
+    return "start" if tick == 0 else ("end" if tick == 1 else "middle")
+
+
+@dataclass(frozen=True)
+class _Rows:
+    """The bars of :func:`bar_rows`: drawn between ``left`` (0%) and ``right``
+    (100%), ``bar`` px high each."""
+
+    svg: _Svg
+    left: float
+    right: float
+    bar: float
+
+    def px(self, p: float) -> float:
+        return self.left + min(max(p, 0.0), 1.0) * (self.right - self.left)
+
+    def draw(self, row: BarRow, series: Sequence[BarSeries], y: float, height: float) -> None:
+        svg, bar, px = self.svg, self.bar, self.px
+        offset = y + (height - bar * len(series)) / 2
+        for n, (item, s) in enumerate(zip(row.bars, series, strict=True)):
+            if item is None:
+                continue
+            top = offset + n * bar
+            svg.rect(self.left, top, px(item.value) - self.left, bar - 1, s.color,
+                     title=f"{row.label}, {s.label}: {item.value * 100:.1f}%")  # fmt: skip
+            if item.interval is not None:
+                low, high = item.interval
+                middle = top + (bar - 1) / 2
+                svg.line(px(low), middle, px(high), middle, _INK, 1)
+                svg.line(px(low), middle - 2, px(low), middle + 2, _INK, 1)
+                svg.line(px(high), middle - 2, px(high), middle + 2, _INK, 1)
+        if row.target is not None:
+            svg.line(px(row.target), y + 1, px(row.target), y + height - 1, _INK, 2)

@@ -28,6 +28,7 @@ from . import (
     sources_needed,
     sources_table,
     tap,
+    web,
 )
 from ._output import CommandError, add_cards_option, emit_error
 
@@ -35,6 +36,7 @@ __all__ = ["build_parser", "main"]
 
 COMMANDS = (
     cost, card, pool, pay, tap, castability, sources_needed, sources_table, deck, serve, cards,
+    web,
 )  # fmt: skip
 
 
