@@ -131,12 +131,12 @@ def _castable(deck: Deck, board: dict[str, int], spell: str) -> bool:
         faces = engine.deck.land_faces[k]
         record = engine.deck.ramp[k]
         c = faces[0].source if faces else record.source  # type: ignore[union-attr]
-        key += count * engine.inc[c]
-        identity += count * engine.ident[c]
+        key += count * engine.player.inc[c]
+        identity += count * engine.player.ident[c]
     question = engine.deck.questions.index(
         next(q for q in engine.deck.questions if q.name == spell)
     )
-    return bool(engine.castable(key, identity, 1 << question))
+    return bool(engine.answers.castable(key, identity, 1 << question))
 
 
 URBORG = Deck.parse("20 Forest\n4 Urborg, Tomb of Yawgmoth\n36 Vampire Nighthawk")
@@ -282,9 +282,9 @@ def test_answers_on_boards_with_static_effects_agree_with_the_tapper(picks: list
     # come in, each agrees with the tapper.
     engine = _ENGINE
     payer = engine.payer
-    key = sum(engine.inc[c] for c in picks)
-    identity = sum(engine.ident[c] for c in picks)
-    found = engine.castable(key, identity, engine.all)
+    key = sum(engine.player.inc[c] for c in picks)
+    identity = sum(engine.player.ident[c] for c in picks)
+    found = engine.answers.castable(key, identity, engine.answers.all)
     board = payer.identity_board(identity)
     for s, question in enumerate(engine.deck.questions):
         if question.name in _ASKED:

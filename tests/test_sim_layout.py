@@ -81,7 +81,7 @@ def _drops(engine: Engine, card: int) -> list[tuple[LandFace, int, int]]:
 
 
 def _check(engine: Engine, plain: Plain, h: int, turn: int) -> None:
-    layout = engine.layout
+    layout = engine.player.layout
     deck = engine.deck
     for k, offset in enumerate(layout.land_field):
         if offset >= 0:
@@ -102,13 +102,13 @@ def _check(engine: Engine, plain: Plain, h: int, turn: int) -> None:
     for k, offset in enumerate(layout.out_field):
         if offset >= 0:
             assert bool(h & layout.top(offset)) == (plain.library[k] == 0), deck.names[k]
-    key = h | engine.early[turn]
+    key = h | engine.player.early[turn]
     for card, n in plain.hand.items():
         if not n or not deck.playable[card]:
             continue
         for face, _, code in _drops(engine, card):
             count, types = face.entry[1], face.entry[2]
-            bit, when_clear = engine.condition(card, code, count, types)
+            bit, when_clear = engine.player.condition(card, code, count, types)
             fast = bool(key & bit) is not when_clear
             assert fast == plain.untapped(card, code, count, types, turn), (deck.names[card], code)
 
@@ -116,11 +116,11 @@ def _check(engine: Engine, plain: Plain, h: int, turn: int) -> None:
 @pytest.mark.parametrize("seed", range(6))
 def test_every_count_the_policy_reads_matches_the_plain_state(seed: int) -> None:
     engine = Engine(CompiledDeck(EVERY_ENTRY), False, 15)
-    layout = engine.layout
+    layout = engine.player.layout
     deck = engine.deck
     rng = random.Random(seed)
     for _ in range(40):
-        library = list(engine.library)
+        library = list(engine.cards.library)
         rng.shuffle(library)
         plain = Plain(engine)
         plain.library.update(library)
@@ -142,7 +142,7 @@ def test_every_count_the_policy_reads_matches_the_plain_state(seed: int) -> None
             elif roll < 0.85 and lands:
                 card = rng.choice(lands)
                 up, down, _, _, target, _ = rng.choice(
-                    [d for d in engine.drops[card] if d[4] < 0 or plain.library[d[4]]]
+                    [d for d in engine.player.drops[card] if d[4] < 0 or plain.library[d[4]]]
                 )
                 option = rng.choice((up, down))
                 h += option[9]
@@ -165,9 +165,9 @@ def test_every_count_the_policy_reads_matches_the_plain_state(seed: int) -> None
 
 
 def test_wide_decks_get_wide_fields() -> None:
-    small = Engine(CompiledDeck(EVERY_ENTRY), False, 10).layout
+    small = Engine(CompiledDeck(EVERY_ENTRY), False, 10).player.layout
     assert small.width == 8
     big = Deck.parse("150 Forest\n100 Grizzly Bears")
-    assert Engine(CompiledDeck(big), False, 5).layout.width == 16
+    assert Engine(CompiledDeck(big), False, 5).player.layout.width == 16
     result = simulate(big, games=200, seed=1)
     assert result.spell("Grizzly Bears").p_on_curve > 0.9

@@ -45,7 +45,7 @@ def _entry(lands: str) -> tuple[CompiledDeck, EntryColors, Engine]:
     deck = Deck.parse(lands + "\n60 Grizzly Bears")
     compiled = CompiledDeck(deck)
     engine = Engine(compiled, False, 5)
-    return compiled, engine.entry, engine
+    return compiled, engine.player.entry, engine
 
 
 def _class(compiled: CompiledDeck, name: str) -> int:
@@ -68,7 +68,7 @@ def test_what_a_conditional_land_makes_as_it_enters() -> None:
     assert entry.colors(peak, entry.bits(payer.increments[swamp])) == 32 | 4 | 8
     assert entry.colors(river, empty) == 4  # played this turn: {B} instead (CR 106.7)
     assert entry.colors(swamp, empty) is None  # a basic doesn't depend on the battlefield
-    assert engine.entry_shift > 0
+    assert engine.player.entry_shift > 0
 
 
 def _by_turn(text: str, spell: str, turn: int, games: int = 1500) -> float:

@@ -302,22 +302,25 @@ def test_cached_decisions_and_answers_change_no_result() -> None:
 def test_ramp_uses_only_the_mana_ramp_added_this_turn() -> None:
     # Two Mind Stones in hand, one castable: the {C} of the first doesn't pay the
     # second ({2}); a Sol Ring cast on an earlier turn is no mana "added this turn".
-    from mtgmana.analysis._sim_actions import Game
     from mtgmana.analysis._sim_cards import CompiledDeck
     from mtgmana.analysis._sim_game import Engine
+    from mtgmana.analysis._sim_player import Game
 
     engine = Engine(CompiledDeck(Deck.parse("20 Island\n4 Mind Stone\n4 Sol Ring\n32 Dissolve")),
                     False, 6)  # fmt: skip
-    layout = engine.layout
+    layout = engine.player.layout
     stone = engine.deck.names.index("Mind Stone")
     ring = engine.deck.ramp[engine.deck.names.index("Sol Ring")]
     assert ring is not None
     game = Game([], [], layout.start + 2 * layout.hand_in[stone])
-    game.fresh_key, game.fresh_identity = engine.inc[ring.source], engine.ident[ring.source]
-    engine.ramp(game, 0, 0, engine.ramp_bit[stone])
+    game.fresh_key, game.fresh_identity = (
+        engine.player.inc[ring.source],
+        engine.player.ident[ring.source],
+    )
+    engine.player.ramp(game, 0, 0, engine.player.ramp_bit[stone])
     field = layout.ramp_field[stone]
     assert layout.count(game.H, field) - layout.count(layout.start, field) == 1
-    assert game.key == engine.inc[engine.deck.ramp[stone].source]  # type: ignore[union-attr]
+    assert game.key == engine.player.inc[engine.deck.ramp[stone].source]  # type: ignore[union-attr]
 
 
 def test_a_land_that_entered_tapped_still_counts_for_could_produce() -> None:
@@ -332,10 +335,10 @@ def test_a_land_that_entered_tapped_still_counts_for_could_produce() -> None:
     key = identity = 0
     for name in ("Reflecting Pool", "Island"):
         c = engine.deck.land_faces[names.index(name)][0].source
-        key += engine.inc[c]
-        identity += engine.ident[c]
-    _, down, *_ = engine.drops[names.index("Thornwood Falls")][0]
+        key += engine.player.inc[c]
+        identity += engine.player.ident[c]
+    _, down, *_ = engine.player.drops[names.index("Thornwood Falls")][0]
     assert down[5] == 1  # it enters tapped
-    spiral = engine.ramp_bit[names.index("Growth Spiral")]
-    assert engine.castable(key + down[0], identity + down[1], spiral) == spiral
-    assert engine.castable(key, identity, spiral) == 0  # without it, {U} only
+    spiral = engine.player.ramp_bit[names.index("Growth Spiral")]
+    assert engine.answers.castable(key + down[0], identity + down[1], spiral) == spiral
+    assert engine.answers.castable(key, identity, spiral) == 0  # without it, {U} only

@@ -25,6 +25,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from enum import IntEnum
 from typing import Any, Final
 
 from ..abilities import CHOSEN_TYPE, DynamicSlot
@@ -45,13 +46,49 @@ from .counting import chosen_creature_type, deck_colors
 from .deck import Deck, DeckCard
 from .roles import BASIC_TYPES, CardRole, Entry, Ramp
 
-__all__ = ["CompiledDeck", "LandFace", "Question", "RampRecord", "static_effects"]
+__all__ = [
+    "ENTRY_CODES",
+    "CompiledDeck",
+    "EntryCode",
+    "LandFace",
+    "Question",
+    "RampRecord",
+    "static_effects",
+]
 
 _TYPE_ORDER: Final = tuple(BASIC_TYPES)
 _TYPE_OF: Final = {letter: land_type for land_type, letter in BASIC_TYPES.items()}
-ENTRY_CODES: Final = {"untapped": 0, "pay life": 0, "tapped": 1, "control": 2, "few lands": 3,
-                      "many lands": 4, "basics": 5, "reveal": 6, "early": 7}  # fmt: skip
-"""How a land enters, as a small integer (see :class:`~.roles.Entry`)."""
+
+
+class EntryCode(IntEnum):
+    """How a land enters, as the land-drop policy reads it (:class:`~.roles.Entry`)."""
+
+    UNTAPPED = 0
+    """Untapped ("pay life": the simulated player pays)."""
+    TAPPED = 1
+    CONTROL = 2
+    """Untapped with lands of some basic land types (check lands, CR 305.7)."""
+    FEW_LANDS = 3
+    """Untapped with few other lands (fast lands)."""
+    MANY_LANDS = 4
+    """Untapped with enough other lands (slow lands)."""
+    BASICS = 5
+    """Untapped with enough basic lands."""
+    REVEAL = 6
+    """Untapped if a card of some land types is revealed from the hand."""
+    EARLY = 7
+    """Untapped on the first three turns."""
+    FOUR_LANDS = 8
+    """Fetched tapped, untapped with four or more lands (Fabled Passage)."""
+
+
+ENTRY_CODES: Final = {
+    "untapped": EntryCode.UNTAPPED, "pay life": EntryCode.UNTAPPED,
+    "tapped": EntryCode.TAPPED, "control": EntryCode.CONTROL,
+    "few lands": EntryCode.FEW_LANDS, "many lands": EntryCode.MANY_LANDS,
+    "basics": EntryCode.BASICS, "reveal": EntryCode.REVEAL, "early": EntryCode.EARLY,
+}  # fmt: skip
+"""Each :class:`~.roles.Entry` kind's code."""
 
 
 def static_effects(deck: Deck) -> tuple[object, ...]:
@@ -303,7 +340,11 @@ class CompiledDeck:
         supertypes, _, subtypes = parse_type_line(permanent.type_line)
         return LandFace(
             source=c,
-            entry=(ENTRY_CODES.get(entry.kind, 1), entry.count, _type_bits(entry.types)),
+            entry=(
+                ENTRY_CODES.get(entry.kind, EntryCode.TAPPED),
+                entry.count,
+                _type_bits(entry.types),
+            ),
             basic="Basic" in supertypes,
             types=_type_bits(subtypes),
             colors=self.classes[c].colors & ANY,

@@ -1,5 +1,5 @@
 """What the deck's conditional lands make on the battlefield they enter, for the
-simulation's land-drop policy (:mod:`._sim_actions`): Temple of the False God
+simulation's land-drop policy (:mod:`._sim_player`): Temple of the False God
 makes nothing below five lands, a Tainted land only {C} without a Swamp, Spire of
 Industry only {C} without an artifact (CR 602.5b), River of Tears {B} on the turn
 it is played (its "instead", CR 106.7).

@@ -15,13 +15,13 @@ land is cracked or cycled a turn (the mana of one search).
 
 from __future__ import annotations
 
-from ._sim_actions import Actions, Game, LandDrop, _pull, _shuffle
+from ._sim_player import Game, LandDrop, Player, _pull, _shuffle
 
 __all__ = ["crack"]
 
 
 def crack(
-    engine: Actions, game: Game, use_key: int, use_identity: int, played: LandDrop | None
+    engine: Player, game: Game, use_key: int, use_identity: int, played: LandDrop | None
 ) -> None:
     """Crack (or cycle) one land whose search costs mana, if the battlefield this
     turn (``use_key``, ``use_identity``) pays it (see the module)."""
@@ -69,12 +69,12 @@ def crack(
             land = deck.land_faces[target][0]
             game.key += engine.inc[land.source]  # tapped now, untapped next turn
             game.identity += engine.ident[land.source]
-            engine._enter(game, land, land.source)
+            engine.enter(game, land, land.source)
         _shuffle(game)
         return
 
 
-def _found(engine: Actions, game: Game, k: int) -> list[int]:
+def _found(engine: Player, game: Game, k: int) -> list[int]:
     """The land cards ``k``'s search takes from the library (see the module)."""
     deck = engine.deck
     layout = engine.layout

@@ -28,7 +28,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Final, TypeVar
 
-from ._sim_cards import CompiledDeck, LandFace
+from ._sim_cards import CompiledDeck, EntryCode, LandFace
 
 __all__ = ["EARLY", "NO_MDFC", "WANTS", "Layout"]
 
@@ -40,6 +40,7 @@ NO_MDFC: Final = 4
 """A key's flag: modal double-faced spells are not land drops (ramp's extra land)."""
 _COLORS: Final = 5
 _K = TypeVar("_K")
+_CONTROL: Final = EntryCode.CONTROL
 
 
 class Layout:
@@ -66,7 +67,8 @@ class Layout:
         # The widest count: the deck's cards, or a check land's land types (a
         # dual counts twice).
         bound = sum(counts)
-        for types in {types for k in range(n) for code, _, types, _ in drops[k] if code == 2}:
+        checks = {types for k in range(n) for code, _, types, _ in drops[k] if code == _CONTROL}
+        for types in checks:
             bound = max(bound, sum(
                 counts[k] * max((f.types & types).bit_count() for f in _faces(deck, k))
                 for k in range(n) if _faces(deck, k)
@@ -89,7 +91,7 @@ class Layout:
         self.reveal_field: dict[tuple[int, bool], int] = {}
         for k in range(n):
             for code, _, types, _ in drops[k]:
-                if code == 6:
+                if code == EntryCode.REVEAL:
                     own = bool(deck.subtypes[k] & types)
                     if (types, own) not in self.reveal_field:
                         self.reveal_field[(types, own)] = self._field(half - 1 - own)
@@ -110,17 +112,17 @@ class Layout:
         self.early = False
         for k in range(n):
             for code, count, types, _ in drops[k]:
-                if code == 2:
+                if code == EntryCode.CONTROL:
                     self._threshold(self.types_field, (types, count), count)
-                elif code == 3:
+                elif code == EntryCode.FEW_LANDS:
                     self._threshold(self.lands_field, count + 1, count + 1)
-                elif code == 4:
+                elif code == EntryCode.MANY_LANDS:
                     self._threshold(self.lands_field, count, count)
-                elif code == 5:
+                elif code == EntryCode.BASICS:
                     self._threshold(self.basics_field, count, count)
-                elif code == 7:
+                elif code == EntryCode.EARLY:
                     self.early = True
-                elif code == 8:
+                elif code == EntryCode.FOUR_LANDS:
                     self._threshold(self.lands_field, 3, 3)
         self.mdfc = any(face is not None for face in deck.mdfc_face)
         if self.mdfc:

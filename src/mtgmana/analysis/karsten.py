@@ -81,7 +81,9 @@ from ..errors import MtgManaError
 from ..symbols import ONE_MANA_KINDS
 
 __all__ = [
+    "COMMANDER_LONDON",
     "HAND_SIZE",
+    "LONDON",
     "MAX_DECK_SIZE",
     "MAX_TURN",
     "REFERENCE_COSTS",
@@ -89,6 +91,7 @@ __all__ = [
     "Castability",
     "Requirement",
     "SourcesNeeded",
+    "bottom_split",
     "castability",
     "requirement",
     "sources_needed",
@@ -123,16 +126,19 @@ _SHORTHAND = re.compile(r"(\d*)(C*)")
 # A mulligan step: (cards put on the bottom, fewest lands kept, most lands kept),
 # lands counted after bottoming. The 4-card hand is always kept.
 _Step = tuple[int, int, int]
-_LONDON: Final[tuple[_Step, ...]] = ((0, 2, 5), (1, 2, 4), (2, 2, 4), (3, 0, HAND_SIZE))
+LONDON: Final[tuple[_Step, ...]] = ((0, 2, 5), (1, 2, 4), (2, 2, 4), (3, 0, HAND_SIZE))
+"""The London mulligan's steps (CR 103.5) as (cards bottomed, fewest lands kept,
+most lands kept): keep 7 with 2-5 lands, 6 and 5 with 2-4, always 4."""
 _FREE_SEVEN: Final[_Step] = (0, 3, 5)
-_COMMANDER: Final[tuple[_Step, ...]] = (_FREE_SEVEN, *_LONDON)
+COMMANDER_LONDON: Final[tuple[_Step, ...]] = (_FREE_SEVEN, *LONDON)
+"""With Commander rules: first a free 7, kept with 3-5 lands (CR 103.5c)."""
 
 
-def _bottom(spells: int, count: int) -> tuple[int, int]:
+def bottom_split(spells: int, count: int) -> tuple[int, int]:
     """The (spells, lands) a 7-card hand with ``spells`` spells puts on the bottom
     when it must bottom ``count`` cards, as the reference states it.
 
-    >>> [_bottom(spells, 3) for spells in (5, 4, 3, 2, 1, 0)]
+    >>> [bottom_split(spells, 3) for spells in (5, 4, 3, 2, 1, 0)]
     [(3, 0), (3, 0), (2, 1), (1, 2), (0, 3), (0, 3)]
     """
     if count == 0:
@@ -382,7 +388,7 @@ class _Deck:
     def __init__(self, size: int, lands: int, commander: bool, max_draws: int) -> None:
         self.size = size
         self.lands = lands
-        self._steps = _COMMANDER if commander else _LONDON
+        self._steps = COMMANDER_LONDON if commander else LONDON
         self.denominator = math.comb(size, HAND_SIZE) ** len(self._steps)
         self._tails: dict[tuple[int, int, int], list[list[int]]] = {}
         self._rows: dict[int, list[int]] = {}
@@ -418,7 +424,7 @@ class _Deck:
             step: list[tuple[int, int]] = []
             total = 0
             for s7, n7, sp7, count in compositions:
-                _, bottom_lands = _bottom(sp7, bottom)
+                _, bottom_lands = bottom_split(sp7, bottom)
                 bottom_others = min(bottom_lands, n7)  # non-sources go first
                 kept_sources = s7 - (bottom_lands - bottom_others)
                 kept_lands = s7 + n7 - bottom_lands

@@ -5,26 +5,27 @@ the policy's choice (see :mod:`mtgmana.analysis.simulate`), fetch lands — and 
 
 The policy sees the hand and the battlefield through the packed integer ``H`` of
 :mod:`._sim_layout`: a land-drop decision is a function of ``H``'s policy bits
-(:meth:`Actions.decide`, cached under them by the engine), and so is a turn's
-ramp when every ramp card of the hand is a mana source or makes Treasure
-(:meth:`Actions.ramp_step`). The rest — fetch lands, searches, extra land drops,
-Treasure spent — is played on a :class:`Game`.
+(:meth:`Player.decide`, cached under them), and so is a turn's ramp when every
+ramp card of the hand is a mana source or makes Treasure (:meth:`Player.ramp_step`).
+The rest — fetch lands, searches, extra land drops, Treasure spent — is played on a
+:class:`Game`. The engine holds its player (:class:`Player`: composition, the
+player's tables built once per compiled deck).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import replace
-from typing import TYPE_CHECKING, Final
+from typing import Final
 
-from ._sim_cards import CompiledDeck, LandFace, RampRecord
+from ._sim_answers import Answers
+from ._sim_cards import CompiledDeck, EntryCode, LandFace, RampRecord
 from ._sim_entry import EntryColors
 from ._sim_layout import EARLY, NO_MDFC, WANTS, Layout
+from ._sim_tables import Cards, DropSpec, drop_specs
+from .karsten import bottom_split
+from .roles import Fetch
 
-if TYPE_CHECKING:
-    from ._sim_payer import Payer
-
-__all__ = ["NO_LAND", "Actions", "Decision", "Game", "LandDrop", "RampStep"]
+__all__ = ["NO_LAND", "Decision", "Game", "LandDrop", "Player", "RampStep"]
 
 LandDrop = tuple[int, int, int, int, int, int, LandFace, int, bool, int]
 """A land drop: (key added now, identity added now, key added from the next turn,
@@ -71,35 +72,78 @@ class Game:
         self.turn = turn
 
 
-class Actions:
-    """The actions of :class:`~._sim_game.Engine` (a mixin: the engine holds the
-    compiled deck and these tables)."""
+class Player:
+    """The player of one compiled deck's games (see the module): its land-drop and
+    ramp tables, built once, and its decisions, cached. ``answers`` tells which
+    questions a battlefield pays; ``cards`` and ``due`` are the deck's tables."""
 
-    deck: CompiledDeck
-    payer: Payer
-    layout: Layout
-    inc: list[int]
-    ident: list[int]
-    ident_tapped: list[int]
-    land_bit: int
-    tapped_mask: int
-    keep_land: list[bool]
-    ramp_bit: list[int]
-    ramp_order: list[int]
-    ramp_tops: list[tuple[int, int]]
-    spell_rank: list[int]
-    land_rank: list[int]
-    drops: list[tuple[tuple[LandDrop, LandDrop, int, bool, int, int], ...]]
-    land_cards: dict[int, int]
-    has_mdfc: bool
-    last_due: int
-    ramp_mask: int
-    early: list[int]
-    decisions: dict[int, Decision]
-    castable: Callable[[int, int, int], int]
-    entry: EntryColors
-    entry_shift: int
-    delayed: list[int]
+    def __init__(
+        self,
+        deck: CompiledDeck,
+        answers: Answers,
+        cards: Cards,
+        last_due: int,
+        turns: int,
+    ) -> None:
+        self.deck = deck
+        self.payer = payer = deck.payer
+        self.castable = answers.castable
+        self.n = answers.n
+        self.last_due = last_due
+        self.inc = payer.increments
+        classes = range(len(deck.classes))
+        self.ident = [payer.identity(c) for c in classes]
+        self.ident_tapped = [payer.identity_tapped(c) for c in classes]
+        self.land_bit = payer.land_played
+        self.tapped_mask = 0xFFFF << (8 * len(deck.classes))
+        self.keep_land = cards.keep_land
+        self.land_rank = cards.land_rank
+        self.spell_rank = cards.spell_rank
+        self.spell_order = [-rank for rank in cards.spell_rank]
+        self.ramp_order = cards.ramp_order
+        self.delayed = cards.delayed
+        self.ramp_bit = [0 if r is None else 1 << r.question for r in deck.ramp]
+        self.has_mdfc = any(face is not None for face in deck.mdfc_face)
+        self.sacrifices = any(r is not None and r.ramp.sacrifice_land for r in deck.ramp)
+        self.has_opening = any(c >= 0 for c in deck.opening)
+        specs = drop_specs(deck)
+        self.layout = layout = _layout(deck, specs, cards, last_due)
+        self.gy_key = payer.graveyard_key
+        """What a card put into the graveyard adds to the key (0: no cost reads it)."""
+        self.gy_ident = payer.graveyard if self.gy_key else 0
+        self.crack_pres = layout.pending_pres | sum(
+            layout.top(layout.land_field[k]) for k in cards.delayed if _fetch(deck, k).cycling
+        )
+        self.drops = [tuple(self._drop(k, spec) for spec in specs[k]) for k in range(len(specs))]
+        self.land_cards = {
+            layout.top(offset): k for k, offset in enumerate(layout.land_field) if offset >= 0
+        }
+        faces = [f.source for found in specs for f, _, _, _ in found]
+        self.entry = EntryColors(payer.classes, faces, payer.layout, payer.outside)
+        self.entry_shift = layout.seen + 16
+        """Where a decision's key keeps the entry thresholds (above ``H``'s bits)."""
+        self.early = [EARLY if layout.early and turn <= 3 else 0 for turn in range(turns + 2)]
+        self.ramp_mask = 0
+        for k in self.ramp_order:
+            self.ramp_mask |= layout.field_mask << layout.ramp_field[k]
+        self.ramp_tops = [(k, layout.top(layout.ramp_field[k])) for k in self.ramp_order]
+        self.decisions: dict[int, Decision] = {}
+        self.ramp_infos: dict[int, tuple[int, bool, bool]] = {}
+        self.ramp_steps: dict[int, RampStep] = {}
+
+    def _drop(self, k: int, spec: DropSpec) -> _Drop:
+        """Card ``k``'s land drop ``spec`` as the decisions use it: (untapped,
+        tapped, the key bit of its condition and the value for which it enters
+        untapped, the card found, its "none left" bit)."""
+        face, target, code, mdfc = spec
+        layout = self.layout
+        return (
+            self._option(k, face, True, max(target, -1), mdfc),
+            self._option(k, face, False, max(target, -1), mdfc),
+            *self.condition(k, code, face.entry[1], face.entry[2]),
+            target,
+            layout.top(layout.out_field[target]) if target >= 0 else 0,
+        )
 
     # -- land drops --
 
@@ -158,22 +202,22 @@ class Actions:
         of a decision's key and the value for which it enters untapped when the
         bit is clear (``card``: the card in hand, not revealed for itself)."""
         layout = self.layout
-        if code in (0, 1):
-            return 0, code == 0
-        if code == 2:
+        if code in (EntryCode.UNTAPPED, EntryCode.TAPPED):
+            return 0, code == EntryCode.UNTAPPED
+        if code == EntryCode.CONTROL:
             return layout.top(layout.types_field[(types, count)]), False
-        if code == 3:
+        if code == EntryCode.FEW_LANDS:
             return layout.top(layout.lands_field[count + 1]), True
-        if code == 4:
+        if code == EntryCode.MANY_LANDS:
             return layout.top(layout.lands_field[count]), False
-        if code == 5:
+        if code == EntryCode.BASICS:
             return layout.top(layout.basics_field[count]), False
-        if code == 6:
+        if code == EntryCode.REVEAL:
             own = bool(self.deck.subtypes[card] & types)
             return layout.top(layout.reveal_field[(types, own)]), False
-        if code == 7:
+        if code == EntryCode.EARLY:
             return EARLY, False
-        return layout.top(layout.lands_field[3]), False  # 8: four or more lands
+        return layout.top(layout.lands_field[3]), False  # FOUR_LANDS
 
     def _entering(self, option: LandDrop, bits: int) -> LandDrop:
         """A land drop with its colors as it makes them on entering (see
@@ -267,7 +311,7 @@ class Actions:
             use_key, use_identity = self.play_land(game, played, use_key, use_identity)
         return use_key, use_identity
 
-    def _enter(self, game: Game, face: LandFace, c: int) -> None:
+    def enter(self, game: Game, face: LandFace, c: int) -> None:
         """A land enters the battlefield (not as the land drop) as class ``c``."""
         layout = self.layout
         game.H += layout.land_in(face) + layout.colors_in(self.deck.classes[c].colors)
@@ -275,6 +319,32 @@ class Actions:
             game.field.append(face)
 
     # -- ramp --
+
+    def ramp_turn(self, game: Game, use_key: int, use_identity: int) -> None:
+        """The turn's ramp, on the battlefield this turn (``use_key``,
+        ``use_identity``): cached by the hand's ramp cards and the ramp questions
+        the battlefield pays when they all are mana sources or make Treasure (or
+        give an extra land drop with no land in hand) and no Treasure is held;
+        played on the game otherwise (:meth:`ramp`)."""
+        h = game.H
+        kinds = h & self.ramp_mask
+        info = self.ramp_infos.get(kinds)
+        if info is None:
+            info = self.ramp_infos[kinds] = self.ramp_info(kinds)
+        bits, simple, land_free = info
+        castable = self.castable(use_key, use_identity, bits)
+        if (simple or (land_free and not h & self.layout.land_pres)) and not game.treasures:
+            if castable:
+                step_key = kinds << self.n | castable
+                step = self.ramp_steps.get(step_key)
+                if step is None:
+                    step = self.ramp_steps[step_key] = self.ramp_step(kinds, castable)
+                game.H += step[0]
+                game.key += step[1]
+                game.identity += step[2]
+                game.treasures += step[3]
+        elif castable or game.treasures:
+            self.ramp(game, use_key, use_identity, castable)
 
     def ramp_info(self, kinds: int) -> tuple[int, bool, bool]:
         """The questions of the ramp cards of a hand (``kinds``: ``H``'s ramp
@@ -429,8 +499,8 @@ class Actions:
                     c = face.source
                     game.key += inc[c]
                     game.identity += ident[c]
-                    self._enter(game, face, c)
-                    if not ramp.tapped and face.entry[0] == 0:
+                    self.enter(game, face, c)
+                    if not ramp.tapped and face.entry[0] == EntryCode.UNTAPPED:
                         game.fresh_key += inc[c]
                         game.fresh_identity += ident[c]
                 else:
@@ -514,7 +584,7 @@ class Actions:
                 continue
             hand.remove(card)
             game.H -= hand_in[card]
-            self._enter(game, deck.land_faces[card][0], c)
+            self.enter(game, deck.land_faces[card][0], c)
             game.key += self.inc[c]
             game.identity += self.ident[c]
             if hand:
@@ -526,6 +596,45 @@ class Actions:
                 hand.remove(gone)
                 game.H -= hand_in[gone]
             return
+
+    def bottom(self, hand: list[int], count: int) -> tuple[list[int], list[int]]:
+        """The London mulligan's bottoming (CR 103.5; Karsten's rule, see
+        :mod:`.simulate`): ``count`` cards, the most expensive spells (ramp last),
+        then the lands making the fewest colors (taplands first)."""
+        keep_land = self.keep_land
+        spells = sorted((k for k in hand if not keep_land[k]), key=self.spell_order.__getitem__)
+        lands = sorted((k for k in hand if keep_land[k]), key=self.land_rank.__getitem__)
+        bottom_spells, bottom_lands = bottom_split(len(spells), count)
+        bottom_lands = min(bottom_lands, len(lands))
+        bottom_spells = min(count - bottom_lands, len(spells))
+        bottomed = spells[:bottom_spells] + lands[:bottom_lands]
+        return spells[bottom_spells:] + lands[bottom_lands:], bottomed
+
+
+_Drop = tuple["LandDrop", "LandDrop", int, bool, int, int]
+
+
+def _fetch(deck: CompiledDeck, k: int) -> Fetch:
+    fetch = deck.items[k].role.fetch
+    assert fetch is not None
+    return fetch
+
+
+def _layout(
+    deck: CompiledDeck, specs: tuple[tuple[DropSpec, ...], ...], cards: Cards, last_due: int
+) -> Layout:
+    """The layout of ``H`` for the deck's land drops, ramp and searches."""
+    targets = [t for found in specs for _, t, _, _ in found if t >= 0]
+    targets += [t for r in deck.ramp if r is not None for t in r.targets]
+    targets += [t for k in cards.delayed for t in deck.fetch_targets[k]]
+    return Layout(
+        deck,
+        [[(code, f.entry[1], f.entry[2], t) for f, t, code, _ in found] for found in specs],
+        cards.ramp_order,
+        targets,
+        last_due,
+        [k for k in cards.delayed if not _fetch(deck, k).cycling],
+    )
 
 
 def _tapped(option: LandDrop) -> int:
