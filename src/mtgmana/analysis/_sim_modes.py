@@ -85,6 +85,16 @@ class BoardModes:
         self.hall = hall
         self.outside = outside
         self.modal = [c for c, source in enumerate(classes) if source.kind == "modal"]
+        self._reads: dict[int, tuple[tuple[int, int], ...]] = {}
+        """Per modal class, where the key counts each feature it reads, and what the
+        opponent's permanents add to it."""
+        for c in self.modal:
+            modal = classes[c].modal
+            assert modal is not None
+            self._reads[c] = tuple(
+                (layout.feature_offset[f], outside.get(f, 0)) for f in modal.features
+            )
+        self._pool_order = {pool: i for i, pool in enumerate(pools)}
         self._resolved: dict[tuple[int, tuple[int, ...]], Resolved] = {}
         self._combos: dict[tuple[object, ...], list[Combo] | None] = {}
         self._uppers: dict[tuple[Group, ...], tuple[tuple[int, ...], tuple[int, ...]]] = {}
@@ -100,17 +110,14 @@ class BoardModes:
             return _NO_MODAL
         return self._modal_board(key, tapped)
 
-    def _features(self, key: int) -> dict[Feature, int]:
-        return self.layout.feature_values(key, self.outside)
-
-    def resolved(self, c: int, values: dict[Feature, int]) -> Resolved:
-        """Modal class ``c`` on a board whose counts are ``values`` (cached by the
-        counts it reads)."""
-        modal = self.classes[c].modal
-        assert modal is not None
-        read = tuple(values[f] for f in modal.features)
+    def resolved(self, c: int, key: int) -> Resolved:
+        """Modal class ``c`` on board ``key`` (cached by the counts it reads)."""
+        read = tuple(((key >> off) & 255) + outside for off, outside in self._reads[c])
         found = self._resolved.get((c, read))
         if found is None:
+            modal = self.classes[c].modal
+            assert modal is not None
+            values = dict(zip(modal.features, read, strict=True))
             found = self._resolved[(c, read)] = modal.resolve(values)
         return found
 
@@ -118,7 +125,6 @@ class BoardModes:
         """The modal sources of board ``key`` (see :class:`ModalBoard`), with the
         permanents a spell may tap (``tapped``); ``None`` when they make more than a
         key can count."""
-        values = self._features(key) if self.layout.feature_offset else {}
         count = self.count
         plain: dict[int, tuple[int, ...]] = {}
         groups: dict[tuple[int, int], tuple[list[Mode], int]] = {}
@@ -127,7 +133,7 @@ class BoardModes:
             n = count(key, c)
             if not n:
                 continue
-            resolved = self.resolved(c, values)
+            resolved = self.resolved(c, key)
             units = resolved.plain
             if units is not None:
                 plain[c] = units
@@ -161,7 +167,7 @@ class BoardModes:
         capacity: dict[Pool, int] = dict.fromkeys(wanted, 0)
         uncertain = False
         count = self.count
-        for pool in sorted(wanted, key=repr):
+        for pool in sorted(wanted, key=self._pool_order.__getitem__):
             for c in self.pools.get(pool, ()):
                 n = count(key, c) if c in self.layout.count_offset else 0
                 if not n:
@@ -183,7 +189,10 @@ class BoardModes:
                 groups[(1 << 30, 0)] = ([IDLE, *repeat], supply)
         result = tuple((tuple(modes), n) for _, (modes, n) in sorted(groups.items()))
         return ModalBoard(_times(plain, key, count), tuple(removed), result,
-                      tuple(sorted(capacity.items(), key=repr)), uncertain)  # fmt: skip
+                      tuple(sorted(capacity.items(), key=self._order)), uncertain)  # fmt: skip
+
+    def _order(self, item: tuple[Pool, int]) -> int:
+        return self._pool_order[item[0]]
 
     def _partner(
         self,
