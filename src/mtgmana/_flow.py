@@ -13,9 +13,20 @@ small graphs that grouping produces (tens of nodes even for 1,000 units).
 
 from __future__ import annotations
 
+import time
 from collections.abc import Sequence
+from contextvars import ContextVar
 
-__all__ = ["min_cost_transport"]
+__all__ = ["DEADLINE", "OutOfTime", "min_cost_transport"]
+
+DEADLINE: ContextVar[float | None] = ContextVar("DEADLINE", default=None)
+"""When a search that solves flows runs out of time (``time.monotonic()``): a flow
+still being solved then raises :class:`OutOfTime` (the tapper's time limits)."""
+
+
+class OutOfTime(Exception):
+    """A flow was abandoned: the search it was part of is out of time."""
+
 
 _INFINITY = float("inf")
 
@@ -69,7 +80,10 @@ def min_cost_transport(
 
     flow = 0
     total = 0
+    deadline = DEADLINE.get()
     while flow < need:
+        if deadline is not None and time.monotonic() > deadline:
+            raise OutOfTime
         # Bellman-Ford (queue-based) from the source.
         dist: list[float] = [_INFINITY] * size
         parent = [-1] * size

@@ -68,7 +68,7 @@ from .effects import (
     bind_chosen_name,
     names_chosen,
 )
-from .errors import MtgManaError, UnknownCardError
+from .errors import MAX_NAME_LENGTH, MtgManaError, NameTooLong, UnknownCardError
 from .mana import ManaType
 from .restrictions import parse_type_line
 from .tokens import token
@@ -283,6 +283,8 @@ class Permanent:
         """
         if not isinstance(name, str):
             raise UnknownCardError(repr(name), [])
+        if len(name) > MAX_NAME_LENGTH and CardDatabase.bundled().get(name) is None:
+            raise NameTooLong(name)  # not matched for suggestions: too slow and no use
         try:
             item = token(name)
         except UnknownCardError as missing:

@@ -20,9 +20,29 @@ from typing import TYPE_CHECKING, Any
 from ._output import CommandError, print_json
 
 if TYPE_CHECKING:
+    from ..costs import ManaCost
     from ..mana import Mana
 
-__all__ = ["pay_result", "register", "run", "units_from_symbols"]
+__all__ = ["MAX_MANA", "check_mana_amount", "pay_result", "register", "run", "units_from_symbols"]
+
+MAX_MANA = 1000
+"""The most mana a pool written as symbols holds (``{1000}``): more is an error
+(``too_much_mana``), not hours of work."""
+
+
+def check_mana_amount(cost: ManaCost, already: int = 0) -> None:
+    """Raise :class:`~mtgmana.errors.LimitError` when mana written as ``cost``
+    (with ``already`` units) is more than :data:`MAX_MANA`."""
+    from ..errors import LimitError
+    from ..symbol_payment import ways_to_pay
+
+    total = already
+    for symbol in cost:
+        total += max((amount for _, _, amount in ways_to_pay(symbol).represents), default=1)
+        if total > MAX_MANA:
+            raise LimitError(
+                "too_much_mana", f"a pool holds at most {MAX_MANA:,} mana, not more", MAX_MANA
+            )
 
 
 def register(subparsers: Any) -> None:
@@ -76,6 +96,7 @@ def units_from_symbols(text: str, *, snow: bool = False) -> list[Mana]:
     from ..symbol_payment import ways_to_pay
 
     cost = ManaCost.parse(text, lenient=True)
+    check_mana_amount(cost)
     units: list[Mana] = []
     for symbol in cost:
         halves = ways_to_pay(symbol).represents
@@ -93,7 +114,8 @@ def pay_result(request: Mapping[str, Any]) -> tuple[int, dict[str, Any]]:
     ``life``, ``x``, ``max_x``, ``x_mana``, ``spell``, ``prefer_life``, ``future``):
     (exit status, JSON). Raises :class:`~mtgmana.MtgManaError` for bad input."""
     from ..costs import ManaCost
-    from ..payment import CannotPay, Prefer, max_x, plan_payment
+    from ..errors import MtgManaError
+    from ..payment import CannotPay, Prefer, max_x, pay, plan_payment
     from ..restrictions import Spend
 
     card = request.get("for_card") or request.get("for")
@@ -101,15 +123,18 @@ def pay_result(request: Mapping[str, Any]) -> tuple[int, dict[str, Any]]:
     text = request.get("cost")
     if text is None:
         if spend is None or spend.mana_cost is None:
-            from ..errors import MtgManaError
-
             raise MtgManaError("no cost: give one, or --for a card whose mana cost it is")
         cost = spend.mana_cost
     else:
         cost = ManaCost.parse(text, lenient=True)
+    held = request.get("units")  # a ManaPool paid from, and spent (serve's "session")
     pool = units_from_symbols(request.get("pool", "")) + units_from_symbols(
         request.get("snow", ""), snow=True
     )
+    if held is not None:
+        if pool:
+            raise MtgManaError("the session's pool is paid from alone: no pool or snow with it")
+        pool = list(held.units)
     spell = request.get("spell")
     if spell is not None:
         spend = Spend.spell(spell, mana_cost=cost)
@@ -124,9 +149,9 @@ def pay_result(request: Mapping[str, Any]) -> tuple[int, dict[str, Any]]:
         x = best_x
     result: dict[str, Any]
     try:
-        payment = plan_payment(
-            cost, pool, life=life, x=x, spend=spend, prefer=prefer, future=future,
-            x_mana=x_mana,
+        payment = (pay if held is not None else plan_payment)(
+            cost, held if held is not None else pool, life=life, x=x, spend=spend,
+            prefer=prefer, future=future, x_mana=x_mana,
         )  # fmt: skip
         result, status = payment.to_json(), 0
     except CannotPay as refusal:

@@ -152,13 +152,19 @@ def board_from(request: Mapping[str, Any]) -> Board:
 
 
 def _names(text: str) -> list[str]:
+    from .._board_text import MAX_COPIES
+    from ..errors import MtgManaError
+
     names: list[str] = []
     for item in (part.strip() for part in text.split(",")):
         if not item:
             continue
         count, _, rest = item.partition(" ")
         if count.rstrip("x").isdigit() and rest:
-            names.extend([rest.strip()] * int(count.rstrip("x")))
+            number = count.rstrip("x")
+            if len(number) > 4 or int(number) > MAX_COPIES:
+                raise MtgManaError(f"{item!r}: a count must be 1 to {MAX_COPIES}")
+            names.extend([rest.strip()] * int(number))
         else:
             names.append(item)
     return names
@@ -182,13 +188,14 @@ def tap_result(
     cost = ManaCost.parse(text, lenient=True) if text is not None else None
     if board is None:
         board = board_from(request)
-    pool = units_from_symbols(request.get("pool", ""))
+    pool = [*request.get("units", ()), *units_from_symbols(request.get("pool", ""))]
     hand = request.get("hand", "")
     future = [ManaCost.parse(text, lenient=True) for text in hand.split(",") if text.strip()]
     try:
         result = plan(
             cost, board, pool=pool, life=request.get("life", 20), x=request.get("x"),
             future=future, spend=spend, partial=bool(request.get("partial")),
+            time_limit=request.get("time_limit"),
         )  # fmt: skip
     except CannotPay as refusal:
         return 1, {"payable": False, "shortfall": list(refusal.shortfall), "reason": str(refusal)}
@@ -203,9 +210,13 @@ def options_result(request: Mapping[str, Any], board: Board | None = None) -> di
 
     if board is None:
         board = board_from(request)
-    pool = units_from_symbols(request.get("pool", ""))
+    pool = [*request.get("units", ()), *units_from_symbols(request.get("pool", ""))]
     return options(
-        board, pool=pool, limit=request.get("limit", 1000), partial=bool(request.get("partial"))
+        board,
+        pool=pool,
+        limit=request.get("limit", 1000),
+        partial=bool(request.get("partial")),
+        time_limit=request.get("time_limit"),
     ).to_json()
 
 

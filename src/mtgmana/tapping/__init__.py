@@ -63,7 +63,7 @@ True
 
 from __future__ import annotations
 
-from ._api import NotModelled, can_pay, max_x, plan
+from ._api import NotModelled, SearchTooLong, can_pay, max_x, plan
 from ._problem import MAX_COMBINATIONS, MAX_ORDERS
 from .activation import Activated, IllegalActivation, activate
 from .options import Options, options
@@ -77,6 +77,7 @@ __all__ = [
     "NotModelled",
     "Options",
     "Plan",
+    "SearchTooLong",
     "Step",
     "activate",
     "can_pay",

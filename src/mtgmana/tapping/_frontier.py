@@ -24,6 +24,7 @@ from __future__ import annotations
 import itertools
 import math
 import struct
+import time
 from collections.abc import Iterable, Iterator, Sequence
 
 from ..costs import ManaCost
@@ -214,7 +215,9 @@ MAX_STATES = 1024
 each have been activated); beyond, they are taken in the order given."""
 
 
-def frontier(groups: Sequence[Group], base: Vector, budget: int) -> tuple[list[Vector], bool]:
+def frontier(
+    groups: Sequence[Group], base: Vector, budget: int, deadline: float | None = None
+) -> tuple[list[Vector], bool]:
     """The maximal vectors ``base`` plus the groups can come to, sorted by
     decreasing total then decreasing counts (W first), and whether the result may
     be incomplete: the set was cut to ``budget`` vectors (largest totals kept) on
@@ -224,7 +227,9 @@ def frontier(groups: Sequence[Group], base: Vector, budget: int) -> tuple[list[V
     later activation, so that loses nothing. The mana-costing ones can pay each
     other's costs in any order (CR 605.3a: only for later activations), so the
     frontier of each number of activations of each is the union, over which one
-    came last, of the frontiers before it (a state per count vector)."""
+    came last, of the frontiers before it (a state per count vector). Past
+    ``deadline`` (``time.monotonic()``), the sources left aren't added (the result
+    is then incomplete)."""
     code = _Code(_most(base, groups))
     levels: Levels = {sum(base): {code.code(base)}}
     truncated = False
@@ -248,6 +253,8 @@ def frontier(groups: Sequence[Group], base: Vector, budget: int) -> tuple[list[V
         truncated = True
         for copies, coded in kinds:
             for _ in range(copies):
+                if deadline is not None and time.monotonic() > deadline:
+                    break  # out of time: what was found (truncated already)
                 levels = _pareto(_activate(levels, coded, code), code)
                 if _count(levels) > budget:
                     levels = _truncate(levels, budget)

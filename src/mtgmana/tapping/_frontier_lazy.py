@@ -53,6 +53,7 @@ an approximation.
 from __future__ import annotations
 
 import itertools
+import time
 from collections.abc import Sequence
 from typing import Final
 
@@ -114,7 +115,7 @@ class _Stream:
 
 
 def frontier(
-    groups: Sequence[Group], base: Vector, limit: int, budget: int
+    groups: Sequence[Group], base: Vector, limit: int, budget: int, deadline: float | None = None
 ) -> tuple[list[Vector], int, bool]:
     """The first ``limit`` vectors of the frontier in canonical order, how many there
     are and whether that count is exact (see the module docstring).
@@ -131,7 +132,7 @@ def frontier(
             return _search(board, limit, budget)
         except TooTangled:
             pass
-    return _fallback(groups, base, limit, budget)
+    return _fallback(groups, base, limit, budget, deadline)
 
 
 def _search(board: Board, limit: int, budget: int) -> tuple[list[Vector], int, bool]:
@@ -267,7 +268,7 @@ def most(groups: Sequence[Group], base: Vector) -> tuple[int, ...] | None:
 
 
 def _fallback(
-    groups: Sequence[Group], base: Vector, limit: int, budget: int
+    groups: Sequence[Group], base: Vector, limit: int, budget: int, deadline: float | None
 ) -> tuple[list[Vector], int, bool]:
     """The integer-coded search over count vectors (each slot's types, five colors
     as "any"), filtered by matching dominance; it keeps twice ``limit`` vectors (the
@@ -282,8 +283,9 @@ def _fallback(
         coded.append((copies, sorted(vectors, key=lambda item: item[0])))
     size = 2 * max(limit, 1)  # vectors kept by the search, doubled while too few are left
     while True:
-        found, truncated = _frontier.frontier(coded, base, size)
+        found, truncated = _frontier.frontier(coded, base, size, deadline)
         kept = _frontier.matching_maximal(found)
-        if not truncated or len(kept) >= limit or size >= budget:
+        late = deadline is not None and time.monotonic() > deadline
+        if not truncated or len(kept) >= limit or size >= budget or late:
             return kept[:limit], len(kept), not truncated
         size *= 2

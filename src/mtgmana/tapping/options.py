@@ -10,6 +10,7 @@ options.
 
 from __future__ import annotations
 
+import time
 from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
@@ -18,7 +19,7 @@ from ..battlefield import Board
 from ..errors import MtgManaError
 from ..mana import Mana
 from ..payment import PoolLike
-from ._api import NotModelled, can_pay
+from ._api import NotModelled, SearchTooLong, can_pay
 from ._compile import ORDER, compiled
 from ._frontier_lazy import frontier
 from ._frontier_lazy import most as most_of
@@ -44,6 +45,9 @@ class Options:
     is too big to hold is cut (the largest totals kept); then ``most`` of each
     type and ``most_total`` come from exact payability checks instead (``most``
     of "any" stays a lower bound)."""
+    most_exact: bool = True
+    """Whether ``most`` and ``most_total`` are exact; False only when a
+    ``time_limit`` ran out while they were computed (they are then lower bounds)."""
 
     def to_json(self) -> dict[str, Any]:
         keys = ("W", "U", "B", "R", "G", "C", "any")
@@ -54,6 +58,7 @@ class Options:
             "complete": self.complete,
             "most": self.most,
             "most_total": self.most_total,
+            "most_exact": self.most_exact,
         }
 
 
@@ -63,11 +68,15 @@ def options(
     pool: PoolLike | Iterable[Mana] = (),
     limit: int = 1000,
     partial: bool = False,
+    time_limit: float | None = None,
 ) -> Options:
     """The Pareto frontier of what ``board`` (and floating ``pool``) can produce: at
     most ``limit`` options, the largest totals first. Raises
     :class:`~mtgmana.tapping.NotModelled` for a board holding a card whose
-    mana-relevant text isn't modelled, unless ``partial``."""
+    mana-relevant text isn't modelled, unless ``partial``. ``time_limit``
+    (seconds) bounds the search of the frontier: past it, the options found are
+    listed and ``complete`` is False (``most`` still exact)."""
+    deadline = None if time_limit is None else time.monotonic() + time_limit
     pool = tuple(pool.units) if isinstance(pool, PoolLike) else tuple(pool)
     if not isinstance(board, Board):
         raise TypeError(f"expected a Board, not {board!r}")
@@ -85,9 +94,11 @@ def options(
         (len(source.indexes), [(o.slots, o.mana_cost) for o in (*source.simple, *source.complex)])
         for source in sources
     ]
-    listed, count, complete = frontier(groups, tuple(base), limit, 10 * limit)
+    listed, count, complete = frontier(groups, tuple(base), limit, 10 * limit, deadline)
     keys = ("W", "U", "B", "R", "G", "C", "any")
     summary = most_of(groups, tuple(base))
+    most_exact = True
+    deadline = None if time_limit is None else time.monotonic() + time_limit
     if summary is not None:
         most = dict(zip(keys, summary[:7], strict=True))
         most_total = summary[7]
@@ -97,9 +108,12 @@ def options(
             for i, k in enumerate(keys)
         }
         most_total = max((sum(v) for v in listed), default=0)
-        for k in keys[:6]:
-            most[k] = _most_payable(original, "{" + k + "}", pool, most[k])
-        most_total = _most_payable(original, "{1}", pool, most_total)
+        try:
+            for k in keys[:6]:
+                most[k] = _most_payable(original, "{" + k + "}", pool, most[k], deadline)
+            most_total = _most_payable(original, "{1}", pool, most_total, deadline)
+        except SearchTooLong:
+            most_exact = False  # out of time: what the options listed show, at least
     return Options(
         tuple(listed[:limit]),
         count,
@@ -107,19 +121,30 @@ def options(
         most,
         most_total,
         complete,
+        most_exact,
     )
 
 
-def _most_payable(board: Board, symbol: str, pool: tuple[Mana, ...], guess: int) -> int:
-    """The most copies of ``symbol`` the board pays, searched from ``guess``."""
-    low = guess if guess and can_pay(symbol * guess, board, pool=pool, partial=True) else 0
+def _most_payable(
+    board: Board, symbol: str, pool: tuple[Mana, ...], guess: int, deadline: float | None
+) -> int:
+    """The most copies of ``symbol`` the board pays, searched from ``guess``
+    (raising :class:`SearchTooLong` past ``deadline``)."""
+
+    def pays(n: int) -> bool:
+        left = None if deadline is None else deadline - time.monotonic()
+        if left is not None and left <= 0:
+            raise SearchTooLong("search_budget", "out of time", 0)
+        return can_pay(symbol * n, board, pool=pool, partial=True, time_limit=left)
+
+    low = guess if guess and pays(guess) else 0
     step = max(1, guess)
     high = low + step
-    while can_pay(symbol * high, board, pool=pool, partial=True):
+    while pays(high):
         low, high, step = high, high + 2 * step, 2 * step
     while high - low > 1:  # low is payable, high isn't
         middle = (low + high) // 2
-        if can_pay(symbol * middle, board, pool=pool, partial=True):
+        if pays(middle):
             low = middle
         else:
             high = middle

@@ -135,6 +135,10 @@ class Plan:
     """With ``partial=True``: the permanents whose mana-relevant text isn't modelled
     and was left out — (id, name, what and why); the plan may not be the best, or a
     plan may exist that this one doesn't find."""
+    cut_short: bool = False
+    """Whether the search for the best plan was cut short (by its budget of flows,
+    ``MAX_COMBINATIONS``, or ``time_limit``): the plan is legal and pays, but
+    may not be the best by the preference order."""
 
     @property
     def life_paid(self) -> int:
@@ -210,6 +214,7 @@ class Plan:
             "sacrificed": list(self.sacrificed),
             **({"exiled": self.exiled} if self.exiled else {}),
             "floating_after": [unit.to_json() for unit in self.floating_after],
+            "cut_short": self.cut_short,
             "assignment": [part.to_json() for part in self.payment.assignment],
             **(
                 {"ignored": [{"permanent": i, "card": n, "why": w} for i, n, w in self.ignored]}
