@@ -17,7 +17,7 @@ import time
 from collections.abc import Sequence
 from contextvars import ContextVar
 
-__all__ = ["DEADLINE", "OutOfTime", "min_cost_transport"]
+__all__ = ["DEADLINE", "OutOfTime", "check_deadline", "min_cost_transport"]
 
 DEADLINE: ContextVar[float | None] = ContextVar("DEADLINE", default=None)
 """When a search that solves flows runs out of time (``time.monotonic()``): a flow
@@ -25,7 +25,15 @@ still being solved then raises :class:`OutOfTime` (the tapper's time limits)."""
 
 
 class OutOfTime(Exception):
-    """A flow was abandoned: the search it was part of is out of time."""
+    """A flow (or another step of a search) was abandoned: the search it was part of
+    is out of time."""
+
+
+def check_deadline() -> None:
+    """Raise :class:`OutOfTime` past :data:`DEADLINE` (the searches' loops call it)."""
+    deadline = DEADLINE.get()
+    if deadline is not None and time.monotonic() > deadline:
+        raise OutOfTime
 
 
 _INFINITY = float("inf")

@@ -74,6 +74,10 @@ def decode(line: bytes | str) -> dict[str, Any]:
         text = line
         if not _valid_text(text):
             raise RequestError("bad_json", "not UTF-8 text (a lone surrogate)")
+    if not text.strip():
+        raise RequestError(
+            "bad_json", 'an empty line: a request is a JSON object, like {"op": "ping"}'
+        )
     try:
         request = _DECODER.decode(text)
     except RecursionError:

@@ -26,6 +26,7 @@ __all__ = [
     "OpSpec",
     "RequestError",
     "check",
+    "option_name",
     "spec_from_parser",
 ]
 
@@ -39,7 +40,7 @@ LIMITS: Final = {
     "permanents": 1000,  # permanents in one board (every list counted)
     "name": 200,  # characters of a card name (longer ones aren't matched)
     "games": 10_000,  # games a deck op simulates
-    "search_ms": 400,  # a tap or options search for the best plan, in milliseconds
+    "search_ms": 300,  # a tap or options search for the best plan, in milliseconds
 }
 """The server's documented limits (docs/protocol.md, "Limits")."""
 
@@ -230,7 +231,7 @@ def spec_from_parser(
         if action.dest in ("help", "json") or isinstance(action, argparse._HelpAction):
             continue
         if action.option_strings:
-            key = max(action.option_strings, key=len).lstrip("-").replace("-", "_")
+            key = option_name(action).lstrip("-").replace("-", "_")
         else:
             key = positional.get(action.dest, action.dest)
         kind = _kind_of(action)
@@ -244,6 +245,13 @@ def spec_from_parser(
         if action.required:
             required.append(key)
     return OpSpec(name, fields, tuple(required), parser)
+
+
+def option_name(action: argparse.Action) -> str:
+    """The option's long name (``--commander`` of ``--commander/--no-commander``)."""
+    if isinstance(action, argparse.BooleanOptionalAction):
+        return action.option_strings[0]
+    return max(action.option_strings, key=len)
 
 
 def _kind_of(action: argparse.Action) -> str:

@@ -25,7 +25,7 @@ from contextlib import redirect_stdout
 from typing import IO, TYPE_CHECKING, Any
 
 from ._serve_io import decode, encode, read_lines
-from ._serve_schema import LIMITS, OpSpec, RequestError, check
+from ._serve_schema import LIMITS, OpSpec, RequestError, check, option_name
 from ._serve_session import SERVER_OPS, BoardState
 
 if TYPE_CHECKING:
@@ -60,8 +60,6 @@ def serve_stream(stream: IO[bytes], out: IO[bytes], *, allow_files: bool = False
     write = out.write
     flush = out.flush
     for line in read_lines(stream):
-        if line is not None and not line.strip():
-            continue
         write(session.answer_bytes(line))
         flush()
 
@@ -70,8 +68,8 @@ def serve(lines: Iterable[str | bytes], out: IO[str], *, allow_files: bool = Fal
     """Answer each request line of ``lines`` on the text stream ``out``."""
     session = Session(allow_files=allow_files)
     for line in lines:
-        if not line.strip():
-            continue
+        if isinstance(line, str):
+            line = line.rstrip("\r\n")
         out.write(session.answer_bytes(line).decode("utf-8"))
         out.flush()
 
@@ -322,15 +320,16 @@ def _parse(spec: OpSpec, values: dict[str, Any]) -> argparse.Namespace:
     assert spec.parser is not None
     positional: list[str] = []
     argv: list[str] = []
+    actions = {action.dest: action for action in spec.parser._actions}
     for key, value in values.items():
         field = spec.fields.get(key)
-        if field is None:
-            continue
-        action = next(a for a in spec.parser._actions if a.dest == field.dest)
+        action = actions.get(field.dest) if field is not None else None
+        if field is None or action is None:
+            continue  # the server's own (deck's text)
         if not action.option_strings:
             positional.extend(value if isinstance(value, list) else [str(value)])
             continue
-        option = max(action.option_strings, key=len)
+        option = option_name(action)
         if field.kind == "bool":
             if isinstance(action, argparse.BooleanOptionalAction):
                 argv.append(option if value else "--no-" + option[2:])

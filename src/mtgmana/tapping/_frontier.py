@@ -27,6 +27,7 @@ import struct
 import time
 from collections.abc import Iterable, Iterator, Sequence
 
+from .._flow import check_deadline
 from ..costs import ManaCost
 from ..mana import ManaType
 from ..symbol_payment import plain_colors, ways_to_pay
@@ -153,6 +154,7 @@ def _pareto(levels: Levels, code: _Code) -> Levels:
     shadow: set[int] | None = set()
     above = totals[0]  # the level the shadow is for, with out[above] not yet in it
     for total in totals[1:]:
+        check_deadline()
         group = levels[total]
         if shadow is not None:
             shadow_cost = (len(shadow) + len(out[above])) * KINDS * (above - total)
@@ -237,7 +239,7 @@ def frontier(
     costed = [(n, options) for n, options in groups if any(c is not None for _, c in options)]
     for copies, options in free:
         if options and copies >= 1:
-            levels, cut = _add_free(levels, copies, options, code, budget)
+            levels, cut = _add_free(levels, copies, options, code, budget, deadline)
             truncated |= cut
     kinds = [
         (copies, [(code.code(v), sum(v), cost) for v, cost in options])
@@ -274,6 +276,7 @@ def _every_order(
     states: dict[tuple[int, ...], Levels] = {}
     held = 0
     for counts in itertools.product(*(range(copies + 1) for copies, _ in kinds)):
+        check_deadline()
         if not any(counts):
             states[counts] = levels
             continue
@@ -310,7 +313,12 @@ def _activate(
 
 
 def _add_free(
-    levels: Levels, copies: int, options: Sequence[Option], code: _Code, budget: int
+    levels: Levels,
+    copies: int,
+    options: Sequence[Option],
+    code: _Code,
+    budget: int,
+    deadline: float | None = None,
 ) -> tuple[Levels, bool]:
     """Copies of a source whose options cost nothing: every copy is activated (that
     dominates not activating it), all at once when the product stays small."""
@@ -331,6 +339,8 @@ def _add_free(
         levels = _pareto(nxt, code)
     else:
         for _ in range(copies):
+            if deadline is not None and time.monotonic() > deadline:
+                return levels, True  # out of time: fewer copies (incomplete)
             nxt = {}
             for amount, total in free:
                 _merge(nxt, _shift(levels, amount, total))

@@ -15,6 +15,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
+from .._flow import DEADLINE, OutOfTime
 from ..battlefield import Board
 from ..errors import MtgManaError
 from ..mana import Mana
@@ -94,11 +95,23 @@ def options(
         (len(source.indexes), [(o.slots, o.mana_cost) for o in (*source.simple, *source.complex)])
         for source in sources
     ]
-    listed, count, complete = frontier(groups, tuple(base), limit, 10 * limit, deadline)
+    token = DEADLINE.set(deadline)
+    try:
+        listed, count, complete = frontier(groups, tuple(base), limit, 10 * limit, deadline)
+    except OutOfTime:
+        listed, count, complete = [], 0, False
+    finally:
+        DEADLINE.reset(token)
     keys = ("W", "U", "B", "R", "G", "C", "any")
-    summary = most_of(groups, tuple(base))
-    most_exact = True
     deadline = None if time_limit is None else time.monotonic() + time_limit
+    token = DEADLINE.set(deadline)
+    try:
+        summary = most_of(groups, tuple(base), deadline)
+    except OutOfTime:
+        summary = None
+    finally:
+        DEADLINE.reset(token)
+    most_exact = True
     if summary is not None:
         most = dict(zip(keys, summary[:7], strict=True))
         most_total = summary[7]
