@@ -31,7 +31,14 @@ from ._serve_session import SERVER_OPS, BoardState
 if TYPE_CHECKING:
     from ..pool import ManaPool
 
-__all__ = ["Session", "register", "run", "serve", "serve_stream"]
+__all__ = ["ERROR_CODES", "Session", "op_keys", "register", "run", "serve", "serve_stream"]
+
+ERROR_CODES = (
+    "bad_json", "bad_request", "unknown_op", "bad_cost", "unknown_card", "no_board",
+    "files_not_allowed", "line_too_long", "too_much_mana", "too_many_permanents",
+    "name_too_long", "too_many_games", "search_budget", "too_large", "internal",
+)  # fmt: skip
+"""Every error code an answer may carry (docs/protocol.md, "Errors")."""
 
 
 def register(subparsers: Any) -> None:
@@ -290,6 +297,11 @@ def _specs() -> dict[str, OpSpec]:
 
 def _spec(name: str) -> OpSpec:
     return _specs()[name]
+
+
+def op_keys() -> dict[str, tuple[str, ...]]:
+    """Each op and the keys it takes (docs/protocol.md, "Ops")."""
+    return {name: tuple(spec.fields) for name, spec in _specs().items()}
 
 
 class _Parser(argparse.ArgumentParser):
