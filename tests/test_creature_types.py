@@ -9,8 +9,10 @@ from mtgmana.creature_types import CREATURE_TYPES
 
 
 def test_the_creature_types_are_those_of_cr_205_3m() -> None:
-    rule = re.search(r"^205\.3m (.*)$", shared_path("data", "comprules.txt").read_text(encoding="utf-8"), re.M)
+    rule = re.search(
+        r"^205\.3m (.*)$", shared_path("data", "comprules.txt").read_text(encoding="utf-8"), re.M
+    )
     assert rule is not None
     listed = rule.group(1).split("one word long:")[1].split(".")[0]
     names = {re.sub(r"^and ", "", item.strip()) for item in listed.split(",")}
-    assert CREATURE_TYPES == names | {"Time Lord"}
+    assert names | {"Time Lord"} == CREATURE_TYPES

@@ -343,10 +343,32 @@ def _shortfall_text(problem: Problem) -> str:
     """What is missing, in game terms: how much more mana (counted as mana, not
     permanents: Sol Ring makes two), or the wrong types."""
     need = least_mana(problem.cost, problem.x)
+    hint = _commander_hint(problem.board)
     try:
         most = _most_mana(problem)
     except SearchTooLong:
-        return "the sources can't make enough mana of the right types"
+        return "the sources can't make enough mana of the right types" + hint
     if need > most:
-        return f"needs {need - most} more mana (the sources make at most {most})"
-    return "the sources can't make the right types of mana"
+        return f"needs {need - most} more mana (the sources make at most {most})" + hint
+    return "the sources can't make the right types of mana" + hint
+
+
+def _commander_hint(board: Board) -> str:
+    """When abilities that look at your commander's color identity (Command Tower)
+    make no mana for want of a commander (CR 903.4f): say how to give one."""
+    if board.commander_colors is not None:
+        return ""
+    names = sorted(
+        {
+            p.name
+            for p in board.permanents
+            if p.controller == "you"
+            and any("commander's color identity" in str(a).lower() for a in p.abilities)
+        }
+    )
+    if not names:
+        return ""
+    return (
+        f"; {', '.join(names)} makes no mana without a commander (CR 903.4f): pass your "
+        "commander's color identity (--commander WUB, commander_colors=)"
+    )
