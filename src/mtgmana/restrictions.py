@@ -176,8 +176,8 @@ class Spend:
         Devoid makes it colorless (CR 702.114a), changeling every creature type
         (CR 702.73a):
 
-        >>> obligator, outcast = Spend.of_card("Eldrazi Obligator"), Spend.of_card("Changeling Outcast")
-        >>> obligator.colors, "Elf" in outcast.subtypes
+        >>> outcast = Spend.of_card("Changeling Outcast")
+        >>> Spend.of_card("Eldrazi Obligator").colors, "Elf" in outcast.subtypes
         (Color(0), True)
         """
         from .cards import Card, lookup
