@@ -22,8 +22,10 @@ from ..mana import Mana
 from ..payment import PoolLike
 from ._api import NotModelled, SearchTooLong, can_pay
 from ._compile import ORDER, compiled
+from ._frontier import matching_maximal
 from ._frontier_lazy import frontier
 from ._frontier_lazy import most as most_of
+from ._options_groups import Restricted, configurations, restricted_mana
 
 __all__ = ["Options", "options"]
 
@@ -49,6 +51,10 @@ class Options:
     most_exact: bool = True
     """Whether ``most`` and ``most_total`` are exact; False only when a
     ``time_limit`` ran out while they were computed (they are then lower bounds)."""
+    restricted: tuple[Restricted, ...] = ()
+    """Mana the board can make that may be spent only as a restriction says (CR
+    106.6: Mishra's Workshop's, Eldrazi Temple's {C}{C}): not in ``options``, since
+    it never pays an activation's cost nor any spell but those."""
 
     def to_json(self) -> dict[str, Any]:
         keys = ("W", "U", "B", "R", "G", "C", "any")
@@ -60,6 +66,7 @@ class Options:
             "most": self.most,
             "most_total": self.most_total,
             "most_exact": self.most_exact,
+            "restricted": [item.to_json() for item in self.restricted],
         }
 
 
@@ -91,22 +98,22 @@ def options(
     base = [0] * 7
     for unit in pool:
         base[_ORDER[unit.type]] += 1
-    groups = [
-        (len(source.indexes), [(o.slots, o.mana_cost) for o in (*source.simple, *source.complex)])
-        for source in sources
-    ]
+    configs, all_there = configurations(board, sources)
+    restricted = restricted_mana(board, sources)
     token = DEADLINE.set(deadline)
     try:
-        listed, count, complete = frontier(groups, tuple(base), limit, 10 * limit, deadline)
+        listed, count, complete = _union(configs, tuple(base), limit, deadline)
     except OutOfTime:
         listed, count, complete = [], 0, False
     finally:
         DEADLINE.reset(token)
+    complete = complete and all_there
     keys = ("W", "U", "B", "R", "G", "C", "any")
     deadline = None if time_limit is None else time.monotonic() + time_limit
     token = DEADLINE.set(deadline)
     try:
-        summary = most_of(groups, tuple(base), deadline)
+        summaries = [most_of(groups, tuple(base), deadline) for groups in configs]
+        summary = None if None in summaries or not all_there else _highest(summaries)
     except OutOfTime:
         summary = None
     finally:
@@ -135,7 +142,29 @@ def options(
         most_total,
         complete,
         most_exact,
+        restricted,
     )
+
+
+def _union(
+    configs: list[list[Any]], base: tuple[int, ...], limit: int, deadline: float | None
+) -> tuple[list[tuple[int, ...]], int, bool]:
+    """The frontier of the union of the configurations' frontiers (one: its own)."""
+    if len(configs) == 1:
+        return frontier(configs[0], base, limit, 10 * limit, deadline)
+    found: list[tuple[int, ...]] = []
+    complete = True
+    for groups in configs:
+        listed, count, whole = frontier(groups, base, limit, 10 * limit, deadline)
+        found.extend(listed)
+        complete = complete and whole and count == len(listed)
+    kept = sorted(set(matching_maximal(found)), key=lambda v: (-sum(v), [-x for x in v]))
+    return kept, len(kept), complete
+
+
+def _highest(summaries: list[tuple[int, ...] | None]) -> tuple[int, ...]:
+    """The most of each kind over several configurations."""
+    return tuple(max(values) for values in zip(*(s for s in summaries if s), strict=True))
 
 
 def _most_payable(
