@@ -80,7 +80,7 @@ def configurations(board: Board, sources: Sequence[Source]) -> tuple[list[list[G
     base = [(len(s.indexes), _plain((*s.simple, *s.complex))) for s in sources]
     if not tappers:
         return [[g for g in base if g[1]]], True
-    filters = {o.taps for _, o in tappers}
+    filters = {o.taps for _, o in tappers if o.taps is not None}
     if len(filters) > 1:
         from ._api import NotModelled
 
@@ -88,7 +88,7 @@ def configurations(board: Board, sources: Sequence[Source]) -> tuple[list[list[G
         raise NotModelled(
             tuple((board.ids[sources[g].indexes[0]], sources[g].name, why) for g, _ in tappers)
         )
-    ((item, per),) = filters
+    item, per = filters.pop()
     candidates = [
         i
         for i, p in enumerate(board.permanents)
