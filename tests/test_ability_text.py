@@ -1047,9 +1047,12 @@ def test_every_card_parses_or_says_why() -> None:
 # cards, the Un-set cards (CR 100.7) counted apart (see docs/mana-coverage.md for
 # what's left: every card, with the model feature it needs); setting card types,
 # losing land types, "Discard your hand", "three mana of that type" and Thran
-# Portal's costs raise the lands to 99.7% and all to 97.5%.
+# Portal's costs raise the lands to 99.7% and all to 97.5%. Issue 19 counts the
+# cards whose abilities add mana without the word "Add" too ("Each player adds",
+# Doubling Cube's doubling, CR 701.10f): five more cards, each unsupported and said
+# so (never silently ignored), so all is 97.4%.
 LAND_FLOOR = 0.997
-ALL_FLOOR = 0.975
+ALL_FLOOR = 0.974
 
 
 def test_coverage_thresholds() -> None:

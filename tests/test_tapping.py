@@ -648,3 +648,14 @@ def test_hall_slack_in_lanes_is_the_direct_count(
         default=_hall._BIAS,
     )
     assert _hall._slack(units, demands) == direct
+
+
+def test_doubling_cube_is_never_silently_ignored() -> None:
+    """Doubling Cube's ability could add mana (CR 605.1a) by doubling the pool (CR
+    701.10f): the tapper says it doesn't plan it rather than leave it out."""
+    from mtgmana.tapping import NotModelled
+
+    board = Board.parse("Doubling Cube, 3 Forest")
+    with pytest.raises(NotModelled, match="Doubling Cube.*701.10f"):
+        can_pay("{G}", board)
+    assert plan("{G}", board, partial=True).ignored[0][1] == "Doubling Cube"
