@@ -33,7 +33,7 @@ def test_tap_documented_shape(capsys: pytest.CaptureFixture[str]) -> None:
                     "tap": [],
                     "sacrifice": [],
                     "counters": 0,
-                },  # fmt: skip
+                },
             }
         ],
         "life_paid": 0,

@@ -656,6 +656,6 @@ def test_doubling_cube_is_never_silently_ignored() -> None:
     from mtgmana.tapping import NotModelled
 
     board = Board.parse("Doubling Cube, 3 Forest")
-    with pytest.raises(NotModelled, match="Doubling Cube.*701.10f"):
+    with pytest.raises(NotModelled, match=r"Doubling Cube.*701\.10f"):
         can_pay("{G}", board)
     assert plan("{G}", board, partial=True).ignored[0][1] == "Doubling Cube"
