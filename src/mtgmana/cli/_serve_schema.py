@@ -17,8 +17,6 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, Final
 
-from ..errors import LimitError
-
 __all__ = [
     "BOARD_KEYS",
     "LIMITS",
@@ -116,6 +114,8 @@ def _check_int(spec: FieldSpec, value: Any, op: str) -> Any:
         else:
             raise _bad(op, spec.key, "a whole number", value)
     if value > spec.high and spec.limit_code:
+        from ..errors import LimitError
+
         raise LimitError(
             spec.limit_code,
             f"{op}: {spec.key!r} is at most {spec.high:,}, not {value:,}",

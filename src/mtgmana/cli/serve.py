@@ -310,13 +310,12 @@ class _Parser(argparse.ArgumentParser):
 
 
 def _parsers() -> dict[str, argparse.ArgumentParser]:
-    from . import COMMANDS
+    from . import card, castability, cost, deck, pay, pool, sources_needed, sources_table, tap
 
     root = _Parser(prog="mtgmana", add_help=False)
     subparsers = root.add_subparsers(dest="command", parser_class=_Parser)
-    for module in COMMANDS:
-        if module.__name__.rsplit(".", 1)[-1] != "serve":
-            module.register(subparsers)
+    for module in (cost, card, pool, pay, tap, castability, sources_needed, sources_table, deck):
+        module.register(subparsers)
     return {name: parser for name, parser in subparsers.choices.items()}
 
 

@@ -10,17 +10,22 @@ the plan it returns is optimal under this preference order (each breaks the ties
 the ones before) — within a budget of ``MAX_COMBINATIONS`` flows that real boards
 don't reach (past it: the best plan found, payability still exact):
 
+0. don't lose the game: a plan whose damage and life paid leave 0 life or less
+   (CR 704.5a) only when every plan does (at 1 life, two Treasures before
+   Ancient Tomb);
 1. lose no permanent that need not be lost (sacrifice tokens before nontoken
    permanents, noncreatures before creatures);
 2. take the least damage and pay the least life;
-3. leave the least mana unused: don't make mana that nothing spends (no Sol Ring
+3. keep the ``future`` costs (the rest of your hand) payable, together, by the
+   one-mana sources left untapped, as many as possible (Sol Ring for ``{1}``
+   when the Forest is needed for the ``{G}`` in hand; Springleaf Drum taps the
+   creature the hand doesn't need);
+4. leave the least mana unused: don't make mana that nothing spends (no Sol Ring
    for the last ``{1}`` when a land will do), spend floating mana before making
    more;
-4. keep the ``future`` costs payable, together, by the one-mana sources left
-   untapped, as many as possible;
 5. tap sources that make fewer types of mana before flexible ones (mana that
    abilities make counts as tapping nothing: Sol Ring before two lands);
-6. then deterministically: of plans equal on 1-5, the first the search meets,
+6. then deterministically: of plans equal on 0-5, the first the search meets,
    with colorless and the most plentiful colors spent first, snow and legendary
    mana kept.
 

@@ -221,6 +221,19 @@ def plan(
         if best is None:
             raise CannotPay(problem.cost, [_shortfall_text(problem)])
         result = build_plan(problem, best)
+    if 0 < life <= result.life_paid + result.damage:
+        # Preference 0: a plan that loses the game (CR 704.5a) only when every
+        # plan does — the best of those that leave 1 life, if any.
+        safer = _problem(cost, board, problem.pool, life, x, spend, problem.future, True, partial)
+        safer.survive = True
+        safer.deadline, safer.decide_by = deadline, problem.decide_by
+        found = None if surely_unpayable(safer) else search(safer)
+        if found is None and safer.spent:
+            found = search(safer, first=True)
+        if found is not None:
+            kept = build_plan(safer, found)
+            if plan_life_ok(kept, life) and kept.life_paid + kept.damage < life:
+                result, problem = kept, safer
     if board.unsupported:
         result = replace(result, ignored=board.unsupported)
     if problem.solves >= MAX_COMBINATIONS:

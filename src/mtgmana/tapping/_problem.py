@@ -107,6 +107,9 @@ class Problem:
 
     deadline: float | None = field(default=None, init=False)
     """When the search for the best plan stops (``time.monotonic()``), if it does."""
+    survive: bool = field(default=False, init=False)
+    """Only plans that leave at least 1 life (CR 704.5a: at 0 or less the game is
+    lost), damage and life paid together."""
     decide_by: float | None = field(default=None, init=False)
     """When the search for any payable plan gives up (``SearchTooLong``), if it does."""
 

@@ -389,10 +389,11 @@ class _Tree:
         waste = max(0, floating - most + self.low_net[depth])
         sacrifice += victims + self.low_sacrifice[depth]  # a victim weighs 1 at least
         life += self.low_life[depth]
+        kept = -len(self.problem.future)
         if self.margin:
-            return (sacrifice, life, waste - self.margin)
+            return (sacrifice, life, kept, waste - self.margin)
         flex = max(0, least - floating - self.high_net[depth])
-        return (sacrifice, life, waste, -len(self.problem.future), flex)
+        return (sacrifice, life, kept, waste, flex)
 
     def colored_waste(
         self, depth: int, chosen: tuple[int, ...], bound: tuple[int, ...]
@@ -407,9 +408,9 @@ class _Tree:
         units, need, generic, _, _ = self._gathered(chosen)
         generic += self.high_take[depth]
         waste = units.total() - max_match(units, need, generic) - self.margin
-        if waste <= bound[2]:
+        if waste <= bound[3]:
             return bound
-        return (*bound[:2], waste, *bound[3:])
+        return (*bound[:3], waste, *bound[4:])
 
     def _gathered(
         self, chosen: tuple[int, ...]
@@ -453,11 +454,11 @@ class _Tree:
             acts = demanded - self.cost_most[0].total() - self.cost_most[1]
             cost_only = max_match(units, self.cost_most[0], self.cost_most[1])
             spent = min(spent, cost_only + min(acts, acts - root + floating - by_costing))
-        waste = max(bound[2] + self.margin, floating - spent)
+        waste = max(bound[3] + self.margin, floating - spent)
         if self.margin:
-            return (*bound[:2], waste - self.margin)
+            return (*bound[:3], waste - self.margin)
         flex = max(bound[4], sums[4] - spent, self._flex_bound(units, chosen))
-        return (*bound[:2], waste, bound[3], flex)
+        return (*bound[:3], waste, flex)
 
     def _flex_bound(self, units: Counter[int], chosen: tuple[int, ...]) -> int:
         """A lower bound of preference 5 for a whole combination: every symbol of
@@ -515,7 +516,7 @@ class _Tree:
         """Whether no plan with this bound can beat ``value`` (on preferences 1-5;
         ties on them are broken by the order of the search)."""
         if self.margin:
-            return bound > value[:3]
+            return bound > value[:4]
         return bound >= value[:5]
 
     def hopeless(
