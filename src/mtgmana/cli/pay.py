@@ -14,6 +14,8 @@ bad input exits with status 2.
 from __future__ import annotations
 
 import argparse
+import functools
+import re
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
@@ -21,7 +23,7 @@ from ._output import CommandError, print_json
 
 if TYPE_CHECKING:
     from ..costs import ManaCost
-    from ..mana import Mana
+    from ..mana import Mana, ManaKind
 
 __all__ = ["MAX_MANA", "check_mana_amount", "pay_result", "register", "run", "units_from_symbols"]
 
@@ -89,15 +91,43 @@ def register(subparsers: Any) -> None:
 def units_from_symbols(text: str, *, snow: bool = False) -> list[Mana]:
     """Floating mana written as symbols: ``{G}`` one green, ``{C}`` or ``{3}``
     colorless (CR 106.10), ``{S}`` one colorless (106.11). Hybrid symbols need a
-    choice of half (106.8) and are refused. Lenient notation (``WUG``) is accepted."""
+    choice of half (106.8) and are refused. Lenient notation (``WUG``) is accepted.
+    Each call makes new units (CR 106.3: each is its own); what they are is read
+    once per text."""
+    if not text:
+        return []
+    from ..mana import Mana
+
+    kinds = _letters(text, snow) if _PLAIN.fullmatch(text) else _kinds(text, snow)
+    return [Mana(kind) for kind in kinds]
+
+
+_PLAIN = re.compile(r"(?:\{[WUBRGC]\}|[WUBRGC]){1,1000}")
+"""One mana a symbol or a letter: read without the cost parser."""
+
+
+def _letters(text: str, snow: bool) -> list[ManaKind]:
+    kind = _kind_of
+    return [kind(letter, snow) for letter in text if letter not in "{}"]
+
+
+@functools.lru_cache(maxsize=16)
+def _kind_of(letter: str, snow: bool) -> ManaKind:
+    from ..mana import ManaKind, ManaType
+
+    return ManaKind(ManaType(letter), snow=snow)
+
+
+@functools.lru_cache(maxsize=1024)
+def _kinds(text: str, snow: bool) -> tuple[ManaKind, ...]:
     from ..costs import ManaCost
     from ..errors import MtgManaError
-    from ..mana import Mana, ManaType
+    from ..mana import ManaKind, ManaType
     from ..symbol_payment import ways_to_pay
 
     cost = ManaCost.parse(text, lenient=True)
     check_mana_amount(cost)
-    units: list[Mana] = []
+    kinds: list[ManaKind] = []
     for symbol in cost:
         halves = ways_to_pay(symbol).represents
         if len(halves) != 1:
@@ -105,8 +135,8 @@ def units_from_symbols(text: str, *, snow: bool = False) -> list[Mana]:
                 f"{symbol} can't be floating mana here: write the mana it adds (CR 106.8)"
             )
         _, mana_type, amount = halves[0]  # 106.9-106.11: generic and {S} as colorless
-        units.extend(Mana.make(mana_type or ManaType.C, snow=snow) for _ in range(amount))
-    return units
+        kinds.extend([ManaKind(mana_type or ManaType.C, snow=snow)] * amount)
+    return tuple(kinds)
 
 
 def pay_result(request: Mapping[str, Any]) -> tuple[int, dict[str, Any]]:

@@ -24,9 +24,7 @@ from collections.abc import Callable, Iterable
 from contextlib import redirect_stdout
 from typing import IO, TYPE_CHECKING, Any
 
-from ._serve_io import decode, encode, read_lines
 from ._serve_schema import LIMITS, OpSpec, RequestError, check, option_name
-from ._serve_session import SERVER_OPS, BoardState
 
 if TYPE_CHECKING:
     from ..pool import ManaPool
@@ -63,6 +61,8 @@ def run(args: argparse.Namespace) -> int:
 def serve_stream(stream: IO[bytes], out: IO[bytes], *, allow_files: bool = False) -> None:
     """Answer each request line of the byte ``stream`` on ``out``, flushing after
     each: lines past the length limit are answered ``line_too_long``."""
+    from ._serve_io import read_lines
+
     session = Session(allow_files=allow_files)
     write = out.write
     flush = out.flush
@@ -87,6 +87,8 @@ class Session:
     remembered (so their compiled form is too)."""
 
     def __init__(self, *, allow_files: bool = False) -> None:
+        from ._serve_session import BoardState
+
         self.allow_files = allow_files
         self.state = BoardState()
         self._ops: dict[str, Callable[[dict[str, Any]], dict[str, Any]]] = {
@@ -111,6 +113,8 @@ class Session:
     def answer_bytes(self, line: str | bytes | None) -> bytes:
         """The response line (with its newline) to one request line (``None``: a
         line past the length limit)."""
+        from ._serve_io import decode, encode
+
         identifier: Any = None
         try:
             if line is None:
@@ -276,7 +280,7 @@ def _specs() -> dict[str, OpSpec]:
     """Every op's keys: the subcommands' from their parsers, the server's own."""
     if not _SPECS:
         from ._serve_schema import FieldSpec, spec_from_parser
-        from ._serve_session import BOARD_FIELDS
+        from ._serve_session import BOARD_FIELDS, SERVER_OPS
 
         for name, parser in _parsers().items():
             spec = spec_from_parser(name, parser, _POSITIONAL.get(name, {}))

@@ -68,11 +68,33 @@ True
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
 from ._api import NotModelled, SearchTooLong, can_pay, max_x, plan
 from ._problem import MAX_COMBINATIONS, MAX_ORDERS
-from .activation import Activated, IllegalActivation, activate
-from .options import Options, options
-from .plans import Plan, Step
+from .plans import Plan, Replay, Step
+
+if TYPE_CHECKING:
+    from .activation import Activated, IllegalActivation, activate
+    from .options import Options, options
+
+_LAZY = {
+    "Activated": "activation", "IllegalActivation": "activation", "activate": "activation",
+    "Options": "options", "options": "options",
+}  # fmt: skip
+"""Imported when first used (PEP 562): ``mtgmana tap`` needs neither."""
+
+
+def __getattr__(name: str) -> Any:
+    module = _LAZY.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    import importlib
+
+    value = getattr(importlib.import_module(f"{__name__}.{module}"), name)
+    globals()[name] = value
+    return value
+
 
 __all__ = [
     "MAX_COMBINATIONS",
@@ -82,6 +104,7 @@ __all__ = [
     "NotModelled",
     "Options",
     "Plan",
+    "Replay",
     "SearchTooLong",
     "Step",
     "activate",
