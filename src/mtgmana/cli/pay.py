@@ -14,37 +14,15 @@ bad input exits with status 2.
 from __future__ import annotations
 
 import argparse
-import functools
-import re
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from ._output import CommandError, print_json
 
 if TYPE_CHECKING:
-    from ..costs import ManaCost
-    from ..mana import Mana, ManaKind
+    from ..mana import Mana
 
-__all__ = ["MAX_MANA", "check_mana_amount", "pay_result", "register", "run", "units_from_symbols"]
-
-MAX_MANA = 1000
-"""The most mana a pool written as symbols holds (``{1000}``): more is an error
-(``too_much_mana``), not hours of work."""
-
-
-def check_mana_amount(cost: ManaCost, already: int = 0) -> None:
-    """Raise :class:`~mtgmana.errors.LimitError` when mana written as ``cost``
-    (with ``already`` units) is more than :data:`MAX_MANA`."""
-    from ..errors import LimitError
-    from ..symbol_payment import ways_to_pay
-
-    total = already
-    for symbol in cost:
-        total += max((amount for _, _, amount in ways_to_pay(symbol).represents), default=1)
-        if total > MAX_MANA:
-            raise LimitError(
-                "too_much_mana", f"a pool holds at most {MAX_MANA:,} mana, not more", MAX_MANA
-            )
+__all__ = ["pay_result", "register", "run", "units_from_symbols"]
 
 
 def register(subparsers: Any) -> None:
@@ -97,46 +75,9 @@ def units_from_symbols(text: str, *, snow: bool = False) -> list[Mana]:
     if not text:
         return []
     from ..mana import Mana
+    from ._floating import kinds_of
 
-    kinds = _letters(text, snow) if _PLAIN.fullmatch(text) else _kinds(text, snow)
-    return [Mana(kind) for kind in kinds]
-
-
-_PLAIN = re.compile(r"(?:\{[WUBRGC]\}|[WUBRGC]){1,1000}")
-"""One mana a symbol or a letter: read without the cost parser."""
-
-
-def _letters(text: str, snow: bool) -> list[ManaKind]:
-    kind = _kind_of
-    return [kind(letter, snow) for letter in text if letter not in "{}"]
-
-
-@functools.lru_cache(maxsize=16)
-def _kind_of(letter: str, snow: bool) -> ManaKind:
-    from ..mana import ManaKind, ManaType
-
-    return ManaKind(ManaType(letter), snow=snow)
-
-
-@functools.lru_cache(maxsize=1024)
-def _kinds(text: str, snow: bool) -> tuple[ManaKind, ...]:
-    from ..costs import ManaCost
-    from ..errors import MtgManaError
-    from ..mana import ManaKind, ManaType
-    from ..symbol_payment import ways_to_pay
-
-    cost = ManaCost.parse(text, lenient=True)
-    check_mana_amount(cost)
-    kinds: list[ManaKind] = []
-    for symbol in cost:
-        halves = ways_to_pay(symbol).represents
-        if len(halves) != 1:
-            raise MtgManaError(
-                f"{symbol} can't be floating mana here: write the mana it adds (CR 106.8)"
-            )
-        _, mana_type, amount = halves[0]  # 106.9-106.11: generic and {S} as colorless
-        kinds.extend([ManaKind(mana_type or ManaType.C, snow=snow)] * amount)
-    return tuple(kinds)
+    return [Mana(kind) for kind in kinds_of(text, snow)]
 
 
 def pay_result(request: Mapping[str, Any]) -> tuple[int, dict[str, Any]]:

@@ -53,7 +53,7 @@ incrementally), :mod:`~mtgmana.tapping._search` and
 :mod:`~mtgmana.tapping._evaluate` (the branch and bound and the flows),
 :mod:`~mtgmana.tapping._hall` (Hall's theorem, bounds), :mod:`~mtgmana.tapping.plans`
 (:class:`Plan`, :class:`Step`), :mod:`~mtgmana.tapping.activation` (one activation
-by hand, :func:`activate`; replaying a plan) and :mod:`~mtgmana.tapping.options`
+by hand, :func:`activate`; replaying a plan) and :mod:`~mtgmana.tapping._options`
 (what a board can produce). docs/tapper.md says why the search is exact.
 
 >>> from mtgmana.battlefield import Board
@@ -76,11 +76,11 @@ from .plans import Plan, Replay, Step
 
 if TYPE_CHECKING:
     from .activation import Activated, IllegalActivation, activate
-    from .options import Options, options
+    from ._options import Options, options
 
 _LAZY = {
     "Activated": "activation", "IllegalActivation": "activation", "activate": "activation",
-    "Options": "options", "options": "options",
+    "Options": "_options", "options": "_options",
 }  # fmt: skip
 """Imported when first used (PEP 562): ``mtgmana tap`` needs neither."""
 
