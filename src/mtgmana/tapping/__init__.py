@@ -75,8 +75,8 @@ from ._problem import MAX_COMBINATIONS, MAX_ORDERS
 from .plans import Plan, Replay, Step
 
 if TYPE_CHECKING:
-    from .activation import Activated, IllegalActivation, activate
     from ._options import Options, options
+    from .activation import Activated, IllegalActivation, activate
 
 _LAZY = {
     "Activated": "activation", "IllegalActivation": "activation", "activate": "activation",
