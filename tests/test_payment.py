@@ -437,12 +437,17 @@ def test_the_direct_small_payment_equals_the_flow_and_the_brute_force(
     found = small_payment(cost, pool, life, x, sign)
     request = module._request(cost, pool, life, x, None, prefer, (), None)
     try:
-        flow: Payment | None = module._plan(request)
+        flow: module.Payment | None = module._plan(request)
     except CannotPay:
         flow = None
     optimum = best_objective(cost, pool, life=life, x=x, prefer=prefer)
     assert (optimum is None) == (flow is None)
-    if found is None:  # no payment, or too many ways to compare: the flow decides
+    if found == []:
+        assert flow is None
+        with pytest.raises(CannotPay):
+            plan_payment(cost, pool, life=life, x=x, prefer=prefer)
+        return
+    if found is None:  # too many ways to compare: the flow decides
         from mtgmana._small_payment import MAX_COMBINATIONS, _ways
 
         ways = _ways(cost, x) or []

@@ -63,8 +63,8 @@ def small_payment(
     cost: ManaCost, units: Sequence[Mana], life: int, x: int, life_sign: int
 ) -> list[tuple[tuple[Mana, ...], int]] | None:
     """Per symbol of ``cost``, the units and life that pay it in a best payment from
-    ``units`` (unrestricted), or None — when there is none, or the cost isn't
-    small (then the flow decides)."""
+    ``units`` (unrestricted); an empty list when no payment exists; None when the
+    cost isn't small (then the flow decides)."""
     ways = _ways(cost, x)
     if ways is None or not cost.has_mana_cost:
         return None
@@ -89,7 +89,7 @@ def small_payment(
         if value is not None and (best is None or value < best[0]):
             best = (value, chosen)
     if best is None:
-        return None
+        return []
     return _assign(best[1], units, by_type, rank)
 
 

@@ -326,7 +326,9 @@ def _request(
     return _Request(total, _units_of(pool), life, x or 0, spend, prefer, futures, x_types)
 
 
-def _plan(request: _Request) -> Payment:
+def _plan(request: _Request, payable: bool = True) -> Payment:
+    """The best payment (the flow); ``payable=False``: known to have none, the
+    refusal saying what is missing."""
     cost = request.cost
     spends = [request.spend, request.spend.paying_x()]
     for _, future_spend in request.future:
@@ -338,7 +340,7 @@ def _plan(request: _Request) -> Payment:
     supplies, members = supply_classes(request.units, spends)
     counts = [len(m) for m in members]
     weights = Weights(request.units, _life_sign(request.prefer))
-    best = solve([current], supplies, counts, request.life, weights)
+    best = solve([current], supplies, counts, request.life, weights) if payable else None
     if best is None:
         raise CannotPay(cost, shortfall(current, supplies, counts, request.life), _detail(request))
     if request.future:
@@ -493,8 +495,10 @@ def plan_payment(
                 if plain is not None:
                     return _plain_payment(total, units, have, plain, x, life, spend)
                 found = small_payment(total, units, life, x or 0, _life_sign(prefer))
-                if found is not None:  # a few hybrid or Phyrexian symbols: no flow
+                if found:  # a few hybrid or Phyrexian symbols: no flow
                     return _small(total, units, found, x, spend)
+                if found is not None:  # none pays: only the shortfall is to say
+                    return _plan(_request(cost, pool, life, x, spend, prefer, (), None), False)
     return _plan(_request(cost, pool, life, x, spend, prefer, future, x_mana))
 
 
