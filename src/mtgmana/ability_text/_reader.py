@@ -392,7 +392,8 @@ def _mergeable(item: _Parsed) -> bool:
 
 def _mergeable_ability(ability: ManaAbility) -> bool:
     return (
-        ability.condition is None
+        not any(choice.damage for choice in ability.production.choices)  # CR 113.2c
+        and ability.condition is None
         and ability.restriction is None
         and not ability.once_per_turn
         and ability.production.per is None

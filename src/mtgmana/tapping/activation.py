@@ -5,7 +5,7 @@ effects (CR 106.12b) — and a plan replayed step by step.
 
 >>> from mtgmana.battlefield import Board
 >>> board = Board.parse("Adarkar Wastes, Llanowar Elves")
->>> done = activate(board, 0, produce="{U}")
+>>> done = activate(board, 0, 1, produce="{U}")   # its second ability (CR 113.2c)
 >>> str(done.pool), done.damage, done.board.permanent(0).tapped
 ('{U}', 1, True)
 >>> activate(done.board, 0)
