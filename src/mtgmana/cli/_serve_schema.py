@@ -38,7 +38,7 @@ LIMITS: Final = {
     "permanents": 1000,  # permanents in one board (every list counted)
     "name": 200,  # characters of a card name (longer ones aren't matched)
     "games": 10_000,  # games a deck op simulates
-    "search_ms": 200,  # a tap or options search for the best plan, in milliseconds
+    "search_ms": 150,  # a tap or options search for the best plan, in milliseconds
 }
 """The server's documented limits (docs/protocol.md, "Limits")."""
 

@@ -215,6 +215,7 @@ class Session:
         from .tap import options_result
 
         values = self._with_pool(_dests("options", request))
+        values["time_limit"] = 2 * LIMITS["search_ms"] / 1000  # frontier, then the most
         return options_result(values, self.state.board_of(request))
 
     def _with_pool(self, values: dict[str, Any]) -> dict[str, Any]:

@@ -82,9 +82,11 @@ def options(
     most ``limit`` options, the largest totals first. Raises
     :class:`~mtgmana.tapping.NotModelled` for a board holding a card whose
     mana-relevant text isn't modelled, unless ``partial``. ``time_limit``
-    (seconds) bounds the search of the frontier: past it, the options found are
-    listed and ``complete`` is False (``most`` still exact)."""
-    deadline = None if time_limit is None else time.monotonic() + time_limit
+    (seconds) bounds the whole: the frontier has half of it (past it, the options
+    found are listed and ``complete`` is False), the most of each type the rest
+    (past it, ``most_exact`` is False: lower bounds)."""
+    start = time.monotonic()
+    deadline = None if time_limit is None else start + time_limit / 2
     pool = tuple(pool.units) if isinstance(pool, PoolLike) else tuple(pool)
     if not isinstance(board, Board):
         raise TypeError(f"expected a Board, not {board!r}")
@@ -109,10 +111,14 @@ def options(
         DEADLINE.reset(token)
     complete = complete and all_there
     keys = ("W", "U", "B", "R", "G", "C", "any")
-    deadline = None if time_limit is None else time.monotonic() + time_limit
+    deadline = None if time_limit is None else start + time_limit  # the frontier had half
     token = DEADLINE.set(deadline)
     try:
-        summaries = [most_of(groups, tuple(base), deadline) for groups in configs]
+        summaries = []
+        for groups in configs:
+            summaries.append(most_of(groups, tuple(base), deadline))
+            if summaries[-1] is None:
+                break  # too tangled, or out of time: payability decides
         summary = None if None in summaries or not all_there else _highest(summaries)
     except OutOfTime:
         summary = None
@@ -155,6 +161,9 @@ def _union(
     found: list[tuple[int, ...]] = []
     complete = True
     for groups in configs:
+        if deadline is not None and time.monotonic() > deadline:
+            complete = False  # out of time: the configurations left aren't listed
+            break
         listed, count, whole = frontier(groups, base, limit, 10 * limit, deadline)
         found.extend(listed)
         complete = complete and whole and count == len(listed)
