@@ -12,7 +12,7 @@ from typing import Final
 from ..costs import ManaCost
 from ..mana import ManaKind, ManaType
 
-__all__ = ["MAX_MANA", "check_mana_amount", "kinds_of"]
+__all__ = ["MAX_MANA", "check_mana_amount", "kinds_of", "lenient_cost"]
 
 MAX_MANA = 1000
 """The most mana a pool written as symbols holds (``{1000}``): more is an error
@@ -67,3 +67,10 @@ def _parsed(text: str, snow: bool) -> tuple[ManaKind, ...]:
         _, mana_type, amount = halves[0]  # 106.9-106.11: generic and {S} as colorless
         kinds.extend([ManaKind(mana_type or ManaType.C, snow=snow)] * amount)
     return tuple(kinds)
+
+
+@functools.lru_cache(maxsize=4096)
+def lenient_cost(text: str) -> ManaCost:
+    """``ManaCost.parse(text, lenient=True)``, remembered (costs are immutable values):
+    an engine asks the same few costs again and again."""
+    return ManaCost.parse(text, lenient=True)

@@ -84,10 +84,10 @@ def pay_result(request: Mapping[str, Any]) -> tuple[int, dict[str, Any]]:
     """``mtgmana pay``'s answer to a request (``cost``, ``pool``, ``snow``,
     ``life``, ``x``, ``max_x``, ``x_mana``, ``spell``, ``prefer_life``, ``future``):
     (exit status, JSON). Raises :class:`~mtgmana.MtgManaError` for bad input."""
-    from ..costs import ManaCost
     from ..errors import MtgManaError
     from ..payment import CannotPay, Prefer, max_x, pay, plan_payment
     from ..restrictions import Spend
+    from ._floating import lenient_cost
 
     card = request.get("for_card") or request.get("for")
     spend = Spend.of_card(card) if card else None
@@ -97,7 +97,7 @@ def pay_result(request: Mapping[str, Any]) -> tuple[int, dict[str, Any]]:
             raise MtgManaError("no cost: give one, or --for a card whose mana cost it is")
         cost = spend.mana_cost
     else:
-        cost = ManaCost.parse(text, lenient=True)
+        cost = lenient_cost(text)
     held = request.get("units")  # a ManaPool paid from, and spent (serve's "session")
     pool = units_from_symbols(request.get("pool", "")) + units_from_symbols(
         request.get("snow", ""), snow=True
@@ -111,7 +111,7 @@ def pay_result(request: Mapping[str, Any]) -> tuple[int, dict[str, Any]]:
         spend = Spend.spell(spell, mana_cost=cost)
     x_mana = list(request["x_mana"]) if request.get("x_mana") else None
     prefer = Prefer.LIFE if request.get("prefer_life") else Prefer.MANA
-    future = [ManaCost.parse(text, lenient=True) for text in request.get("future", [])]
+    future = [lenient_cost(text) for text in request.get("future", [])]
     life = request.get("life", 20)
     best_x: int | None = None
     x = request.get("x")

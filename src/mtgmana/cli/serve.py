@@ -63,12 +63,23 @@ def serve_stream(stream: IO[bytes], out: IO[bytes], *, allow_files: bool = False
     each: lines past the length limit are answered ``line_too_long``."""
     from ._serve_io import read_lines
 
+    _warm()
     session = Session(allow_files=allow_files)
     write = out.write
     flush = out.flush
     for line in read_lines(stream):
         write(session.answer_bytes(line))
         flush()
+
+
+def _warm() -> None:
+    """Import what the ops use before the first request (a server starts once): the
+    first ``tap`` or ``options`` then costs what the next ones do."""
+    import importlib
+
+    for name in ("tapping", "tapping._options", "tapping.activation", "payment", "pool"):
+        importlib.import_module(f"{__package__.rsplit('.', 1)[0]}.{name}")
+    _specs()
 
 
 def serve(lines: Iterable[str | bytes], out: IO[str], *, allow_files: bool = False) -> None:

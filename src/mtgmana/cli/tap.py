@@ -176,21 +176,21 @@ def tap_result(
     """``mtgmana tap``'s answer to a request (``cost``, ``pool``, ``life``, ``x``,
     ``hand``, and the board's keys unless ``board`` is given): (exit status, JSON).
     Raises :class:`~mtgmana.MtgManaError` for bad input."""
-    from ..costs import ManaCost
     from ..payment import CannotPay
     from ..restrictions import Spend
     from ..tapping import plan
+    from ._floating import lenient_cost
     from .pay import units_from_symbols
 
     spell = request.get("for_card") or request.get("for")
     spend = Spend.of_card(spell) if spell else None
     text = request.get("cost")
-    cost = ManaCost.parse(text, lenient=True) if text is not None else None
+    cost = lenient_cost(text) if text is not None else None
     if board is None:
         board = board_from(request)
     pool = [*request.get("units", ()), *units_from_symbols(request.get("pool", ""))]
     hand = request.get("hand", "")
-    future = [ManaCost.parse(text, lenient=True) for text in hand.split(",") if text.strip()]
+    future = [lenient_cost(text) for text in hand.split(",") if text.strip()]
     try:
         result = plan(
             cost, board, pool=pool, life=request.get("life", 20), x=request.get("x"),
