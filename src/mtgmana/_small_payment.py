@@ -22,7 +22,7 @@ import itertools
 from collections.abc import Sequence
 from typing import Final
 
-from ._transport import TYPE_INDEX, Weights
+from ._transport import KEEP_FLAG, TYPE_INDEX, type_ranks
 from .costs import ManaCost
 from .mana import Mana
 from .symbol_payment import ways_to_pay
@@ -74,13 +74,12 @@ def small_payment(
         combinations *= size
     if combinations > MAX_COMBINATIONS:
         return None
-    weights = Weights(units, 1)
-    keep, rank = weights.keep_flag, weights.rank_by_index
     by_type: list[list[tuple[int, int]]] = [[] for _ in range(6)]
     for position, unit in enumerate(units):
         kind = unit.kind
-        flags = keep * (kind.snow + kind.legendary)
+        flags = KEEP_FLAG * (kind.snow + kind.legendary)
         by_type[TYPE_INDEX[kind.type]].append((flags, position))
+    rank = list(type_ranks(tuple(len(group) for group in by_type)))
     for group in by_type:
         group.sort()
     best: tuple[tuple[int, int], tuple[tuple[Way, int], ...]] | None = None

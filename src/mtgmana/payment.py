@@ -51,6 +51,7 @@ from typing import Any, Protocol, runtime_checkable
 from ._small_payment import small_payment
 from ._transport import (
     ALL_TYPES,
+    KEEP_FLAG,
     LIFE_PER_SYMBOL,
     TYPE_INDEX,
     ZERO_WEIGHTS,
@@ -68,6 +69,7 @@ from ._transport import (
     solve_split,
     supply_classes,
     symbol_demand,
+    type_ranks,
 )
 from .costs import ManaCost
 from .errors import MtgManaError
@@ -550,9 +552,8 @@ def _plain_payment(
     if len(units) < sum(need) + total_generic:
         short = sum(need) + total_generic - len(units)
         raise CannotPay(cost, [describe(Demand(ALL_TYPES), short, False)], _detail_of(units, life))
-    weights = Weights(units, 1, have)
-    keep = weights.keep_flag
-    rank = weights.rank_by_index
+    keep = KEEP_FLAG
+    rank = type_ranks(tuple(have))
     by_type: list[list[tuple[int, int]]] = [[], [], [], [], [], []]
     for position, unit in enumerate(units):
         kind = unit.kind

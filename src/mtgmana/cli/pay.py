@@ -84,53 +84,9 @@ def pay_result(request: Mapping[str, Any]) -> tuple[int, dict[str, Any]]:
     """``mtgmana pay``'s answer to a request (``cost``, ``pool``, ``snow``,
     ``life``, ``x``, ``max_x``, ``x_mana``, ``spell``, ``prefer_life``, ``future``):
     (exit status, JSON). Raises :class:`~mtgmana.MtgManaError` for bad input."""
-    from ..errors import MtgManaError
-    from ..payment import CannotPay, Prefer, max_x, pay, plan_payment
-    from ..restrictions import Spend
-    from ._floating import lenient_cost
+    from ._pay_core import pay_result as answer
 
-    card = request.get("for_card") or request.get("for")
-    spend = Spend.of_card(card) if card else None
-    text = request.get("cost")
-    if text is None:
-        if spend is None or spend.mana_cost is None:
-            raise MtgManaError("no cost: give one, or --for a card whose mana cost it is")
-        cost = spend.mana_cost
-    else:
-        cost = lenient_cost(text)
-    held = request.get("units")  # a ManaPool paid from, and spent (serve's "session")
-    pool = units_from_symbols(request.get("pool", "")) + units_from_symbols(
-        request.get("snow", ""), snow=True
-    )
-    if held is not None:
-        if pool:
-            raise MtgManaError("the session's pool is paid from alone: no pool or snow with it")
-        pool = list(held.units)
-    spell = request.get("spell")
-    if spell is not None:
-        spend = Spend.spell(spell, mana_cost=cost)
-    x_mana = list(request["x_mana"]) if request.get("x_mana") else None
-    prefer = Prefer.LIFE if request.get("prefer_life") else Prefer.MANA
-    future = [lenient_cost(text) for text in request.get("future", [])]
-    life = request.get("life", 20)
-    best_x: int | None = None
-    x = request.get("x")
-    if request.get("max_x"):
-        best_x = max_x(cost, pool, life=life, spend=spend, x_mana=x_mana)
-        x = best_x
-    result: dict[str, Any]
-    try:
-        payment = (pay if held is not None else plan_payment)(
-            cost, held if held is not None else pool, life=life, x=x, spend=spend,
-            prefer=prefer, future=future, x_mana=x_mana,
-        )  # fmt: skip
-        result, status = payment.to_json(), 0
-    except CannotPay as refusal:
-        result = {"payable": False, "shortfall": list(refusal.shortfall), "reason": str(refusal)}
-        status = 1
-    if request.get("max_x"):
-        result["max_x"] = best_x
-    return status, result
+    return answer(request)
 
 
 def run(args: argparse.Namespace) -> int:

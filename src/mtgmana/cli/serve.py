@@ -206,7 +206,7 @@ class Session:
         return describe(CardDatabase.bundled().lookup(" ".join(request["name"])))
 
     def _pay(self, request: dict[str, Any]) -> dict[str, Any]:
-        from .pay import pay_result
+        from ._pay_core import pay_result
 
         values = _dests("pay", request)
         if request.get("pool") == "session":
