@@ -20,8 +20,10 @@ from contextvars import ContextVar
 __all__ = ["DEADLINE", "OutOfTime", "check_deadline", "min_cost_transport"]
 
 DEADLINE: ContextVar[float | None] = ContextVar("DEADLINE", default=None)
-"""When a search that solves flows runs out of time (``time.monotonic()``): a flow
-still being solved then raises :class:`OutOfTime` (the tapper's time limits)."""
+"""When a search that solves flows runs out of time (``time.process_time()``: the
+time the process works, so that a process the machine stalls for a moment answers
+the same): a flow still being solved then raises :class:`OutOfTime` (the tapper's
+time limits)."""
 
 
 class OutOfTime(Exception):
@@ -32,7 +34,7 @@ class OutOfTime(Exception):
 def check_deadline() -> None:
     """Raise :class:`OutOfTime` past :data:`DEADLINE` (the searches' loops call it)."""
     deadline = DEADLINE.get()
-    if deadline is not None and time.monotonic() > deadline:
+    if deadline is not None and time.process_time() > deadline:
         raise OutOfTime
 
 
@@ -90,7 +92,7 @@ def min_cost_transport(
     total = 0
     deadline = DEADLINE.get()
     while flow < need:
-        if deadline is not None and time.monotonic() > deadline:
+        if deadline is not None and time.process_time() > deadline:
             raise OutOfTime
         # Bellman-Ford (queue-based) from the source.
         dist: list[float] = [_INFINITY] * size

@@ -190,16 +190,17 @@ def plan(
     :class:`~mtgmana.CannotPay` saying what is missing when no plan exists, and
     :class:`NotModelled` when the board holds a card whose mana-relevant text isn't
     modelled, unless ``partial`` (then the plan's ``ignored`` names them).
-    ``time_limit`` (seconds) bounds the search for the best plan: past it, the
+    ``time_limit`` (seconds the process works: ``time.process_time()``, so that a
+    process the machine stalls answers the same) bounds the search for the best plan: past it, the
     best plan found so far, or else the first payable one, is returned with
     ``cut_short`` set — payability stays exact."""
-    deadline = None if time_limit is None else time.monotonic() + time_limit
+    deadline = None if time_limit is None else time.process_time() + time_limit
     problem = _problem(cost, board, pool, life, x, spend, future, partial=partial)
     problem.deadline = deadline
     if not problem.cost.has_mana_cost:
         raise CannotPay(problem.cost, ["it has no mana cost, an unpayable cost (CR 118.6)"])
     if time_limit is not None:
-        problem.decide_by = time.monotonic() + 2 * time_limit
+        problem.decide_by = time.process_time() + 2 * time_limit
     best = None if surely_unpayable(problem) else search(problem)
     if best is None and problem.spent:
         best = search(problem, first=True)  # out of flows: any payable plan
@@ -212,7 +213,7 @@ def plan(
         cut = problem.spent
         problem = _problem(cost, board, problem.pool, life, x, spend, problem.future, True, partial)
         problem.deadline = deadline
-        problem.decide_by = None if time_limit is None else time.monotonic() + time_limit
+        problem.decide_by = None if time_limit is None else time.process_time() + time_limit
         if cut:
             problem.solves = MAX_COMBINATIONS
         best = search(problem)
@@ -258,7 +259,7 @@ def can_pay(
     :class:`SearchTooLong` rather than answer (never a guess)."""
     problem = _problem(cost, board, pool, life, x, spend, (), partial=partial)
     if time_limit is not None:
-        problem.decide_by = time.monotonic() + time_limit
+        problem.decide_by = time.process_time() + time_limit
     return _payable(problem, life)
 
 

@@ -230,7 +230,7 @@ def frontier(
     other's costs in any order (CR 605.3a: only for later activations), so the
     frontier of each number of activations of each is the union, over which one
     came last, of the frontiers before it (a state per count vector). Past
-    ``deadline`` (``time.monotonic()``), the sources left aren't added (the result
+    ``deadline`` (``time.process_time()``), the sources left aren't added (the result
     is then incomplete)."""
     code = _Code(_most(base, groups))
     levels: Levels = {sum(base): {code.code(base)}}
@@ -255,7 +255,7 @@ def frontier(
         truncated = True
         for copies, coded in kinds:
             for _ in range(copies):
-                if deadline is not None and time.monotonic() > deadline:
+                if deadline is not None and time.process_time() > deadline:
                     break  # out of time: what was found (truncated already)
                 levels = _pareto(_activate(levels, coded, code), code)
                 if _count(levels) > budget:
@@ -339,7 +339,7 @@ def _add_free(
         levels = _pareto(nxt, code)
     else:
         for _ in range(copies):
-            if deadline is not None and time.monotonic() > deadline:
+            if deadline is not None and time.process_time() > deadline:
                 return levels, True  # out of time: fewer copies (incomplete)
             nxt = {}
             for amount, total in free:

@@ -85,7 +85,7 @@ def options(
     (seconds) bounds the whole: the frontier has half of it (past it, the options
     found are listed and ``complete`` is False), the most of each type the rest
     (past it, ``most_exact`` is False: lower bounds)."""
-    start = time.monotonic()
+    start = time.process_time()
     deadline = None if time_limit is None else start + time_limit / 2
     pool = tuple(pool.units) if isinstance(pool, PoolLike) else tuple(pool)
     if not isinstance(board, Board):
@@ -161,7 +161,7 @@ def _union(
     found: list[tuple[int, ...]] = []
     complete = True
     for groups in configs:
-        if deadline is not None and time.monotonic() > deadline:
+        if deadline is not None and time.process_time() > deadline:
             complete = False  # out of time: the configurations left aren't listed
             break
         listed, count, whole = frontier(groups, base, limit, 10 * limit, deadline)
@@ -183,7 +183,7 @@ def _most_payable(
     (raising :class:`SearchTooLong` past ``deadline``)."""
 
     def pays(n: int) -> bool:
-        left = None if deadline is None else deadline - time.monotonic()
+        left = None if deadline is None else deadline - time.process_time()
         if left is not None and left <= 0:
             raise SearchTooLong("search_budget", "out of time", 0)
         return can_pay(symbol * n, board, pool=pool, partial=True, time_limit=left)

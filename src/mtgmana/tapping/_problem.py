@@ -106,7 +106,7 @@ class Problem:
     keywords: frozenset[str] = field(init=False)  # the spell's convoke, improvise, delve
 
     deadline: float | None = field(default=None, init=False)
-    """When the search for the best plan stops (``time.monotonic()``), if it does."""
+    """When the search for the best plan stops (``time.process_time()``), if it does."""
     survive: bool = field(default=False, init=False)
     """Only plans that leave at least 1 life (CR 704.5a: at 0 or less the game is
     lost), damage and life paid together."""
@@ -119,7 +119,7 @@ class Problem:
         its time (``deadline``)."""
         if self.solves >= MAX_COMBINATIONS:
             return True
-        if self.deadline is not None and time.monotonic() > self.deadline:
+        if self.deadline is not None and time.process_time() > self.deadline:
             self.solves = MAX_COMBINATIONS
             return True
         return False
