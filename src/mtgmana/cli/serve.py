@@ -152,9 +152,6 @@ class Session:
 
     def answer(self, request: dict[str, Any]) -> dict[str, Any]:
         """The response to one request (without its ``id``)."""
-        from ..errors import LimitError, ManaSyntaxError, MtgManaError, UnknownCardError
-        from ._output import CommandError
-
         op = request.get("op")
         if not isinstance(op, str):
             raise RequestError("bad_request", 'a request needs an "op", e.g. {"op": "tap", ...}')
@@ -165,17 +162,10 @@ class Session:
             if handler is not None:
                 return handler(check(_spec(name), args, allow_files=self.allow_files))
             return self._subcommand(name, args)
-        except LimitError as error:
-            raise RequestError(error.code, str(error), limit=error.limit) from None
-        except UnknownCardError as error:
-            code = getattr(error, "code", "unknown_card")
-            raise RequestError(code, str(error), suggestions=list(error.suggestions)) from None
-        except ManaSyntaxError as error:
-            raise RequestError("bad_cost", str(error), position=error.position) from None
-        except CommandError as error:
-            raise _command_error(error) from None
-        except MtgManaError as error:
-            raise RequestError("bad_request", str(error)) from None
+        except RequestError:
+            raise
+        except Exception as error:  # the library's errors, each its code
+            raise _request_error(error) from None
 
     # -- ops -------------------------------------------------------------------------
 
@@ -270,6 +260,26 @@ class Session:
 
 def _error(code: str, message: str, **details: Any) -> dict[str, Any]:
     return {"error": {"code": code, "message": message, **details}, "status": 2}
+
+
+def _request_error(error: Exception) -> Exception:
+    """The :class:`RequestError` of a library error (its code, its details); any
+    other exception as it is (a bug: ``internal``)."""
+    from ..errors import LimitError, ManaSyntaxError, MtgManaError, UnknownCardError
+    from ._output import CommandError
+
+    if isinstance(error, LimitError):
+        return RequestError(error.code, str(error), limit=error.limit)
+    if isinstance(error, UnknownCardError):
+        code = getattr(error, "code", "unknown_card")
+        return RequestError(code, str(error), suggestions=list(error.suggestions))
+    if isinstance(error, ManaSyntaxError):
+        return RequestError("bad_cost", str(error), position=error.position)
+    if isinstance(error, CommandError):
+        return _command_error(error)
+    if isinstance(error, MtgManaError):
+        return RequestError("bad_request", str(error))
+    return error
 
 
 def _command_error(error: Any) -> RequestError:
