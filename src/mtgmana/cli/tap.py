@@ -9,10 +9,13 @@ come after): plans name them by that id. ``tap`` JSON (:meth:`Plan.to_json
 [{"permanent": 0, "card": "Forest", "ability": "{T}: Add {G}.", "ability_index": 0,
 "paid_with": {"mana": [], "life": 0}, "produces": [{"type": "G", "source": 0}],
 "tapped": [0], "sacrificed": []}], "life_paid": 0, "damage": 0, "tapped": [0],
-"sacrificed": [], "floating_after": [], "assignment": [...]}``; a cost the board
-can't pay prints ``{"payable": false, ...}`` and exits with status 1.
-``options`` JSON: ``{"options": [{"W": 0, "U": 0, "B": 0, "R": 0, "G": 0, "C": 3,
-"any": 0}, ...], "count": 10}`` (plus ``truncated``, ``complete`` and a summary).
+"sacrificed": [], "floating_after": [], "cut_short": false, "assignment": [...]}``
+(each step also has ``activate``: the request that replays it, as ``mtgmana serve``'s
+``activate`` takes it); a cost the board can't pay prints ``{"payable": false, ...}``
+and exits with status 1. ``options`` JSON: ``{"options": [{"W": 0, "U": 0, "B": 0,
+"R": 0, "G": 0, "C": 3, "any": 0}, ...], "count": 10}`` (plus ``truncated``,
+``complete``, a summary, ``most_exact`` and ``restricted``: mana that may be spent
+only as a restriction says, CR 106.6).
 """
 
 from __future__ import annotations
