@@ -85,7 +85,11 @@ _REMINDER = re.compile(r"\([^()]*\)")
 _QUOTED = re.compile(r'"[^"]*"')
 _BASIC = frozenset({"Plains", "Island", "Swamp", "Mountain", "Forest"})
 _ACTIVATED = re.compile(r"(?:[^:—]* — )?(?P<cost>[^:]+): (?P<effect>.*)")
-_ADD = re.compile(r"\b[Aa]dd\b")
+_ADD = re.compile(
+    r"\b[Aa]dd\b|\b[Aa]dds\b[^.]*(?:\{[^}]+\}|\bmana\b)|\b[Dd]ouble the amount of\b.*\bmana\b"
+)
+"""Adds mana: "Add", "Each player adds {B}{R}{G}", or doubles it (Doubling Cube, CR
+701.10f)."""
 # Where a delayed triggered ability's text starts (CR 603.7): its targets aren't the
 # mana ability's (CR 605.1a: Primal Wellspring).
 _DELAYED = re.compile(

@@ -632,9 +632,11 @@ def optimum(
     life: int = 20,
     x: int = 0,
     spend: Spend | None = None,
+    survive: bool = False,
 ) -> Levels | None:
     """The best (sacrifice, damage + life, waste) over every legal plan, or None
-    when no plan pays the cost. ``spend``'s convoke, improvise and delve pay too."""
+    when no plan pays the cost. ``spend``'s convoke, improvise and delve pay too.
+    ``survive``: over the plans that leave at least 1 life only (CR 704.5a)."""
     keywords = frozenset(k.lower() for k in spend.keywords) if spend is not None else frozenset()
     keywords &= {"convoke", "improvise", "delve"}
     total = ManaCost.parse(cost) if isinstance(cost, str) else cost
@@ -657,6 +659,8 @@ def optimum(
         if result is None:
             continue
         value = (chosen.sacrifice, chosen.life + LIFE_PER_SYMBOL * result[0], result[1])
+        if survive and value[1] >= life:
+            continue  # this plan loses the game
         if best is None or value < best:
             best = value
     return best

@@ -110,13 +110,14 @@ EXPECTED: dict[str, tuple[ManaAbility, ...]] = {
     "Dryad Arbor": (ManaAbility.simple("G"),),
     "Wastes": (ManaAbility.simple("C"),),
     # painlands: the two {T} abilities are one, with damage on the colored choices
-    "Adarkar Wastes": (ManaAbility.pain("C", "WU"),),
-    "Talisman of Progress": (ManaAbility.pain("C", "WU"),),
-    "Murmuring Bosk": (ManaAbility.pain("G", "WB"),),
+    # CR 113.2c: a painland's two abilities are two abilities, as printed
+    "Adarkar Wastes": (ManaAbility.simple("C"), ManaAbility.pain("", "WU")),
+    "Talisman of Progress": (ManaAbility.simple("C"), ManaAbility.pain("", "WU")),
+    "Murmuring Bosk": (ManaAbility.simple("G"), ManaAbility.pain("", "WB")),
     "Elves of Deep Shadow": (ab(T, ch("B", damage=1)),),
     "Ancient Tomb": (ab(T, ch("C", "C", damage=2)),),
     "City of Brass": (ab(T, ch(ANY_COLOR, damage=1)),),  # "Whenever ~ becomes tapped"
-    "Grand Coliseum": (ab(T, ch("C"), ch(ANY_COLOR, damage=1)),),
+    "Grand Coliseum": (ab(T, ch("C")), ab(T, ch(ANY_COLOR, damage=1))),
     # fixed mana and "or"
     "Sol Ring": (ManaAbility.fixed("CC"),),
     "Grim Monolith": (ManaAbility.fixed("CCC"),),
@@ -235,12 +236,12 @@ def test_enough_hand_checked_cards() -> None:
 
 
 def test_painland_choices_print_like_the_rules() -> None:
-    (wastes,) = abilities_of("Adarkar Wastes")
-    assert [(str(c), c.damage) for c in wastes.production.choices] == [
-        ("{C}", 0),
-        ("{W}", 1),
-        ("{U}", 1),
-    ]
+    """CR 113.2c: "{T}: Add {C}." and "{T}: Add {W} or {U}. This land deals 1 damage
+    to you." are two abilities; the second's choices are type by type."""
+    colorless, painful = abilities_of("Adarkar Wastes")
+    assert [(str(c), c.damage) for c in colorless.production.choices] == [("{C}", 0)]
+    assert [(str(c), c.damage) for c in painful.production.choices] == [("{W}", 1), ("{U}", 1)]
+    assert painful.text == "{T}: Add {W} or {U}. This land deals 1 damage to you."
 
 
 def test_ability_text_is_kept_and_not_compared() -> None:
@@ -1047,9 +1048,12 @@ def test_every_card_parses_or_says_why() -> None:
 # cards, the Un-set cards (CR 100.7) counted apart (see docs/mana-coverage.md for
 # what's left: every card, with the model feature it needs); setting card types,
 # losing land types, "Discard your hand", "three mana of that type" and Thran
-# Portal's costs raise the lands to 99.7% and all to 97.5%.
+# Portal's costs raise the lands to 99.7% and all to 97.5%. Issue 19 counts the
+# cards whose abilities add mana without the word "Add" too ("Each player adds",
+# Doubling Cube's doubling, CR 701.10f): five more cards, each unsupported and said
+# so (never silently ignored), so all is 97.4%.
 LAND_FLOOR = 0.997
-ALL_FLOOR = 0.975
+ALL_FLOOR = 0.974
 
 
 def test_coverage_thresholds() -> None:

@@ -222,6 +222,22 @@ def test_serve_uses_the_updated_data(
     assert answers[2]["error"]["code"] == "unknown_card" and HINT in answers[2]["error"]["message"]
 
 
+def test_serve_takes_a_card_file_per_request_only_when_files_are_allowed(
+    card_data: Path, bulk_file: Path
+) -> None:
+    request = {"id": 1, "op": "card", "name": NEW_SPELL, "cards": str(bulk_file)}
+    allowed = _serve(
+        _env(card_data),
+        request,
+        {"id": 2, "op": "card", "name": NEW_SPELL},
+        args=("--allow-files",),
+    )
+    assert allowed[0]["mana_value"] == 3
+    assert allowed[1]["error"]["code"] == "unknown_card"  # that request only
+    refused = _serve(_env(card_data), request)
+    assert refused[0]["error"]["code"] == "files_not_allowed"
+
+
 def _serve(env: dict[str, str], *requests: object, args: tuple[str, ...] = ()) -> list[dict]:
     done = subprocess.run(
         [sys.executable, "-m", "mtgmana", "serve", *args],

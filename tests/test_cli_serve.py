@@ -97,7 +97,7 @@ def test_a_board_set_once_and_changed_by_deltas() -> None:
 def test_activate_by_hand_updates_the_session_board() -> None:
     answers = talk(
         {"op": "board", "sources": "Adarkar Wastes, Forest"},
-        {"op": "activate", "permanent": 0, "produce": "{U}"},
+        {"op": "activate", "permanent": 0, "ability": 1, "produce": "{U}"},
         {"op": "activate", "permanent": 0},
         {"op": "tap", "cost": "{G}"},
     )

@@ -25,6 +25,15 @@ def test_tap_documented_shape(capsys: pytest.CaptureFixture[str]) -> None:
                 "produces": [{"type": "G", "source": 0}],
                 "tapped": [0],
                 "sacrificed": [],
+                "activate": {
+                    "permanent": 0,
+                    "ability": 0,
+                    "produce": "{G}",
+                    "pay": [],
+                    "tap": [],
+                    "sacrifice": [],
+                    "counters": 0,
+                },
             }
         ],
         "life_paid": 0,

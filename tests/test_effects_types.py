@@ -302,14 +302,17 @@ def test_losing_a_basic_land_type_removes_its_intrinsic_ability_cr_305_6() -> No
     assert not can_pay("{1}", where)
 
 
-def test_an_intrinsic_ability_merged_with_printed_ones_is_an_error_not_a_guess() -> None:
-    """Murmuring Bosk's Forest ability is merged with its printed one: losing the
-    Forest type without losing its abilities can't be told exactly."""
+def test_an_intrinsic_ability_apart_from_the_printed_painful_one_is_lost_alone() -> None:
+    """Murmuring Bosk's Forest ability (CR 305.6) and its printed painful one are two
+    abilities (CR 113.2c: a painful ability isn't merged), so losing the Forest type
+    loses the first only, exactly."""
     lose = ContinuousEffect(
         PermanentFilter(card_types=frozenset({"Land"})), Layer.TYPE, loses_land_types=True
     )
-    with pytest.raises(MtgManaError, match=r"CR 305\.6"):
-        apply_layers(Board((Permanent.named("Murmuring Bosk"),), effects=(lose,)))
+    bosk = Permanent.named("Murmuring Bosk")
+    assert str(bosk.abilities[0]) == "{T}: Add {G}."
+    (left,) = apply_layers(Board((bosk,), effects=(lose,))).permanents[0].abilities
+    assert str(left) == "{T}: Add {W} or {B}. This land deals 1 damage to you."
 
 
 def test_effects_that_say_nothing_or_the_wrong_layer_are_refused() -> None:

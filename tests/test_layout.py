@@ -115,7 +115,7 @@ def test_every_module_imports() -> None:
 
 def test_the_scan_sees_function_level_imports() -> None:
     modules = _modules()
-    assert "costs" in _imported("cli.pay", modules["cli.pay"], modules)  # inside a function
+    assert "errors" in _imported("cli.pay", modules["cli.pay"], modules)  # inside a function
     assert "_parser" in _imported("symbols", modules["symbols"], modules)
     assert _cycles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [frozenset("abc")]
 

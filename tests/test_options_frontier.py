@@ -417,3 +417,53 @@ def test_dominance_on_integers(units: list[tuple[int, int]], v: Vector) -> None:
         assert dominance.above(tight) == under
     if tight is not None and sum(v) == g[127]:
         assert dominance.beside(tight, v) == any(w != v and dominates(w, v) for w in every)
+
+
+# -- options() of whole boards: tapping costs and restricted mana (issue 19) -------
+
+OPTION_CARDS = (
+    "Springleaf Drum", "Llanowar Elves", "Birds of Paradise", "Grizzly Bears", "Forest",
+    "Island", "Mishra's Workshop", "Azorius Signet", "Eldrazi Temple", "Sol Ring",
+    "Sunken Ruins", "Cavern of Souls [chosen_type=Elf]", "Llanowar Elves [summoning_sick]",
+)  # fmt: skip
+
+
+def _most_by_tapper(board: Board, symbol: str) -> int:
+    from mtgmana.tapping import can_pay
+
+    n = 0
+    while can_pay(symbol * (n + 1), board):
+        n += 1
+    return n
+
+
+def test_springleaf_drum_takes_a_creature_and_restricted_mana_pays_no_ability() -> None:
+    """Springleaf Drum + Llanowar Elves make one mana, not two (CR 602.2b: the Drum
+    taps the Elves); Mishra's Workshop's mana doesn't pay Azorius Signet's {1}, and
+    is listed apart as restricted (CR 106.6)."""
+    from mtgmana.tapping import options
+
+    drum = options(Board.parse("Springleaf Drum, Llanowar Elves"))
+    assert drum.most_total == 1 and drum.options == ((0, 0, 0, 0, 0, 0, 1),)
+    sick = options(Board.parse("Springleaf Drum, Birds of Paradise [summoning_sick]"))
+    assert sick.most_total == 1  # a sick creature is still tapped by the Drum (CR 302.6)
+    workshop = options(Board.parse("Mishra's Workshop, Azorius Signet"))
+    assert workshop.most_total == 0 and workshop.options == ((0,) * 7,)
+    (only,) = workshop.restricted
+    assert only.card == "Mishra's Workshop" and "artifact" in only.only
+    assert workshop.to_json()["restricted"][0]["mana"] == [["C"], ["C"], ["C"]]
+
+
+@given(st.lists(st.sampled_from(OPTION_CARDS), min_size=1, max_size=5))
+def test_the_most_of_each_type_is_what_the_exact_tapper_pays(names: list[str]) -> None:
+    """The frontier's largest count of each type and in all equals the most copies
+    of that symbol the exact tapper can pay, on boards with tapping costs and
+    restricted mana (zero disagreements)."""
+    from mtgmana.tapping import options
+
+    board = Board.parse(", ".join(names))
+    found = options(board)
+    assert found.complete
+    assert found.most_total == _most_by_tapper(board, "{1}")
+    for kind in "WUBRGC":
+        assert found.most[kind] == _most_by_tapper(board, "{" + kind + "}"), kind

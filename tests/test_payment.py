@@ -402,3 +402,62 @@ def test_x_mana_is_spent_for_x() -> None:
     pool.add("R")
     payment = pay("{X}{R}", pool, x=2)
     assert payment.x == 2 and len(pool) == 0
+
+
+# -- the direct payment of small costs (mtgmana._small_payment, issue 19) ------------
+
+SMALL = ["{W}", "{U}", "{B}", "{C}", "{1}", "{2}", "{X}", "{W/U}", "{U/B}", "{2/W}", "{C/U}",
+         "{W/P}", "{B/P}", "{G/U/P}", "{H}"]  # fmt: skip
+
+
+@settings(suppress_health_check=[HealthCheck.too_slow], deadline=None)
+@given(
+    st.lists(st.sampled_from(SMALL), min_size=1, max_size=4),
+    st.lists(st.tuples(st.sampled_from("WUBGC"), st.booleans(), st.booleans()), max_size=6),
+    st.integers(0, 6),
+    st.integers(0, 2),
+    st.sampled_from(list(Prefer)),
+)
+def test_the_direct_small_payment_equals_the_flow_and_the_brute_force(
+    symbols: list[str],
+    kinds: list[tuple[str, bool, bool]],
+    life: int,
+    x: int,
+    prefer: Prefer,
+) -> None:
+    """A few hybrid, Phyrexian and {2/W} symbols paid without the flow: payable
+    exactly when the flow says so and the brute force finds a payment, legal, and
+    of the optimal objective (zero disagreements)."""
+    from mtgmana import payment as module
+    from mtgmana._small_payment import small_payment
+
+    cost = ManaCost.parse("".join(symbols))
+    pool = [Mana.make(t, snow=snow, legendary=legendary) for t, snow, legendary in kinds]
+    sign = 1 if prefer is Prefer.MANA else -1
+    found = small_payment(cost, pool, life, x, sign)
+    request = module._request(cost, pool, life, x, None, prefer, (), None)
+    try:
+        flow: module.Payment | None = module._plan(request)
+    except CannotPay:
+        flow = None
+    optimum = best_objective(cost, pool, life=life, x=x, prefer=prefer)
+    assert (optimum is None) == (flow is None)
+    if found == []:
+        assert flow is None
+        with pytest.raises(CannotPay):
+            plan_payment(cost, pool, life=life, x=x, prefer=prefer)
+        return
+    if found is None:  # too many ways to compare: the flow decides
+        from mtgmana._small_payment import MAX_COMBINATIONS, _ways
+
+        ways = _ways(cost, x) or []
+        combinations = 1
+        for options in ways:
+            combinations *= len(options)
+        assert flow is None or combinations > MAX_COMBINATIONS
+        return
+    assert flow is not None
+    direct = plan_payment(cost, pool, life=life, x=x, prefer=prefer)
+    check_payment(direct, cost, pool, life=life, x=x)
+    assert payment_objective(direct, pool, prefer=prefer) == optimum
+    assert payment_objective(flow, pool, prefer=prefer) == optimum

@@ -415,3 +415,30 @@ def test_parse_never_fails_other_than_with_its_error(
 def test_parse_arbitrary_text(text: str) -> None:
     with contextlib.suppress(MtgManaError):
         parse_restriction(text)
+
+
+def test_devoid_spells_are_colorless_for_restrictions() -> None:
+    """CR 702.114a: Eldrazi Temple pays for Eldrazi Obligator (a colorless Eldrazi
+    spell, whatever its cost's colors), Pillar of the Paruns doesn't pay for Brood
+    Butcher (not multicolored)."""
+    from mtgmana.battlefield import Board
+    from mtgmana.tapping import can_pay
+
+    obligator = Spend.of_card("Eldrazi Obligator")
+    assert not obligator.colors and str(obligator.mana_cost) == "{2}{R}"
+    assert can_pay(None, Board.parse("Eldrazi Temple, Mountain"), spend=obligator)
+    butcher = Spend.of_card("Brood Butcher")
+    assert not can_pay(None, Board.parse("2 Pillar of the Paruns, 3 Wastes"), spend=butcher)
+    pulse = Spend.of_card("Maelstrom Pulse")  # multicolored: the Pillars pay
+    assert can_pay(None, Board.parse("2 Pillar of the Paruns, 3 Wastes"), spend=pulse)
+
+
+def test_changelings_are_every_creature_type_for_restrictions() -> None:
+    """CR 702.73a: Cavern of Souls naming Elf pays for Changeling Outcast."""
+    from mtgmana.battlefield import Board
+    from mtgmana.tapping import can_pay
+
+    cavern = Board.parse("Cavern of Souls [chosen_type=Elf]")
+    assert can_pay(None, cavern, spend=Spend.of_card("Changeling Outcast"))
+    assert not can_pay(None, cavern, spend=Spend.of_card("Vampire Lacerator"))
+    assert "Elf" not in Spend.of_card("Vampire Lacerator").subtypes

@@ -14,7 +14,7 @@ from .cards import default_database
 from .errors import MtgManaError, UnknownCardError
 from .tokens import TOKENS
 
-__all__ = ["MAX_COPIES", "parse_names"]
+__all__ = ["MAX_COPIES", "count_permanents", "parse_names"]
 
 P = TypeVar("P")
 MAX_COPIES: Final = 1000
@@ -33,7 +33,11 @@ def _known(name: str) -> bool:
 
 
 _TEXT_STATE: Final = ("chosen_color", "chosen_colors", "chosen_type", "chosen_name")
-_INT_STATE: Final = ("attached_to", "counters", "power", "toughness")
+_INT_STATE: Final = ("attached_to", "counters", "power", "toughness", "timestamp")
+MOST_COMMAS: Final = 2
+"""The most commas in a card's name ("Borborygmos and Fblthp, ..." has none; "Urza,
+Lord High Artificer" one; a test checks the bundled names): a name is looked for
+in at most this many more items."""
 _BOOL_STATE: Final = ("tapped", "summoning_sick", "entered_this_turn", "imprinted")
 
 
@@ -107,13 +111,15 @@ def parse_names(text: str, controller: str, named: Callable[..., P]) -> list[P]:
         match = _ITEM.fullmatch(item)
         if match is None:
             raise MtgManaError(f"board item {item!r}: expected a card name, like '2 Forest'")
-        count = int(match["n"]) if match["n"] is not None else 1
+        digits = match["n"]
+        count = 1 if digits is None else int(digits) if len(digits) < 7 else MAX_COPIES + 1
         if not 1 <= count <= MAX_COPIES:
             raise MtgManaError(f"board item {item!r}: a count must be 1 to {MAX_COPIES}")
         name = match["name"].strip()
         # Names with commas ("Nykthos, Shrine to Nyx"): the longest that is known,
         # ending at the first part with a state.
         last = next((k for k in range(i, len(parts)) if items[k][1] is not None), len(parts) - 1)
+        last = min(last, i + MOST_COMMAS)
         end = next(
             (j for j in range(last + 1, i + 1, -1) if _known(", ".join([name, *parts[i + 1 : j]]))),
             i + 1,
@@ -130,3 +136,15 @@ def parse_names(text: str, controller: str, named: Callable[..., P]) -> list[P]:
         result.extend(copy(permanent) for _ in range(count))
         i = end
     return result
+
+
+def count_permanents(text: str) -> int:
+    """How many permanents a board list names (counts added up), without looking
+    up the names: a cheap check before a list is read. Items that aren't a
+    counted name count as one."""
+    total = 0
+    for item, _ in _split_items(text) if text.strip() else []:
+        match = _ITEM.fullmatch(item)
+        number = match["n"] if match is not None else None
+        total += int(number) if number is not None and len(number) < 7 else 1
+    return total

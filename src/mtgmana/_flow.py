@@ -13,9 +13,30 @@ small graphs that grouping produces (tens of nodes even for 1,000 units).
 
 from __future__ import annotations
 
+import time
 from collections.abc import Sequence
+from contextvars import ContextVar
 
-__all__ = ["min_cost_transport"]
+__all__ = ["DEADLINE", "OutOfTime", "check_deadline", "min_cost_transport"]
+
+DEADLINE: ContextVar[float | None] = ContextVar("DEADLINE", default=None)
+"""When a search that solves flows runs out of time (``time.process_time()``: the
+time the process works, so that a process the machine stalls for a moment answers
+the same): a flow still being solved then raises :class:`OutOfTime` (the tapper's
+time limits)."""
+
+
+class OutOfTime(Exception):
+    """A flow (or another step of a search) was abandoned: the search it was part of
+    is out of time."""
+
+
+def check_deadline() -> None:
+    """Raise :class:`OutOfTime` past :data:`DEADLINE` (the searches' loops call it)."""
+    deadline = DEADLINE.get()
+    if deadline is not None and time.process_time() > deadline:
+        raise OutOfTime
+
 
 _INFINITY = float("inf")
 
@@ -69,7 +90,10 @@ def min_cost_transport(
 
     flow = 0
     total = 0
+    deadline = DEADLINE.get()
     while flow < need:
+        if deadline is not None and time.process_time() > deadline:
+            raise OutOfTime
         # Bellman-Ford (queue-based) from the source.
         dist: list[float] = [_INFINITY] * size
         parent = [-1] * size

@@ -19,7 +19,7 @@ import itertools
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Final
 
 from ._flow import min_cost_transport
 from .costs import ManaCost
@@ -218,6 +218,21 @@ def can_serve(supply: Supply, demand: Demand) -> bool:
     )
 
 
+KEEP_FLAG: Final = 8
+"""What spending a snow or legendary unit where that isn't needed weighs (more than
+any type's rank)."""
+
+
+@functools.lru_cache(maxsize=4096)
+def type_ranks(counts: tuple[int, ...]) -> tuple[int, ...]:
+    """Per type (WUBRGC), its rank for preference 4 of :mod:`mtgmana.payment`:
+    colorless 0, then the colors the pool has most of (ties in WUBRG order)."""
+    ranks = [0] * 6
+    for position, i in enumerate(sorted(range(5), key=lambda i: (-counts[i], i))):
+        ranks[i] = position + 1
+    return tuple(ranks)
+
+
 class Weights:
     """Integer edge costs encoding preferences 1, 3 and 4 lexicographically."""
 
@@ -228,12 +243,9 @@ class Weights:
                 tally[TYPE_INDEX[unit.kind.type]] += 1
             counts = tally
         # Colorless first, then the colors the pool has most of (ties in WUBRG order).
-        colored = sorted(range(5), key=lambda i: (-counts[i], i))
-        self.rank_by_index = [0] * 6
-        for position, i in enumerate(colored):
-            self.rank_by_index[i] = position + 1
+        self.rank_by_index = list(type_ranks(tuple(counts)))
         self.rank = {t: self.rank_by_index[i] for i, t in enumerate(TYPES)}
-        self.keep_flag = 8  # more than any type rank
+        self.keep_flag = KEEP_FLAG  # more than any type rank
         tie_max = 5 + 2 * self.keep_flag
         n = len(units) + 1
         self.restricted_bonus = tie_max * n + 1

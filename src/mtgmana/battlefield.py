@@ -69,7 +69,7 @@ from .effects import (
     bind_chosen_name,
     names_chosen,
 )
-from .errors import MtgManaError, UnknownCardError
+from .errors import MAX_NAME_LENGTH, MtgManaError, NameTooLong, UnknownCardError
 from .mana import ManaType
 from .restrictions import parse_type_line
 from .tokens import token
@@ -285,10 +285,12 @@ class Permanent:
         """
         if not isinstance(name, str):
             raise UnknownCardError(repr(name), [])
+        database = default_database()
+        if len(name) > MAX_NAME_LENGTH and database.get(name) is None:
+            raise NameTooLong(name)  # not matched for suggestions: too slow and no use
         try:
             item = token(name)
         except UnknownCardError as missing:
-            database = default_database()
             card = database.get(name)
             if card is None:
                 suggestions = list(dict.fromkeys(missing.suggestions + database.suggest(name)))

@@ -20,8 +20,10 @@ from __future__ import annotations
 
 __all__ = [
     "NEWER_CARDS",
+    "LimitError",
     "ManaSyntaxError",
     "MtgManaError",
+    "NameTooLong",
     "UnknownCardError",
     "unknown_card_message",
 ]
@@ -96,3 +98,34 @@ class UnknownCardError(MtgManaError, LookupError):
 
     def __str__(self) -> str:
         return str(self.args[0])
+
+
+class LimitError(MtgManaError):
+    """A request past one of the documented limits that keep every answer quick
+    (docs/protocol.md, "Limits"): ``code`` names the limit (``"too_much_mana"``,
+    ``"too_many_permanents"``, ...), ``limit`` is its value."""
+
+    def __init__(self, code: str, message: str, limit: int) -> None:
+        self.code = code
+        self.limit = limit
+        super().__init__(message)
+
+
+MAX_NAME_LENGTH = 200
+"""Names longer than this (the longest card name has 141 characters) are not
+matched against the card names for suggestions: :class:`NameTooLong`."""
+
+
+class NameTooLong(UnknownCardError):
+    """A card name longer than :data:`MAX_NAME_LENGTH`: unknown, without
+    suggestions (close spellings aren't searched for)."""
+
+    code = "name_too_long"
+
+    def __init__(self, name: str) -> None:
+        self.limit = MAX_NAME_LENGTH
+        super().__init__(name[:60] + "...", [])
+        self.args = (
+            f"a card name of {len(name)} characters (no card name is longer than "
+            f"{MAX_NAME_LENGTH}): {name[:60]!r}...",
+        )

@@ -48,8 +48,10 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol, runtime_checkable
 
+from ._small_payment import small_payment
 from ._transport import (
     ALL_TYPES,
+    KEEP_FLAG,
     LIFE_PER_SYMBOL,
     TYPE_INDEX,
     ZERO_WEIGHTS,
@@ -67,6 +69,7 @@ from ._transport import (
     solve_split,
     supply_classes,
     symbol_demand,
+    type_ranks,
 )
 from .costs import ManaCost
 from .errors import MtgManaError
@@ -325,7 +328,9 @@ def _request(
     return _Request(total, _units_of(pool), life, x or 0, spend, prefer, futures, x_types)
 
 
-def _plan(request: _Request) -> Payment:
+def _plan(request: _Request, payable: bool = True) -> Payment:
+    """The best payment (the flow); ``payable=False``: known to have none, the
+    refusal saying what is missing."""
     cost = request.cost
     spends = [request.spend, request.spend.paying_x()]
     for _, future_spend in request.future:
@@ -337,7 +342,7 @@ def _plan(request: _Request) -> Payment:
     supplies, members = supply_classes(request.units, spends)
     counts = [len(m) for m in members]
     weights = Weights(request.units, _life_sign(request.prefer))
-    best = solve([current], supplies, counts, request.life, weights)
+    best = solve([current], supplies, counts, request.life, weights) if payable else None
     if best is None:
         raise CannotPay(cost, shortfall(current, supplies, counts, request.life), _detail(request))
     if request.future:
@@ -486,11 +491,32 @@ def plan_payment(
     if not future and x_mana is None and type(life) is int and life >= 0:
         total = cost if type(cost) is ManaCost else _as_cost(cost)
         plain = _plain(total)
-        if plain is not None and (x is None or (type(x) is int and x >= 0)):
+        if x is None or (type(x) is int and x >= 0):
             units, have = _plain_units(pool)
             if have is not None and isinstance(prefer, Prefer):
-                return _plain_payment(total, units, have, plain, x, life, spend)
+                if plain is not None:
+                    return _plain_payment(total, units, have, plain, x, life, spend)
+                found = small_payment(total, units, life, x or 0, _life_sign(prefer))
+                if found:  # a few hybrid or Phyrexian symbols: no flow
+                    return _small(total, units, found, x, spend)
+                if found is not None:  # none pays: only the shortfall is to say
+                    return _plan(_request(cost, pool, life, x, spend, prefer, (), None), False)
     return _plan(_request(cost, pool, life, x, spend, prefer, future, x_mana))
+
+
+def _small(
+    cost: ManaCost,
+    units: tuple[Mana, ...],
+    found: list[tuple[tuple[Mana, ...], int]],
+    x: int | None,
+    spend: Spend | None,
+) -> Payment:
+    """The payment :func:`~mtgmana._small_payment.small_payment` found."""
+    parts = tuple(SymbolPayment(s, paid, lost) for s, (paid, lost) in zip(cost, found, strict=True))
+    spent = {unit.uid for paid, _ in found for unit in paid}
+    remaining = tuple(unit for unit in units if unit.uid not in spent)
+    life_paid = sum(lost for _, lost in found)
+    return Payment(cost, parts, life_paid, remaining, (x or 0) if cost.x_count else None, spend)
 
 
 def _plain_payment(
@@ -526,9 +552,8 @@ def _plain_payment(
     if len(units) < sum(need) + total_generic:
         short = sum(need) + total_generic - len(units)
         raise CannotPay(cost, [describe(Demand(ALL_TYPES), short, False)], _detail_of(units, life))
-    weights = Weights(units, 1, have)
-    keep = weights.keep_flag
-    rank = weights.rank_by_index
+    keep = KEEP_FLAG
+    rank = type_ranks(tuple(have))
     by_type: list[list[tuple[int, int]]] = [[], [], [], [], [], []]
     for position, unit in enumerate(units):
         kind = unit.kind
@@ -698,36 +723,6 @@ def _plain_units(pool: PoolLike | Iterable[Mana]) -> tuple[tuple[Mana, ...], lis
             plain = False
         have[index[kind.type]] += 1
     return units, (have if plain else None)
-
-
-def _fast_can_pay(request: _Request) -> bool | None:
-    """Exact answer for the common case: plain mana (no restrictions, snow or
-    legendary sources) and a cost of colored, colorless and generic symbols only."""
-    units = request.units
-    for unit in units:
-        if unit.kind.restriction is not None:
-            return None
-    have = Counter(unit.type for unit in units)
-    need: Counter[ManaType] = Counter()
-    generic = 0
-    for symbol in request.cost:
-        ways = ways_to_pay(symbol)
-        if ways.plain is not None:
-            need[ways.plain] += 1
-        elif ways.variable:
-            generic += request.x
-        elif symbol.is_numeral:
-            generic += ways.generic
-        else:
-            return None
-    if not request.cost.has_mana_cost:
-        return False
-    if request.x and request.x_types != ALL_TYPES:
-        return None
-    for mana_type, amount in need.items():
-        if have[mana_type] < amount:
-            return False
-    return len(units) >= sum(need.values()) + generic
 
 
 def max_x(

@@ -172,12 +172,19 @@ class Spend:
         >>> spend = Spend.of_card("Stoke the Flames")
         >>> str(spend.mana_cost), sorted(spend.keywords), sorted(spend.card_types)
         ('{2}{R}{R}', ['convoke'], ['Instant'])
+
+        Devoid makes it colorless (CR 702.114a), changeling every creature type
+        (CR 702.73a):
+
+        >>> outcast = Spend.of_card("Changeling Outcast")
+        >>> Spend.of_card("Eldrazi Obligator").colors, "Elf" in outcast.subtypes
+        (Color(0), True)
         """
         from .cards import Card, lookup
 
         found = card if isinstance(card, Card) else lookup(str(card))
         chosen = found.faces[found.face_index(face)]
-        return cls.spell(
+        spend = cls.spell(
             chosen.type_line,
             colors=chosen.colors,
             mana_cost=chosen.mana_cost,
@@ -185,6 +192,14 @@ class Spend:
             keywords=_payment_keywords(chosen.oracle_text) + _makes_tokens(chosen.oracle_text),
             name=chosen.name,
         )
+        own = {line.split("(")[0].strip().lower() for line in chosen.oracle_text.splitlines()}
+        if "devoid" in own:  # CR 702.114a: "This object is colorless."
+            spend = replace(spend, colors=COLORLESS)
+        if "changeling" in own:  # CR 702.73a: "This object is every creature type."
+            from .creature_types import CREATURE_TYPES
+
+            spend = replace(spend, subtypes=spend.subtypes | CREATURE_TYPES)
+        return spend
 
     @classmethod
     def spell(

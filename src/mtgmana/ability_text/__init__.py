@@ -17,7 +17,7 @@ can't model exactly, each with the reason. :func:`mana_of` does the same for a
 >>> parse_mana("", type_line="Basic Land — Forest").abilities == (ManaAbility.simple("G"),)
 True
 >>> wastes = parse_mana("{T}: Add {C}.\\n{T}: Add {W} or {U}. This land deals 1 damage to you.")
->>> wastes.abilities == (ManaAbility.pain("C", "WU"),)
+>>> wastes.abilities == (ManaAbility.simple("C"), ManaAbility.pain("", "WU"))  # CR 113.2c
 True
 >>> coffers = parse_mana("{2}, {T}: Add {B} for each Swamp you control.").abilities[0]
 >>> str(coffers.cost), str(coffers.production)
@@ -73,9 +73,10 @@ different colors" is the ten pairs. When the ability deals damage to you
 (painlands, CR 106.12), a choice of one mana among several types is listed type by
 type, as :meth:`~mtgmana.abilities.ManaAbility.pain` does. Abilities of one object
 with the same cost, no spending restriction, no "once each turn" limit, no
-board-dependent amount and no notes are merged into one ability whose choices are
-theirs in order: Adarkar Wastes' "{T}: Add {C}" and "{T}: Add {W} or {U}. This land
-deals 1 damage to you" are ``ManaAbility.pain("C", "WU")``.
+board-dependent amount, no damage and no notes are merged into one ability whose
+choices are theirs in order; a painland's two abilities stay two, as printed (CR
+113.2c): Adarkar Wastes' "{T}: Add {C}" is ``ManaAbility.simple("C")`` and "{T}: Add
+{W} or {U}. This land deals 1 damage to you" is ``ManaAbility.pain("", "WU")``.
 
 Board-dependent amounts are an :class:`~mtgmana.abilities.Amount`: "for each
 creature you control" counts permanents; "equal to your devotion to green" is

@@ -49,6 +49,9 @@ _CHAPTER = re.compile(r"[IVX]+(?:, [IVX]+)* —")
 _LEVEL = re.compile(r"LEVEL \d")
 _STATION = re.compile(r"STATION (?P<n>\d+)\+")
 _ADDS_MANA = re.compile(r"\b[Aa]dds?\b[^.]*(?:\{[^}]+\}|\bmana\b)")
+_DOUBLES_MANA = re.compile(r"\b[Dd]ouble the amount of\b[^.]*\bmana\b")
+"""Doubling Cube: an ability that could add mana (CR 605.1a) by doubling what is in
+the pool (CR 701.10f)."""
 _TAP_DAMAGE = re.compile(r"Whenever ~ becomes tapped, it deals (?P<n>\d+) damage to you\.")
 _TICKETS = re.compile(r"(?:\{TK\})+")
 _STICKER = re.compile(r"(?P<tickets>(?:\{TK\})+) — (?P<rest>.+)")
@@ -215,6 +218,11 @@ class _Reader:
                 return
             if _ADDS_MANA.search(re.sub(r'"[^"]*"', '""', effect)):
                 self.activated(raw, prefix, match["cost"], effect)
+            elif _DOUBLES_MANA.search(effect):
+                raise Unsupported(
+                    "doubling the mana in your pool (CR 605.1a, 701.10f): what it adds depends "
+                    "on the mana there when it resolves"
+                )
             elif REPLACEMENT_HINT.search(effect):
                 raise Unsupported("an activated ability that makes a replacement effect")
             elif grants:
@@ -384,7 +392,8 @@ def _mergeable(item: _Parsed) -> bool:
 
 def _mergeable_ability(ability: ManaAbility) -> bool:
     return (
-        ability.condition is None
+        not any(choice.damage for choice in ability.production.choices)  # CR 113.2c
+        and ability.condition is None
         and ability.restriction is None
         and not ability.once_per_turn
         and ability.production.per is None

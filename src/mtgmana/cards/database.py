@@ -36,7 +36,7 @@ import threading
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import Any, Final
 
-from ..errors import UnknownCardError
+from ..errors import MAX_NAME_LENGTH, NameTooLong, UnknownCardError
 from ._index import CardIndex, CardIndexError, read_records
 from ._names import SuggestionIndex, name_index, normalize
 from .model import Card
@@ -163,6 +163,8 @@ class CardDatabase:
             raise TypeError(f"card name must be a str, not {type(name).__name__}")
         card = self._find(normalize(name))
         if card is None:
+            if len(name) > MAX_NAME_LENGTH:
+                raise NameTooLong(name)
             raise UnknownCardError(name, self.suggest(name))
         return card
 

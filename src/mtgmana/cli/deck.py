@@ -131,6 +131,13 @@ def read_decklist(args: argparse.Namespace) -> str:
     from ..analysis.deck import example_text
     from ..analysis.decklist import MAX_TEXT
 
+    text = getattr(args, "text", None)  # serve's "text": the decklist itself
+    if text is not None:
+        if args.example or args.file is not None:
+            raise CommandError("give a decklist's text, a FILE or --example: one of them")
+        if len(text) > MAX_TEXT:
+            raise CommandError(f"the decklist is over {MAX_TEXT:,} characters: is it one?")
+        return str(text)
     if args.example:
         if args.file is not None:
             raise CommandError("give a decklist FILE or --example, not both")
@@ -166,7 +173,7 @@ def _x_values(items: list[str]) -> dict[str, int]:
     found: dict[str, int] = {}
     for item in items:
         name, sep, value = item.rpartition("=")
-        if not sep or not name.strip() or not value.strip().isdigit():
+        if not sep or not name.strip() or not value.strip().isdigit() or len(value) > 6:
             raise CommandError(f"--x takes NAME=X, like 'Fireball=3', not {item!r}")
         if any(name.strip().casefold() == known.casefold() for known in found):
             raise CommandError(f"--x gives X for {name.strip()!r} twice")

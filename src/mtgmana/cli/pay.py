@@ -69,72 +69,24 @@ def register(subparsers: Any) -> None:
 def units_from_symbols(text: str, *, snow: bool = False) -> list[Mana]:
     """Floating mana written as symbols: ``{G}`` one green, ``{C}`` or ``{3}``
     colorless (CR 106.10), ``{S}`` one colorless (106.11). Hybrid symbols need a
-    choice of half (106.8) and are refused. Lenient notation (``WUG``) is accepted."""
-    from ..costs import ManaCost
-    from ..errors import MtgManaError
-    from ..mana import Mana, ManaType
-    from ..symbol_payment import ways_to_pay
+    choice of half (106.8) and are refused. Lenient notation (``WUG``) is accepted.
+    Each call makes new units (CR 106.3: each is its own); what they are is read
+    once per text."""
+    if not text:
+        return []
+    from ..mana import Mana
+    from ._floating import kinds_of
 
-    cost = ManaCost.parse(text, lenient=True)
-    units: list[Mana] = []
-    for symbol in cost:
-        halves = ways_to_pay(symbol).represents
-        if len(halves) != 1:
-            raise MtgManaError(
-                f"{symbol} can't be floating mana here: write the mana it adds (CR 106.8)"
-            )
-        _, mana_type, amount = halves[0]  # 106.9-106.11: generic and {S} as colorless
-        units.extend(Mana.make(mana_type or ManaType.C, snow=snow) for _ in range(amount))
-    return units
+    return [Mana(kind) for kind in kinds_of(text, snow)]
 
 
 def pay_result(request: Mapping[str, Any]) -> tuple[int, dict[str, Any]]:
     """``mtgmana pay``'s answer to a request (``cost``, ``pool``, ``snow``,
     ``life``, ``x``, ``max_x``, ``x_mana``, ``spell``, ``prefer_life``, ``future``):
     (exit status, JSON). Raises :class:`~mtgmana.MtgManaError` for bad input."""
-    from ..costs import ManaCost
-    from ..payment import CannotPay, Prefer, max_x, plan_payment
-    from ..restrictions import Spend
+    from ._pay_core import pay_result as answer
 
-    card = request.get("for_card") or request.get("for")
-    spend = Spend.of_card(card) if card else None
-    text = request.get("cost")
-    if text is None:
-        if spend is None or spend.mana_cost is None:
-            from ..errors import MtgManaError
-
-            raise MtgManaError("no cost: give one, or --for a card whose mana cost it is")
-        cost = spend.mana_cost
-    else:
-        cost = ManaCost.parse(text, lenient=True)
-    pool = units_from_symbols(request.get("pool", "")) + units_from_symbols(
-        request.get("snow", ""), snow=True
-    )
-    spell = request.get("spell")
-    if spell is not None:
-        spend = Spend.spell(spell, mana_cost=cost)
-    x_mana = list(request["x_mana"]) if request.get("x_mana") else None
-    prefer = Prefer.LIFE if request.get("prefer_life") else Prefer.MANA
-    future = [ManaCost.parse(text, lenient=True) for text in request.get("future", [])]
-    life = request.get("life", 20)
-    best_x: int | None = None
-    x = request.get("x")
-    if request.get("max_x"):
-        best_x = max_x(cost, pool, life=life, spend=spend, x_mana=x_mana)
-        x = best_x
-    result: dict[str, Any]
-    try:
-        payment = plan_payment(
-            cost, pool, life=life, x=x, spend=spend, prefer=prefer, future=future,
-            x_mana=x_mana,
-        )  # fmt: skip
-        result, status = payment.to_json(), 0
-    except CannotPay as refusal:
-        result = {"payable": False, "shortfall": list(refusal.shortfall), "reason": str(refusal)}
-        status = 1
-    if request.get("max_x"):
-        result["max_x"] = best_x
-    return status, result
+    return answer(request)
 
 
 def run(args: argparse.Namespace) -> int:

@@ -178,11 +178,24 @@ def _symbols(units: Sequence[Any]) -> str:
     return "".join(u.type.symbol for u in sorted(units, key=lambda u: order[u.type]))
 
 
+def _check_amount(pool: ManaPool, step: str, value: Any) -> None:
+    """A pool holds at most :data:`~mtgmana.cli._floating.MAX_MANA` mana."""
+    from ..costs import ManaCost
+    from ._floating import check_mana_amount
+
+    if step in ("add", "snow", "until_end_of_turn", "add_restricted"):
+        check_mana_amount(ManaCost.parse(value, lenient=True), len(pool.units))
+    elif step == "double":
+        check_mana_amount(ManaCost.parse("{1}", lenient=True), 2 * len(pool.units) - 1)
+
+
 def run(args: argparse.Namespace) -> int:
-    from ..errors import MtgManaError
+    from ..errors import LimitError, MtgManaError
 
     try:
         return _run(args)
+    except LimitError as error:
+        raise CommandError(str(error), code=error.code, limit=error.limit) from None
     except MtgManaError as error:
         raise CommandError(str(error)) from None
 
@@ -199,6 +212,7 @@ def _run(args: argparse.Namespace) -> int:
     pending: str | None = None
     life_lost = 0
     for name, value in args.steps or []:
+        _check_amount(pool, name, value)
         if pending is not None and name != "restriction":
             raise CommandError(f"--add-restricted {pending!r} needs a --restriction after it")
         if name == "add":

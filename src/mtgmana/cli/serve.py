@@ -3,13 +3,15 @@ language (the protocol is docs/protocol.md).
 
 One request a line, ``{"id": 7, "op": "tap", "cost": "{2}{G}", "sources": "Forest,
 2 Tundra"}``: ``op`` names a subcommand and the other keys are its options, named as
-on the command line (``--max-x`` is ``max_x``). One response a line: the JSON that
-``mtgmana <op> --json`` prints, plus ``id`` (and ``status``: the exit status it
-would have). A board can be set once (``{"op": "board", "sources": ...}``) and then
-changed by deltas (``{"op": "update", "tap": [3], "untap": "all", "add": "Forest",
-"remove": [5]}``): ``tap``, ``options`` and ``activate`` without ``sources`` use it.
-A malformed line, an unknown op, a bad cost or an unknown card gets ``{"id": ...,
-"error": {"code": ..., "message": ...}}`` and the server goes on.
+on the command line (``--max-x`` is ``max_x``); an unknown key is an error naming
+it. One response a line: the JSON that ``mtgmana <op> --json`` prints, plus ``id``
+and ``status`` (the exit status it would have). A board can be set once (``{"op":
+"board", "sources": ...}``) and then changed by deltas (``{"op": "update", "tap":
+[3], "untap": "all", "add": "Forest", "remove": [5]}``); the session keeps a mana
+pool that ``activate`` adds to and spends from (``"pool": "session"``). Every line
+gets exactly one answer — a malformed line, an unknown op, a bad cost, an unknown
+card or a request past a limit gets ``{"id": ..., "error": {"code": ..., "message":
+...}, "status": 2}`` — and the server goes on.
 """
 
 from __future__ import annotations
@@ -18,17 +20,23 @@ import argparse
 import io
 import json
 import sys
-from collections import OrderedDict
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable
 from contextlib import redirect_stdout
 from typing import IO, TYPE_CHECKING, Any
 
+from ._serve_schema import LIMITS, OpSpec, RequestError, check, option_name
+
 if TYPE_CHECKING:
-    from ..battlefield import Board
+    from ..pool import ManaPool
 
-__all__ = ["Session", "register", "run", "serve"]
+__all__ = ["ERROR_CODES", "Session", "op_keys", "register", "run", "serve", "serve_stream"]
 
-_BOARD_KEYS = ("sources", "opponent", "tapped", "sick", "commander")
+ERROR_CODES = (
+    "bad_json", "bad_request", "unknown_op", "bad_cost", "unknown_card", "no_board",
+    "files_not_allowed", "line_too_long", "too_much_mana", "too_many_permanents",
+    "name_too_long", "too_many_games", "search_budget", "too_large", "internal",
+)  # fmt: skip
+"""Every error code an answer may carry (docs/protocol.md, "Errors")."""
 
 
 def register(subparsers: Any) -> None:
@@ -38,44 +46,62 @@ def register(subparsers: Any) -> None:
         description="Read one JSON request a line on standard input and write one JSON "
         "response a line on standard output, until the input ends (docs/protocol.md).",
     )
+    parser.add_argument(
+        "--allow-files", action="store_true",
+        help="let requests read and write files (deck's file, html and png; pool's load)",
+    )  # fmt: skip
     parser.set_defaults(run=run)
 
 
 def run(args: argparse.Namespace) -> int:
-    serve(sys.stdin, sys.stdout)
+    serve_stream(sys.stdin.buffer, sys.stdout.buffer, allow_files=args.allow_files)
     return 0
 
 
-def serve(lines: Iterable[str], out: IO[str]) -> None:
-    """Answer each request line of ``lines`` on ``out``, flushing after each."""
-    session = Session()
+def serve_stream(stream: IO[bytes], out: IO[bytes], *, allow_files: bool = False) -> None:
+    """Answer each request line of the byte ``stream`` on ``out``, flushing after
+    each: lines past the length limit are answered ``line_too_long``."""
+    from ._serve_io import read_lines
+
+    _warm()
+    session = Session(allow_files=allow_files)
     write = out.write
     flush = out.flush
-    for line in lines:
-        if not line.strip():
-            continue
-        write(session.answer_line(line))
-        write("\n")
+    for line in read_lines(stream):
+        write(session.answer_bytes(line))
         flush()
 
 
-class RequestError(Exception):
-    """A request that can't be answered: ``code`` and ``message``, and details."""
+def _warm() -> None:
+    """Import what the ops use before the first request (a server starts once): the
+    first ``tap`` or ``options`` then costs what the next ones do."""
+    import importlib
 
-    def __init__(self, code: str, message: str, **details: Any) -> None:
-        super().__init__(message)
-        self.code = code
-        self.message = message
-        self.details = details
+    for name in ("tapping", "tapping._options", "tapping.activation", "payment", "pool"):
+        importlib.import_module(f"{__package__.rsplit('.', 1)[0]}.{name}")
+    _specs()
+
+
+def serve(lines: Iterable[str | bytes], out: IO[str], *, allow_files: bool = False) -> None:
+    """Answer each request line of ``lines`` on the text stream ``out``."""
+    session = Session(allow_files=allow_files)
+    for line in lines:
+        if isinstance(line, str):
+            line = line.rstrip("\r\n")
+        out.write(session.answer_bytes(line).decode("utf-8"))
+        out.flush()
 
 
 class Session:
-    """The server's state: the board set by ``board`` and changed by ``update``,
-    and boards built from ``sources`` remembered (so their compiled form is too)."""
+    """The server's state: the board set by ``board`` and changed by ``update``
+    and ``activate``, the session's mana pool, boards built from ``sources``
+    remembered (so their compiled form is too)."""
 
-    def __init__(self) -> None:
-        self.board: Board | None = None
-        self._boards: OrderedDict[tuple[str, ...], Board] = OrderedDict()
+    def __init__(self, *, allow_files: bool = False) -> None:
+        from ._serve_session import BoardState
+
+        self.allow_files = allow_files
+        self.state = BoardState()
         self._ops: dict[str, Callable[[dict[str, Any]], dict[str, Any]]] = {
             "ping": self._ping,
             "cost": self._cost,
@@ -83,55 +109,74 @@ class Session:
             "pay": self._pay,
             "tap": self._tap,
             "options": self._options,
-            "activate": self._activate,
-            "board": self._set_board,
-            "update": self._update,
+            "activate": self.state.op_activate,
+            "board": self.state.op_board,
+            "update": self.state.op_update,
         }
+
+    @property
+    def pool(self) -> ManaPool:
+        """The session's mana pool."""
+        return self.state.pool
 
     # -- the line protocol ---------------------------------------------------------
 
-    def answer_line(self, line: str) -> str:
-        """The response line (without its newline) to one request line."""
+    def answer_bytes(self, line: str | bytes | None) -> bytes:
+        """The response line (with its newline) to one request line (``None``: a
+        line past the length limit)."""
+        from ._serve_io import decode, encode
+
         identifier: Any = None
         try:
-            try:
-                request = json.loads(line)
-            except ValueError as error:
-                raise RequestError("bad_json", f"not a JSON object: {error}") from None
-            if not isinstance(request, dict):
-                raise RequestError("bad_json", 'a request is a JSON object, like {"op": "ping"}')
+            if line is None:
+                raise RequestError(
+                    "line_too_long", f"a request line is at most {LIMITS['line']:,} bytes"
+                )
+            request = decode(line)
             identifier = request.get("id")
             response = self.answer(request)
+            response.setdefault("status", 0)
         except RequestError as error:
-            response = {"error": {"code": error.code, "message": error.message, **error.details}}
+            response = _error(error.code, error.message, **error.details)
+        except RecursionError:
+            response = _error("bad_request", "a value nested too deeply")
+        except MemoryError:
+            response = _error("too_large", "the request needs more memory than the server has")
         except Exception as error:  # the server goes on, saying what broke
-            response = {
-                "error": {"code": "internal", "message": f"{type(error).__name__}: {error}"}
-            }
-        return json.dumps({"id": identifier, **response}, ensure_ascii=False, allow_nan=False)
+            response = _error("internal", f"{type(error).__name__}: {error}")
+        return encode({"id": identifier, **response})
+
+    def answer_line(self, line: str) -> str:
+        """The response line (without its newline) to one request line."""
+        return self.answer_bytes(line).decode("utf-8").rstrip("\n")
 
     def answer(self, request: dict[str, Any]) -> dict[str, Any]:
         """The response to one request (without its ``id``)."""
-        from ..errors import ManaSyntaxError, MtgManaError, UnknownCardError
-
         op = request.get("op")
         if not isinstance(op, str):
             raise RequestError("bad_request", 'a request needs an "op", e.g. {"op": "tap", ...}')
-        handler = self._ops.get(op) or self._ops.get(op.replace("-", "_"))
+        name = op.replace("_", "-")
         args = {k: v for k, v in request.items() if k not in ("id", "op")}
         try:
-            if handler is not None:
-                return handler(args)
-            return self._subcommand(op, args)
-        except UnknownCardError as error:
-            raise RequestError(
-                "unknown_card", str(error), suggestions=list(error.suggestions)
-            ) from None
-        except ManaSyntaxError as error:
-            raise RequestError("bad_cost", str(error), position=error.position) from None
-        except (MtgManaError, KeyError, TypeError) as error:
-            message = f"missing {error}" if isinstance(error, KeyError) else str(error)
-            raise RequestError("bad_request", message) from None
+            if "cards" in args and "cards" in _specs().get(name, OpSpec(name, {})).fields:
+                # The card data for this request only (mtgmana --cards FILE).
+                from ..cards.default import using
+
+                field = OpSpec(name, {"cards": _spec(name).fields["cards"]})
+                path = check(field, {"cards": args.pop("cards")}, allow_files=self.allow_files)
+                with using(path["cards"], chosen_by="cards"):
+                    return self._answer_op(name, args)
+            return self._answer_op(name, args)
+        except RequestError:
+            raise
+        except Exception as error:  # the library's errors, each its code
+            raise _request_error(error) from None
+
+    def _answer_op(self, name: str, args: dict[str, Any]) -> dict[str, Any]:
+        handler = self._ops.get(name)
+        if handler is not None:
+            return handler(check(_spec(name), args, allow_files=self.allow_files))
+        return self._subcommand(name, args)
 
     # -- ops -------------------------------------------------------------------------
 
@@ -145,233 +190,206 @@ class Session:
         from .cost import describe
 
         texts = request["cost"]
-        many = isinstance(texts, list)
         results = []
-        for text in texts if many else [texts]:
-            cost = ManaCost.parse(_text(text, "cost"), lenient=bool(request.get("lenient")))
+        for text in texts:
+            cost = ManaCost.parse(text, lenient=bool(request.get("lenient")))
             if request.get("sort"):
                 cost = cost.sorted()
             results.append(describe(cost, request.get("x")))
-        return {"results": results} if many else results[0]
+        return {"results": results} if len(texts) != 1 else results[0]
 
     def _card(self, request: dict[str, Any]) -> dict[str, Any]:
         from ..cards import default_database
         from .card import describe
 
-        name = request["name"]
-        name = " ".join(name) if isinstance(name, list) else _text(name, "name")
-        return describe(default_database().lookup(name))
+        if "scryfall" in request or "mtgjson" in request:
+            return self._subcommand("card", request)
+        return describe(default_database().lookup(" ".join(request["name"])))
 
     def _pay(self, request: dict[str, Any]) -> dict[str, Any]:
-        from .pay import pay_result
+        from ._pay_core import pay_result
 
-        status, result = pay_result(request)
+        values = _dests("pay", request)
+        if request.get("pool") == "session":
+            values["pool"] = ""
+            values["units"] = self.state.pool
+        status, result = pay_result(values)
         return {**result, "status": status}
 
     def _tap(self, request: dict[str, Any]) -> dict[str, Any]:
         from .tap import tap_result
 
-        status, result = tap_result(request, self._board_of(request))
+        values = self._with_pool(_dests("tap", request))
+        status, result = tap_result(values, self.state.board_of(request))
         return {**result, "status": status}
 
     def _options(self, request: dict[str, Any]) -> dict[str, Any]:
         from .tap import options_result
 
-        return options_result(request, self._board_of(request))
+        values = self._with_pool(_dests("options", request))
+        values["time_limit"] = 2 * LIMITS["search_ms"] / 1000  # frontier, then the most
+        return options_result(values, self.state.board_of(request))
 
-    def _activate(self, request: dict[str, Any]) -> dict[str, Any]:
-        """One mana ability of the session's board (or of ``sources``'), by hand:
-        ``permanent`` (id), ``ability`` (index), ``produce``, ``pool``, ``life``,
-        ``tap``, ``sacrifice``, ``counters``. The session's board is updated."""
-        from ..tapping import activate
-        from .pay import units_from_symbols
+    def _with_pool(self, values: dict[str, Any]) -> dict[str, Any]:
+        values["time_limit"] = LIMITS["search_ms"] / 1000
+        if values.get("pool") == "session":
+            values["pool"] = ""
+            values["units"] = self.state.pool.units
+        return values
 
-        board = self._board_of(request)
-        done = activate(
-            board,
-            request["permanent"],
-            request.get("ability", 0),
-            produce=request.get("produce"),
-            pool=units_from_symbols(request.get("pool", "")),
-            life=request.get("life", 20),
-            tap=request.get("tap", ()),
-            sacrifice=request.get("sacrifice", ()),
-            counters=request.get("counters"),
-        )
-        if not any(key in request for key in _BOARD_KEYS):
-            self.board = done.board
-        return {
-            "produced": [unit.to_json() for unit in done.produced],
-            "spent": [unit.to_json() for unit in done.spent],
-            "pool": [unit.to_json() for unit in done.pool.units],
-            "life_paid": done.life_paid,
-            "damage": done.damage,
-            "tapped": list(done.tapped),
-            "untapped": list(done.untapped),
-            "sacrificed": list(done.sacrificed),
-            "board": _board_json(done.board),
-        }
-
-    def _set_board(self, request: dict[str, Any]) -> dict[str, Any]:
-        from .tap import board_from
-
-        self.board = board_from({k: request.get(k, "") for k in _BOARD_KEYS})
-        return {"board": _board_json(self.board)}
-
-    def _update(self, request: dict[str, Any]) -> dict[str, Any]:
-        """Deltas to the session's board: ``untap`` and ``tap`` (ids, or "all"),
-        ``remove`` (ids), ``add`` and ``add_opponent`` (names, as in ``sources``;
-        they get new ids), ``set`` ({id: {"counters": 2, ...}})."""
-        from ..battlefield import Board
-        from ..errors import MtgManaError
-
-        board = self._session_board()
-        unknown = set(request) - {"tap", "untap", "remove", "add", "add_opponent", "set"}
-        if unknown:
-            raise MtgManaError(f"update takes tap, untap, remove, add, add_opponent, set: "
-                               f"not {', '.join(sorted(unknown))}")  # fmt: skip
-        for key in ("untap", "tap"):
-            ids = request.get(key, [])
-            if ids == "all":
-                ids = [i for i, p in zip(board.ids, board.permanents, strict=True)
-                       if p.controller == "you"]  # fmt: skip
-            for identifier in _ids(ids, key):
-                board = board.changed(identifier, tapped=key == "tap")
-        for identifier in _ids(request.get("remove", []), "remove"):
-            board = board.remove(identifier)
-        added: list[int] = []
-        for key, controller in (("add", "you"), ("add_opponent", "opponent")):
-            names = request.get(key, "")
-            if names:
-                new = (
-                    Board.parse(_text(names, key))
-                    if controller == "you"
-                    else Board.parse("", opponent=_text(names, key))
-                )
-                for permanent in new.permanents:
-                    board = board.add(permanent)
-                    added.append(board.ids[-1])
-        changes = request.get("set", {})
-        if not isinstance(changes, dict):
-            raise MtgManaError('"set" maps ids to state, e.g. {"3": {"counters": 2}}')
-        for key, state in changes.items():
-            if not isinstance(state, dict):
-                raise MtgManaError(f'set {key}: the state is an object, like {{"tapped": true}}')
-            board = board.changed(_id(key), **state)
-        self.board = board
-        return {"added": added, "board": _board_json(board)}
-
-    def _subcommand(self, op: str, request: dict[str, Any]) -> dict[str, Any]:
+    def _subcommand(self, name: str, request: dict[str, Any]) -> dict[str, Any]:
         """Any other subcommand, run as on the command line with ``--json``."""
-        from . import castability, deck, pool, sources_needed, sources_table
         from ._output import CommandError
 
-        others = {
-            "castability": castability, "sources-needed": sources_needed,
-            "sources-table": sources_table, "deck": deck, "pool": pool,
-        }  # fmt: skip
-        module = others.get(op) or others.get(op.replace("_", "-"))
-        if module is None:
-            known = sorted({*self._ops, *others})
-            raise RequestError("unknown_op", f"unknown op {op!r} (one of {', '.join(known)})")
-        parser = argparse.ArgumentParser(prog="mtgmana", add_help=False)
-        module.register(parser.add_subparsers(dest="command"))
-        name = next(iter(_subparsers(parser)))
-        argv = [name, *_argv(_subparsers(parser)[name], request), "--json"]
-        buffer = io.StringIO()
         try:
-            args = parser.parse_args(argv)
-        except SystemExit:
-            raise RequestError("bad_request", f"bad options for {op}: {sorted(request)}") from None
+            spec = _spec(name)
+        except KeyError:
+            known = ", ".join(sorted(_specs()))
+            raise RequestError("unknown_op", f"unknown op {name!r} (one of {known})") from None
+        text = request.pop("text", None) if name == "deck" else None
+        values = check(spec, request, allow_files=self.allow_files)
+        if text is not None:
+            values["text"] = check(_spec("deck"), {"text": text}, allow_files=False)["text"]
+        assert spec.parser is not None
+        args = _parse(spec, values)
+        if name == "deck":
+            args.text = values.get("text")
+            args.progress = False
+        buffer = io.StringIO()
         try:
             with redirect_stdout(buffer):
                 status = args.run(args)
-        except CommandError as error:
-            raise RequestError("bad_request", error.message, **error.details) from None
+        except CommandError:
+            raise
+        except SystemExit:
+            raise RequestError("bad_request", f"{name}: the options don't go together") from None
         lines = [json.loads(text) for text in buffer.getvalue().splitlines() if text.strip()]
         if len(lines) == 1 and isinstance(lines[0], dict):
             return {**lines[0], "status": status}
         return {"results": lines, "status": status}
 
-    # -- boards ----------------------------------------------------------------------
 
-    def _session_board(self) -> Board:
-        if self.board is None:
-            raise RequestError("no_board", 'no board yet: send {"op": "board", "sources": ...}')
-        return self.board
-
-    def _board_of(self, request: Mapping[str, Any]) -> Board:
-        """The board a request names by ``sources`` (remembered), else the session's."""
-        from .tap import board_from
-
-        if not any(key in request for key in _BOARD_KEYS):
-            return self._session_board()
-        key = tuple(_text(request.get(k, ""), k) for k in _BOARD_KEYS)
-        board = self._boards.get(key)
-        if board is None:
-            board = board_from(dict(zip(_BOARD_KEYS, key, strict=True)))
-            self._boards[key] = board
-            if len(self._boards) > 64:
-                self._boards.popitem(last=False)
-        else:
-            self._boards.move_to_end(key)
-        return board
+def _error(code: str, message: str, **details: Any) -> dict[str, Any]:
+    return {"error": {"code": code, "message": message, **details}, "status": 2}
 
 
-def _board_json(board: Board) -> list[dict[str, Any]]:
-    return [
-        {"permanent": identifier, "card": p.name, "controller": p.controller, "tapped": p.tapped}
-        for identifier, p in zip(board.ids, board.permanents, strict=True)
-    ]
+def _request_error(error: Exception) -> Exception:
+    """The :class:`RequestError` of a library error (its code, its details); any
+    other exception as it is (a bug: ``internal``)."""
+    from ..errors import LimitError, ManaSyntaxError, MtgManaError, UnknownCardError
+    from ._output import CommandError
+
+    if isinstance(error, LimitError):
+        return RequestError(error.code, str(error), limit=error.limit)
+    if isinstance(error, UnknownCardError):
+        code = getattr(error, "code", "unknown_card")
+        return RequestError(code, str(error), suggestions=list(error.suggestions))
+    if isinstance(error, ManaSyntaxError):
+        return RequestError("bad_cost", str(error), position=error.position)
+    if isinstance(error, CommandError):
+        return _command_error(error)
+    if isinstance(error, MtgManaError):
+        return RequestError("bad_request", str(error))
+    return error
 
 
-def _text(value: Any, key: str) -> str:
-    if not isinstance(value, str):
-        raise RequestError("bad_request", f'"{key}" must be a string, not {json.dumps(value)}')
-    return value
+def _command_error(error: Any) -> RequestError:
+    details = dict(error.details)
+    code = details.pop("code", "bad_request")
+    if "position" in details:
+        code = "bad_cost"
+    elif details.get("suggestions") is not None and "unknown card" in error.message:
+        code = "unknown_card"
+    return RequestError(code, error.message, **details)
 
 
-def _id(value: Any) -> int:
-    try:
-        return int(value)
-    except (TypeError, ValueError):
-        raise RequestError("bad_request", f"not a permanent id: {value!r}") from None
+# -- the ops' keys ---------------------------------------------------------------
+
+_POSITIONAL = {"cost": {"costs": "cost"}, "card": {"name": "name"}}
+_SPECS: dict[str, OpSpec] = {}
 
 
-def _ids(values: Any, key: str) -> list[int]:
-    if isinstance(values, int):
-        values = [values]
-    if not isinstance(values, list):
-        raise RequestError("bad_request", f'"{key}" takes a list of permanent ids')
-    return [_id(v) for v in values]
+def _specs() -> dict[str, OpSpec]:
+    """Every op's keys: the subcommands' from their parsers, the server's own."""
+    if not _SPECS:
+        from ._serve_schema import FieldSpec, spec_from_parser
+        from ._serve_session import BOARD_FIELDS, SERVER_OPS
+
+        for name, parser in _parsers().items():
+            spec = spec_from_parser(name, parser, _POSITIONAL.get(name, {}))
+            fields = dict(spec.fields)
+            required = spec.required
+            if name in ("tap", "options"):
+                required = tuple(k for k in required if k != "sources")
+            if name == "deck":
+                fields["text"] = FieldSpec("text", "str", "text")
+            _SPECS[name] = OpSpec(name, fields, required, parser)
+        for name, fields in SERVER_OPS.items():
+            everything = {**fields, **(BOARD_FIELDS if name in ("activate", "board") else {})}
+            required = ("permanent",) if name == "activate" else ()
+            _SPECS[name] = OpSpec(name, everything, required)
+        # Every op takes the card data for itself (``--cards FILE``; a file: it
+        # needs serve --allow-files).
+        cards = FieldSpec("cards", "str", "cards", file=True)
+        for name, spec in list(_SPECS.items()):
+            _SPECS[name] = OpSpec(name, {**spec.fields, "cards": cards}, spec.required, spec.parser)
+        _SPECS["ping"] = OpSpec("ping", {})
+    return _SPECS
 
 
-def _subparsers(parser: argparse.ArgumentParser) -> dict[str, argparse.ArgumentParser]:
-    for action in parser._actions:  # argparse has no public accessor for these
-        if isinstance(action, argparse._SubParsersAction):
-            return dict(action.choices)
-    return {}
+def _spec(name: str) -> OpSpec:
+    return _specs()[name]
 
 
-def _argv(parser: argparse.ArgumentParser, request: Mapping[str, Any]) -> list[str]:
-    """The command line that gives ``parser`` these options (JSON keys are the
-    options' names with ``_`` for ``-``; positionals by their name)."""
-    by_dest = {action.dest: action for action in parser._actions}
+def op_keys() -> dict[str, tuple[str, ...]]:
+    """Each op and the keys it takes (docs/protocol.md, "Ops")."""
+    return {name: tuple(spec.fields) for name, spec in _specs().items()}
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> Any:  # argparse's errors exit; ours are answers
+        raise RequestError("bad_request", message)
+
+
+def _parsers() -> dict[str, argparse.ArgumentParser]:
+    from . import card, castability, cost, deck, pay, pool, sources_needed, sources_table, tap
+
+    root = _Parser(prog="mtgmana", add_help=False)
+    subparsers = root.add_subparsers(dest="command", parser_class=_Parser)
+    for module in (cost, card, pool, pay, tap, castability, sources_needed, sources_table, deck):
+        module.register(subparsers)
+    return {name: parser for name, parser in subparsers.choices.items()}
+
+
+def _dests(name: str, request: dict[str, Any]) -> dict[str, Any]:
+    """The checked values by their parser's ``dest`` (``for`` is ``for_card``)."""
+    fields = _spec(name).fields
+    return {fields[key].dest or key: value for key, value in request.items()}
+
+
+def _parse(spec: OpSpec, values: dict[str, Any]) -> argparse.Namespace:
+    """The namespace the subcommand's parser gives for these checked values (the
+    values are passed as ``--option=value``: no value is read as an option)."""
+    assert spec.parser is not None
     positional: list[str] = []
-    options: list[str] = []
-    for key, value in request.items():
-        action = by_dest.get(key) or by_dest.get(key.replace("-", "_"))
-        if action is None or key in ("json", "help"):
-            raise RequestError("bad_request", f"unknown option {key!r}")
-        values = value if isinstance(value, list) else [value]
+    argv: list[str] = []
+    actions = {action.dest: action for action in spec.parser._actions}
+    for key, value in values.items():
+        field = spec.fields.get(key)
+        action = actions.get(field.dest) if field is not None else None
+        if field is None or action is None:
+            continue  # the server's own (deck's text)
         if not action.option_strings:
-            positional.extend(str(v) for v in values)
-        elif isinstance(action, argparse._StoreTrueAction):
-            if value:
-                options.append(action.option_strings[-1])
-        elif isinstance(action, argparse.BooleanOptionalAction):
-            options.append(action.option_strings[0 if value else -1])
+            positional.extend(value if isinstance(value, list) else [str(value)])
+            continue
+        option = option_name(action)
+        if field.kind == "bool":
+            if isinstance(action, argparse.BooleanOptionalAction):
+                argv.append(option if value else "--no-" + option[2:])
+            elif value:
+                argv.append(option)
         else:
-            for item in values if isinstance(action, argparse._AppendAction) else [value]:
-                options.extend([action.option_strings[-1], str(item)])
-    return [*options, "--", *positional] if positional else options
+            for item in value if isinstance(value, list) else [value]:
+                argv.append(f"{option}={item}")
+    argv.append("--json")
+    return spec.parser.parse_args([*argv, "--", *positional] if positional else argv)

@@ -9,10 +9,13 @@ come after): plans name them by that id. ``tap`` JSON (:meth:`Plan.to_json
 [{"permanent": 0, "card": "Forest", "ability": "{T}: Add {G}.", "ability_index": 0,
 "paid_with": {"mana": [], "life": 0}, "produces": [{"type": "G", "source": 0}],
 "tapped": [0], "sacrificed": []}], "life_paid": 0, "damage": 0, "tapped": [0],
-"sacrificed": [], "floating_after": [], "assignment": [...]}``; a cost the board
-can't pay prints ``{"payable": false, ...}`` and exits with status 1.
-``options`` JSON: ``{"options": [{"W": 0, "U": 0, "B": 0, "R": 0, "G": 0, "C": 3,
-"any": 0}, ...], "count": 10}`` (plus ``truncated``, ``complete`` and a summary).
+"sacrificed": [], "floating_after": [], "cut_short": false, "assignment": [...]}``
+(each step also has ``activate``: the request that replays it, as ``mtgmana serve``'s
+``activate`` takes it); a cost the board can't pay prints ``{"payable": false, ...}``
+and exits with status 1. ``options`` JSON: ``{"options": [{"W": 0, "U": 0, "B": 0,
+"R": 0, "G": 0, "C": 3, "any": 0}, ...], "count": 10}`` (plus ``truncated``,
+``complete``, a summary, ``most_exact`` and ``restricted``: mana that may be spent
+only as a restriction says, CR 106.6).
 """
 
 from __future__ import annotations
@@ -152,13 +155,19 @@ def board_from(request: Mapping[str, Any]) -> Board:
 
 
 def _names(text: str) -> list[str]:
+    from .._board_text import MAX_COPIES
+    from ..errors import MtgManaError
+
     names: list[str] = []
     for item in (part.strip() for part in text.split(",")):
         if not item:
             continue
         count, _, rest = item.partition(" ")
         if count.rstrip("x").isdigit() and rest:
-            names.extend([rest.strip()] * int(count.rstrip("x")))
+            number = count.rstrip("x")
+            if len(number) > 4 or int(number) > MAX_COPIES:
+                raise MtgManaError(f"{item!r}: a count must be 1 to {MAX_COPIES}")
+            names.extend([rest.strip()] * int(number))
         else:
             names.append(item)
     return names
@@ -170,25 +179,26 @@ def tap_result(
     """``mtgmana tap``'s answer to a request (``cost``, ``pool``, ``life``, ``x``,
     ``hand``, and the board's keys unless ``board`` is given): (exit status, JSON).
     Raises :class:`~mtgmana.MtgManaError` for bad input."""
-    from ..costs import ManaCost
     from ..payment import CannotPay
     from ..restrictions import Spend
     from ..tapping import plan
+    from ._floating import lenient_cost
     from .pay import units_from_symbols
 
     spell = request.get("for_card") or request.get("for")
     spend = Spend.of_card(spell) if spell else None
     text = request.get("cost")
-    cost = ManaCost.parse(text, lenient=True) if text is not None else None
+    cost = lenient_cost(text) if text is not None else None
     if board is None:
         board = board_from(request)
-    pool = units_from_symbols(request.get("pool", ""))
+    pool = [*request.get("units", ()), *units_from_symbols(request.get("pool", ""))]
     hand = request.get("hand", "")
-    future = [ManaCost.parse(text, lenient=True) for text in hand.split(",") if text.strip()]
+    future = [lenient_cost(text) for text in hand.split(",") if text.strip()]
     try:
         result = plan(
             cost, board, pool=pool, life=request.get("life", 20), x=request.get("x"),
             future=future, spend=spend, partial=bool(request.get("partial")),
+            time_limit=request.get("time_limit"),
         )  # fmt: skip
     except CannotPay as refusal:
         return 1, {"payable": False, "shortfall": list(refusal.shortfall), "reason": str(refusal)}
@@ -203,9 +213,13 @@ def options_result(request: Mapping[str, Any], board: Board | None = None) -> di
 
     if board is None:
         board = board_from(request)
-    pool = units_from_symbols(request.get("pool", ""))
+    pool = [*request.get("units", ()), *units_from_symbols(request.get("pool", ""))]
     return options(
-        board, pool=pool, limit=request.get("limit", 1000), partial=bool(request.get("partial"))
+        board,
+        pool=pool,
+        limit=request.get("limit", 1000),
+        partial=bool(request.get("partial")),
+        time_limit=request.get("time_limit"),
     ).to_json()
 
 

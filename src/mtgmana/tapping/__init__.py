@@ -10,17 +10,22 @@ the plan it returns is optimal under this preference order (each breaks the ties
 the ones before) — within a budget of ``MAX_COMBINATIONS`` flows that real boards
 don't reach (past it: the best plan found, payability still exact):
 
+0. don't lose the game: a plan whose damage and life paid leave 0 life or less
+   (CR 704.5a) only when every plan does (at 1 life, two Treasures before
+   Ancient Tomb);
 1. lose no permanent that need not be lost (sacrifice tokens before nontoken
    permanents, noncreatures before creatures);
 2. take the least damage and pay the least life;
-3. leave the least mana unused: don't make mana that nothing spends (no Sol Ring
+3. keep the ``future`` costs (the rest of your hand) payable, together, by the
+   one-mana sources left untapped, as many as possible (Sol Ring for ``{1}``
+   when the Forest is needed for the ``{G}`` in hand; Springleaf Drum taps the
+   creature the hand doesn't need);
+4. leave the least mana unused: don't make mana that nothing spends (no Sol Ring
    for the last ``{1}`` when a land will do), spend floating mana before making
    more;
-4. keep the ``future`` costs payable, together, by the one-mana sources left
-   untapped, as many as possible;
 5. tap sources that make fewer types of mana before flexible ones (mana that
    abilities make counts as tapping nothing: Sol Ring before two lands);
-6. then deterministically: of plans equal on 1-5, the first the search meets,
+6. then deterministically: of plans equal on 0-5, the first the search meets,
    with colorless and the most plentiful colors spent first, snow and legendary
    mana kept.
 
@@ -48,7 +53,7 @@ incrementally), :mod:`~mtgmana.tapping._search` and
 :mod:`~mtgmana.tapping._evaluate` (the branch and bound and the flows),
 :mod:`~mtgmana.tapping._hall` (Hall's theorem, bounds), :mod:`~mtgmana.tapping.plans`
 (:class:`Plan`, :class:`Step`), :mod:`~mtgmana.tapping.activation` (one activation
-by hand, :func:`activate`; replaying a plan) and :mod:`~mtgmana.tapping.options`
+by hand, :func:`activate`; replaying a plan) and :mod:`~mtgmana.tapping._options`
 (what a board can produce). docs/tapper.md says why the search is exact.
 
 >>> from mtgmana.battlefield import Board
@@ -63,11 +68,33 @@ True
 
 from __future__ import annotations
 
-from ._api import NotModelled, can_pay, max_x, plan
+from typing import TYPE_CHECKING, Any
+
+from ._api import NotModelled, SearchTooLong, can_pay, max_x, plan
 from ._problem import MAX_COMBINATIONS, MAX_ORDERS
-from .activation import Activated, IllegalActivation, activate
-from .options import Options, options
-from .plans import Plan, Step
+from .plans import Plan, Replay, Step
+
+if TYPE_CHECKING:
+    from ._options import Options, options
+    from .activation import Activated, IllegalActivation, activate
+
+_LAZY = {
+    "Activated": "activation", "IllegalActivation": "activation", "activate": "activation",
+    "Options": "_options", "options": "_options",
+}  # fmt: skip
+"""Imported when first used (PEP 562): ``mtgmana tap`` needs neither."""
+
+
+def __getattr__(name: str) -> Any:
+    module = _LAZY.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    import importlib
+
+    value = getattr(importlib.import_module(f"{__name__}.{module}"), name)
+    globals()[name] = value
+    return value
+
 
 __all__ = [
     "MAX_COMBINATIONS",
@@ -77,6 +104,8 @@ __all__ = [
     "NotModelled",
     "Options",
     "Plan",
+    "Replay",
+    "SearchTooLong",
     "Step",
     "activate",
     "can_pay",

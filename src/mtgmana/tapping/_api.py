@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import time
 from collections.abc import Iterable
 from dataclasses import replace
 
@@ -16,11 +17,11 @@ from ..restrictions import Spend, SpendKind
 from ._build import build_plan, plan_life_ok
 from ._compile import Source, compiled, relevant_colors
 from ._hall import one_mana_sources_pay, surely_unpayable
-from ._problem import Problem
-from ._search import least_mana, search
+from ._problem import MAX_COMBINATIONS, Problem
+from ._search import SearchTooLong, least_mana, search
 from .plans import Plan
 
-__all__ = ["NotModelled", "can_pay", "max_x", "plan"]
+__all__ = ["NotModelled", "SearchTooLong", "can_pay", "max_x", "plan"]
 
 MAX_FUTURE_COSTS = 6
 """At most this many ``future`` costs are kept payable (the first ones given)."""
@@ -176,6 +177,7 @@ def plan(
     spend: Spend | None = None,
     future: Iterable[ManaCost | str] = (),
     partial: bool = False,
+    time_limit: float | None = None,
 ) -> Plan:
     """The best plan to pay ``cost`` (the total cost, CR 601.2f; ``None``: the mana
     cost of the spell ``spend`` describes) with the mana abilities of your
@@ -187,10 +189,18 @@ def plan(
     ``Board.graveyard``); ``future`` costs to keep payable. Raises
     :class:`~mtgmana.CannotPay` saying what is missing when no plan exists, and
     :class:`NotModelled` when the board holds a card whose mana-relevant text isn't
-    modelled, unless ``partial`` (then the plan's ``ignored`` names them)."""
+    modelled, unless ``partial`` (then the plan's ``ignored`` names them).
+    ``time_limit`` (seconds the process works: ``time.process_time()``, so that a
+    process the machine stalls answers the same) bounds the search for the best plan: past it, the
+    best plan found so far, or else the first payable one, is returned with
+    ``cut_short`` set — payability stays exact."""
+    deadline = None if time_limit is None else time.process_time() + time_limit
     problem = _problem(cost, board, pool, life, x, spend, future, partial=partial)
+    problem.deadline = deadline
     if not problem.cost.has_mana_cost:
         raise CannotPay(problem.cost, ["it has no mana cost, an unpayable cost (CR 118.6)"])
+    if time_limit is not None:
+        problem.decide_by = time.process_time() + 2 * time_limit
     best = None if surely_unpayable(problem) else search(problem)
     if best is None and problem.spent:
         best = search(problem, first=True)  # out of flows: any payable plan
@@ -200,15 +210,35 @@ def plan(
     if not plan_life_ok(result, life):
         # The flow doesn't see the damage one-mana sources deal before the cost is
         # paid: search again with the painful options enumerated (exact).
+        cut = problem.spent
         problem = _problem(cost, board, problem.pool, life, x, spend, problem.future, True, partial)
+        problem.deadline = deadline
+        problem.decide_by = None if time_limit is None else time.process_time() + time_limit
+        if cut:
+            problem.solves = MAX_COMBINATIONS
         best = search(problem)
         if best is None and problem.spent:
             best = search(problem, first=True)
         if best is None:
             raise CannotPay(problem.cost, [_shortfall_text(problem)])
         result = build_plan(problem, best)
+    if 0 < life <= result.life_paid + result.damage:
+        # Preference 0: a plan that loses the game (CR 704.5a) only when every
+        # plan does — the best of those that leave 1 life, if any.
+        safer = _problem(cost, board, problem.pool, life, x, spend, problem.future, True, partial)
+        safer.survive = True
+        safer.deadline, safer.decide_by = deadline, problem.decide_by
+        found = None if surely_unpayable(safer) else search(safer)
+        if found is None and safer.spent:
+            found = search(safer, first=True)
+        if found is not None:
+            kept = build_plan(safer, found)
+            if plan_life_ok(kept, life) and kept.life_paid + kept.damage < life:
+                result, problem = kept, safer
     if board.unsupported:
         result = replace(result, ignored=board.unsupported)
+    if problem.solves >= MAX_COMBINATIONS:
+        result = replace(result, cut_short=True)
     return result
 
 
@@ -221,10 +251,15 @@ def can_pay(
     x: int | None = None,
     spend: Spend | None = None,
     partial: bool = False,
+    time_limit: float | None = None,
 ) -> bool:
     """Whether ``cost`` can be paid with the mana abilities of your permanents on
-    ``board``, the floating mana in ``pool`` and ``life`` (see :func:`plan`)."""
+    ``board``, the floating mana in ``pool`` and ``life`` (see :func:`plan`).
+    Exact; with ``time_limit`` (seconds), a search that would take longer raises
+    :class:`SearchTooLong` rather than answer (never a guess)."""
     problem = _problem(cost, board, pool, life, x, spend, (), partial=partial)
+    if time_limit is not None:
+        problem.decide_by = time.process_time() + time_limit
     return _payable(problem, life)
 
 
@@ -244,6 +279,7 @@ def _payable(problem: Problem, life: int) -> bool:
     again = _problem(
         problem.cost, problem.board, problem.pool, life, problem.x, problem.spend, (), True, True
     )
+    again.decide_by = problem.decide_by
     return search(again, first=True) is not None
 
 
@@ -286,20 +322,19 @@ def _most_mana(problem: Problem) -> int:
 
     def pays(n: int) -> bool:
         generic = ManaCost.parse("{" + str(n) + "}")
-        return _payable(
-            _problem(
-                generic,
-                problem.board,
-                problem.pool,
-                problem.life,
-                0,
-                _generic_spend(problem.spend, generic),
-                (),
-                False,
-                True,
-            ),
+        asked = _problem(
+            generic,
+            problem.board,
+            problem.pool,
             problem.life,
+            0,
+            _generic_spend(problem.spend, generic),
+            (),
+            False,
+            True,
         )
+        asked.decide_by = problem.decide_by
+        return _payable(asked, problem.life)
 
     low, high = 0, 1
     while pays(high):
@@ -322,7 +357,32 @@ def _shortfall_text(problem: Problem) -> str:
     """What is missing, in game terms: how much more mana (counted as mana, not
     permanents: Sol Ring makes two), or the wrong types."""
     need = least_mana(problem.cost, problem.x)
-    most = _most_mana(problem)
+    hint = _commander_hint(problem.board)
+    try:
+        most = _most_mana(problem)
+    except SearchTooLong:
+        return "the sources can't make enough mana of the right types" + hint
     if need > most:
-        return f"needs {need - most} more mana (the sources make at most {most})"
-    return "the sources can't make the right types of mana"
+        return f"needs {need - most} more mana (the sources make at most {most})" + hint
+    return "the sources can't make the right types of mana" + hint
+
+
+def _commander_hint(board: Board) -> str:
+    """When abilities that look at your commander's color identity (Command Tower)
+    make no mana for want of a commander (CR 903.4f): say how to give one."""
+    if board.commander_colors is not None:
+        return ""
+    names = sorted(
+        {
+            p.name
+            for p in board.permanents
+            if p.controller == "you"
+            and any("commander's color identity" in str(a).lower() for a in p.abilities)
+        }
+    )
+    if not names:
+        return ""
+    return (
+        f"; {', '.join(names)} makes no mana without a commander (CR 903.4f): pass your "
+        "commander's color identity (--commander WUB, commander_colors=)"
+    )

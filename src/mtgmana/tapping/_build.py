@@ -25,7 +25,7 @@ from ..payment import Alternative, Paid, Payment, assign_symbols
 from ._compile import EFFECT, ORDER, SELF, Option
 from ._evaluate import Candidate, Instance
 from ._problem import Problem
-from .plans import Plan, Step
+from .plans import Plan, Replay, Step
 
 __all__: list[str] = []
 
@@ -334,6 +334,19 @@ def _steps(board: Any, draft: _Draft) -> list[Step]:
         where = option.origin(slot)
         if unit is not None and where != SELF:
             triggered.setdefault(where, []).append(unit)
+    made = [*own, *(u for units in triggered.values() for u in units)]
+    steps[0] = replace(
+        step,
+        activate=Replay(
+            identifier,
+            option.ability_index,
+            tuple(unit.type for unit in made),
+            tuple(draft.paid),
+            tuple(board.ids[i] for i in draft.tapped),
+            tuple(board.ids[i] for i in draft.sacrificed),
+            option.counters,
+        ),
+    )
     for where, units in triggered.items():
         if where == EFFECT:
             steps.append(Step(-1, "an effect", "", -1, tuple(units), trigger=True))

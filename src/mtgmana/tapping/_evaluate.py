@@ -143,6 +143,8 @@ def evaluate(
     life_used = sum(inst.option.life + inst.option.damage for inst in instances)
     if sum(inst.option.life for inst in instances) > problem.life:  # CR 119.4
         return None
+    if problem.survive and life_used >= problem.life:  # CR 704.5a: the game is lost
+        return None
     # "Tap an untapped creature you control" (Springleaf Drum), convoke, improvise and
     # delve are units of the flow (tapping._alternatives): it chooses the permanents.
     costing = [inst for inst in instances if inst.option.mana_cost is not None]
@@ -150,7 +152,7 @@ def evaluate(
         return None
     orders = _orders(instances, costing)
     first = next(orders)
-    life_left = max(0, problem.life - life_used)
+    life_left = max(0, problem.life - life_used - problem.survive)
     kinds = Counter((inst.source, id(inst.option)) for inst in costing)
     floor: tuple[int, ...] | None = None
     if shortcuts and len(kinds) > 1:
@@ -520,10 +522,10 @@ def _solve_order(
     value_main = fixed + solution.cost
     kept = 0
     if future:
-        level = (fixed + solution.cost) // scale.waste  # preferences 1-3
+        level = (fixed + solution.cost) // scale.life  # preferences 1-2
 
         def same_level(cost: int) -> bool:
-            return (fixed + cost) // scale.waste == level
+            return (fixed + cost) // scale.life == level
 
         joint = _keep_future(parts, future_start, supplies, counts, life_left, weights, same_level)
         if joint is not None:
@@ -532,7 +534,7 @@ def _solve_order(
     life_w, rest = divmod(rest, scale.life)
     waste_w, rest = divmod(rest, scale.waste)
     flex, rest = divmod(fixed + solution.cost - value_main + rest, scale.flex)
-    value = (sac, life_w, waste_w, -kept, flex, rest)
+    value = (sac, life_w, -kept, waste_w, flex, rest)  # the preference order, 1-6
     return Candidate(value, order, simple_counts, solution, supplies, members, kept)
 
 
@@ -659,7 +661,8 @@ def _keep_future(
     same_level: Any,
 ) -> tuple[T.Solution, int] | None:
     """The most future costs payable together by the one-mana sources left, without
-    making the current plan worse on preferences 1-3."""
+    making the current plan worse on preferences 1-2 (keeping the hand castable
+    comes before wasting no mana)."""
     futures = list(range(future_start, len(parts)))
     simple_only = [
         s if isinstance(s.key, tuple) and s.key[0] == "simple" else None for s in supplies
@@ -700,8 +703,8 @@ def _restrict_future(
         marked.append(T.CostDemands(exact, dict(part.mono), part.normal_index, False, big))
     fixed: list[T.Supply] = []
     for supply, simple in zip(supplies, simple_only, strict=True):
-        if simple is not None:
-            fixed.append(supply)
+        if simple is not None or (supply.alt and not supply.types):
+            fixed.append(supply)  # one-mana sources; permanents tapped (no future mana)
         else:  # pool and made mana: too late for the future costs
             fixed.append(
                 T.Supply(

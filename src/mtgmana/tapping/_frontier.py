@@ -24,8 +24,10 @@ from __future__ import annotations
 import itertools
 import math
 import struct
+import time
 from collections.abc import Iterable, Iterator, Sequence
 
+from .._flow import check_deadline
 from ..costs import ManaCost
 from ..mana import ManaType
 from ..symbol_payment import plain_colors, ways_to_pay
@@ -152,6 +154,7 @@ def _pareto(levels: Levels, code: _Code) -> Levels:
     shadow: set[int] | None = set()
     above = totals[0]  # the level the shadow is for, with out[above] not yet in it
     for total in totals[1:]:
+        check_deadline()
         group = levels[total]
         if shadow is not None:
             shadow_cost = (len(shadow) + len(out[above])) * KINDS * (above - total)
@@ -214,7 +217,9 @@ MAX_STATES = 1024
 each have been activated); beyond, they are taken in the order given."""
 
 
-def frontier(groups: Sequence[Group], base: Vector, budget: int) -> tuple[list[Vector], bool]:
+def frontier(
+    groups: Sequence[Group], base: Vector, budget: int, deadline: float | None = None
+) -> tuple[list[Vector], bool]:
     """The maximal vectors ``base`` plus the groups can come to, sorted by
     decreasing total then decreasing counts (W first), and whether the result may
     be incomplete: the set was cut to ``budget`` vectors (largest totals kept) on
@@ -224,7 +229,9 @@ def frontier(groups: Sequence[Group], base: Vector, budget: int) -> tuple[list[V
     later activation, so that loses nothing. The mana-costing ones can pay each
     other's costs in any order (CR 605.3a: only for later activations), so the
     frontier of each number of activations of each is the union, over which one
-    came last, of the frontiers before it (a state per count vector)."""
+    came last, of the frontiers before it (a state per count vector). Past
+    ``deadline`` (``time.process_time()``), the sources left aren't added (the result
+    is then incomplete)."""
     code = _Code(_most(base, groups))
     levels: Levels = {sum(base): {code.code(base)}}
     truncated = False
@@ -232,7 +239,7 @@ def frontier(groups: Sequence[Group], base: Vector, budget: int) -> tuple[list[V
     costed = [(n, options) for n, options in groups if any(c is not None for _, c in options)]
     for copies, options in free:
         if options and copies >= 1:
-            levels, cut = _add_free(levels, copies, options, code, budget)
+            levels, cut = _add_free(levels, copies, options, code, budget, deadline)
             truncated |= cut
     kinds = [
         (copies, [(code.code(v), sum(v), cost) for v, cost in options])
@@ -248,6 +255,8 @@ def frontier(groups: Sequence[Group], base: Vector, budget: int) -> tuple[list[V
         truncated = True
         for copies, coded in kinds:
             for _ in range(copies):
+                if deadline is not None and time.process_time() > deadline:
+                    break  # out of time: what was found (truncated already)
                 levels = _pareto(_activate(levels, coded, code), code)
                 if _count(levels) > budget:
                     levels = _truncate(levels, budget)
@@ -267,6 +276,7 @@ def _every_order(
     states: dict[tuple[int, ...], Levels] = {}
     held = 0
     for counts in itertools.product(*(range(copies + 1) for copies, _ in kinds)):
+        check_deadline()
         if not any(counts):
             states[counts] = levels
             continue
@@ -303,7 +313,12 @@ def _activate(
 
 
 def _add_free(
-    levels: Levels, copies: int, options: Sequence[Option], code: _Code, budget: int
+    levels: Levels,
+    copies: int,
+    options: Sequence[Option],
+    code: _Code,
+    budget: int,
+    deadline: float | None = None,
 ) -> tuple[Levels, bool]:
     """Copies of a source whose options cost nothing: every copy is activated (that
     dominates not activating it), all at once when the product stays small."""
@@ -324,6 +339,8 @@ def _add_free(
         levels = _pareto(nxt, code)
     else:
         for _ in range(copies):
+            if deadline is not None and time.process_time() > deadline:
+                return levels, True  # out of time: fewer copies (incomplete)
             nxt = {}
             for amount, total in free:
                 _merge(nxt, _shift(levels, amount, total))

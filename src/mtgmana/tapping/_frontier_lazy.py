@@ -53,9 +53,11 @@ an approximation.
 from __future__ import annotations
 
 import itertools
+import time
 from collections.abc import Sequence
 from typing import Final
 
+from .._flow import OutOfTime
 from ..costs import ManaCost
 from . import _frontier
 from ._frontier_patterns import Board, Option, Slots, TooTangled, mask
@@ -114,7 +116,7 @@ class _Stream:
 
 
 def frontier(
-    groups: Sequence[Group], base: Vector, limit: int, budget: int
+    groups: Sequence[Group], base: Vector, limit: int, budget: int, deadline: float | None = None
 ) -> tuple[list[Vector], int, bool]:
     """The first ``limit`` vectors of the frontier in canonical order, how many there
     are and whether that count is exact (see the module docstring).
@@ -128,13 +130,19 @@ def frontier(
     board = Board(groups, base)
     if board.patterns <= MAX_PATTERNS:
         try:
-            return _search(board, limit, budget)
+            return _search(board, limit, budget, deadline)
         except TooTangled:
             pass
-    return _fallback(groups, base, limit, budget)
+    return _fallback(groups, base, limit, budget, deadline)
 
 
-def _search(board: Board, limit: int, budget: int) -> tuple[list[Vector], int, bool]:
+def _late(deadline: float | None) -> bool:
+    return deadline is not None and time.process_time() > deadline
+
+
+def _search(
+    board: Board, limit: int, budget: int, deadline: float | None = None
+) -> tuple[list[Vector], int, bool]:
     width = max(board.most(), 1).bit_length() + 2
     dominance = Dominance(width)
     guard = dominance.guard
@@ -150,12 +158,17 @@ def _search(board: Board, limit: int, budget: int) -> tuple[list[Vector], int, b
             raise TooTangled
         level: list[_Stream] = []
         for _, counts in same_total:
+            if _late(deadline):
+                return found, count, False  # out of time: what was found
             work += PATTERN_WORK
             pattern = board.pattern(counts)
             bound = dominance.code(pattern.bound()) - guard
             if any((s.code - bound) & guard == guard for s in itertools.chain(above, level)):
                 continue  # all it leaves is under a stream's bases
-            ranks = pattern.ranks()
+            try:
+                ranks = pattern.ranks()
+            except OutOfTime:
+                return found, count, False  # out of time: what was found
             work += RANK_WORK * pattern.computed
             for g in ranks:
                 stream = _Stream(g, dominance)
@@ -227,13 +240,15 @@ def _dominated(
 _MOST_SETS: Final = (*(1 << k | _ANY_BIT for k in range(5)), 1 << 5, _ANY_BIT, FULL)
 
 
-def most(groups: Sequence[Group], base: Vector) -> tuple[int, ...] | None:
+def most(
+    groups: Sequence[Group], base: Vector, deadline: float | None = None
+) -> tuple[int, ...] | None:
     """The most of each color (counting "any"), of C, of "any", and in all, over the
     frontier: the largest ``v(A)`` of its bases is its rank ``g(A)``, and a vector
     under another one has no more of these. Patterns are taken by decreasing upper
     bound of each, until no bound beats the best found. None past the caps
     (:data:`MAX_PATTERNS`, :data:`MAX_LEVEL` patterns' ranks computed, or too many
-    orders).
+    orders), or past ``deadline``.
 
     >>> from mtgmana.mana import ManaType
     >>> wastes = (3, [((frozenset({ManaType.W, ManaType.U, ManaType.C}),), None)])
@@ -252,7 +267,7 @@ def most(groups: Sequence[Group], base: Vector) -> tuple[int, ...] | None:
             if bounded[i][0][j] <= best:
                 break
             if i not in ranks:
-                if len(ranks) >= MAX_LEVEL:
+                if len(ranks) >= MAX_LEVEL or _late(deadline):
                     return None
                 try:
                     ranks[i] = board.pattern(bounded[i][1]).ranks()
@@ -267,7 +282,7 @@ def most(groups: Sequence[Group], base: Vector) -> tuple[int, ...] | None:
 
 
 def _fallback(
-    groups: Sequence[Group], base: Vector, limit: int, budget: int
+    groups: Sequence[Group], base: Vector, limit: int, budget: int, deadline: float | None
 ) -> tuple[list[Vector], int, bool]:
     """The integer-coded search over count vectors (each slot's types, five colors
     as "any"), filtered by matching dominance; it keeps twice ``limit`` vectors (the
@@ -282,8 +297,9 @@ def _fallback(
         coded.append((copies, sorted(vectors, key=lambda item: item[0])))
     size = 2 * max(limit, 1)  # vectors kept by the search, doubled while too few are left
     while True:
-        found, truncated = _frontier.frontier(coded, base, size)
+        found, truncated = _frontier.frontier(coded, base, size, deadline)
         kept = _frontier.matching_maximal(found)
-        if not truncated or len(kept) >= limit or size >= budget:
+        late = deadline is not None and time.process_time() > deadline
+        if not truncated or len(kept) >= limit or size >= budget or late:
             return kept[:limit], len(kept), not truncated
         size *= 2

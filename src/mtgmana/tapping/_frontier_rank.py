@@ -55,6 +55,8 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from operator import add, sub
 
+from .._flow import check_deadline
+
 __all__ = [
     "ANY",
     "FULL",
@@ -130,6 +132,7 @@ def rank(
     earlier: list[int] = []  # per symbol, the unit classes that may pay it (bits)
     later: list[int] = []  # ... that could, were the order different
     for accepted, activation in symbols:
+        check_deadline()
         may = could = 0
         for u, (mask, _, origin) in enumerate(units):
             if mask & accepted and origin != activation:
@@ -153,6 +156,7 @@ def rank(
     for b in _BY_SIZE:
         if not min(map(get, _SMALLER[b])):
             continue
+        check_deadline()
         there = inside_bits[b]
         allowed = [e & there for e in earlier]
         found = size - matching(allowed, caps) if any(allowed) else size
@@ -190,25 +194,40 @@ def matching(allowed: list[int], caps: list[int]) -> int:
     matched = len(allowed) - len(waiting)
     seen = 0
 
-    def augment(s: int) -> bool:
+    def augment(root: int) -> bool:
+        """An augmenting path from symbol ``root`` (depth first, with a stack of
+        its own: a thousand symbols don't reach Python's recursion limit)."""
         nonlocal seen, full
-        ways = allowed[s] & ~seen
-        while ways:
+        frames = [[root, allowed[root] & ~seen, -1, 0]]  # symbol, ways, unit, next holder
+        while frames:
+            frame = frames[-1]
+            u = frame[2]
+            if u >= 0:
+                held = holders[u]
+                if frame[3] < len(held):
+                    t = held[frame[3]]
+                    frame[3] += 1
+                    frames.append([t, allowed[t] & ~seen, -1, 0])
+                    continue
+                frame[2] = -1
+            ways = frame[1]
+            if not ways:
+                frames.pop()
+                continue
             low = ways & -ways
-            ways ^= low
+            frame[1] = ways ^ low
             seen |= low
             u = low.bit_length() - 1
             if left[u]:
-                holders[u].append(s)
+                holders[u].append(frame[0])
                 left[u] -= 1
                 if not left[u]:
                     full |= low
+                frames.pop()
+                for parent in frames:  # each moved symbol's place goes to its parent
+                    holders[parent[2]][parent[3] - 1] = parent[0]
                 return True
-            held = holders[u]
-            for i, t in enumerate(held):
-                if augment(t):
-                    held[i] = s
-                    return True
+            frame[2], frame[3] = u, 0
         return False
 
     for s in waiting:

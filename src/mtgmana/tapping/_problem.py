@@ -4,6 +4,7 @@ and the integer weights that encode its preference order lexicographically (see
 
 from __future__ import annotations
 
+import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, Final
@@ -104,10 +105,24 @@ class Problem:
     alternatives: list[AltGroup] = field(init=False)  # what pays besides mana
     keywords: frozenset[str] = field(init=False)  # the spell's convoke, improvise, delve
 
+    deadline: float | None = field(default=None, init=False)
+    """When the search for the best plan stops (``time.process_time()``), if it does."""
+    survive: bool = field(default=False, init=False)
+    """Only plans that leave at least 1 life (CR 704.5a: at 0 or less the game is
+    lost), damage and life paid together."""
+    decide_by: float | None = field(default=None, init=False)
+    """When the search for any payable plan gives up (``SearchTooLong``), if it does."""
+
     @property
     def spent(self) -> bool:
-        """Whether the plan's budget of flows (``MAX_COMBINATIONS``) is used up."""
-        return self.solves >= MAX_COMBINATIONS
+        """Whether the plan's budget of flows (``MAX_COMBINATIONS``) is used up, or
+        its time (``deadline``)."""
+        if self.solves >= MAX_COMBINATIONS:
+            return True
+        if self.deadline is not None and time.process_time() > self.deadline:
+            self.solves = MAX_COMBINATIONS
+            return True
+        return False
 
     def __post_init__(self) -> None:
         self.creatures = sum(

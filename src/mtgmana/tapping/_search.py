@@ -6,11 +6,14 @@ from __future__ import annotations
 
 import heapq
 import itertools
+import time
 from collections import Counter
 from operator import add
 from typing import Any
 
+from .._flow import DEADLINE, OutOfTime
 from ..costs import ManaCost
+from ..errors import LimitError
 from ..symbol_payment import ways_to_pay
 from ._compile import ORDER, Source
 from ._evaluate import Candidate, choice_rows, evaluate, instances_of
@@ -25,10 +28,32 @@ from ._hall import (
 )
 from ._problem import MAX_COMBINATIONS, MAX_NODES, Problem
 
-__all__: list[str] = []
+__all__ = ["SearchTooLong"]
 
 
 def search(problem: Problem, *, shortcuts: bool = True, first: bool = False) -> Candidate | None:
+    """:func:`_search` within the problem's time: past ``deadline`` (the best
+    plan's search) the best plan found so far; past ``decide_by`` (``first``)
+    :class:`SearchTooLong`."""
+    deadline = problem.decide_by if first else problem.deadline
+    if deadline is None:
+        return _search(problem, shortcuts, first, [None])
+    found: list[Candidate | None] = [None]
+    token = DEADLINE.set(deadline)
+    try:
+        return _search(problem, shortcuts, first, found)
+    except OutOfTime:
+        if first:
+            _check_time(-1.0)
+        problem.solves = MAX_COMBINATIONS
+        return found[0]
+    finally:
+        DEADLINE.reset(token)
+
+
+def _search(
+    problem: Problem, shortcuts: bool, first: bool, found: list[Candidate | None]
+) -> Candidate | None:
     """The best combination of complex activations, by branch and bound over the
     groups of identical permanents: a branch is cut when a lower bound of every
     plan in it can't beat the best plan found, or when even with the most mana the
@@ -65,6 +90,8 @@ def search(problem: Problem, *, shortcuts: bool = True, first: bool = False) -> 
             break
         key: tuple[int, ...] = ()
         if first:
+            if problem.decide_by is not None and not nodes & 63:
+                _check_time(problem.decide_by)
             depth, node = stack.pop()
         else:
             key, negative_depth, _, node = heapq.heappop(heap)
@@ -109,7 +136,7 @@ def search(problem: Problem, *, shortcuts: bool = True, first: bool = False) -> 
             beat = None if best is None or not shortcuts or tree.margin else best.value[:5]
             candidate = evaluate(problem, instances, simple_counts, problem.future, beat, shortcuts)
             if candidate is not None and (best is None or candidate.value < best.value):
-                best = candidate
+                best = found[0] = candidate
                 if first:
                     break
             continue
@@ -134,6 +161,18 @@ def search(problem: Problem, *, shortcuts: bool = True, first: bool = False) -> 
                 bound = tree.bound(depth + 1, child[0]) if shortcuts else ()
                 heapq.heappush(heap, (bound, -(depth + 1), next(counter), child))
     return best
+
+
+def _check_time(decide_by: float) -> None:
+    if time.process_time() > decide_by:
+        raise SearchTooLong("search_budget", "no answer within the search's time: the board "
+                            "has too many sources whose abilities cost mana to decide whether "
+                            "it pays (an exact answer or none)", 0)  # fmt: skip
+
+
+class SearchTooLong(LimitError):
+    """The search for any payable plan ran past its time limit: whether the cost
+    can be paid is not known (never guessed)."""
 
 
 class _Skeleton:
@@ -350,10 +389,11 @@ class _Tree:
         waste = max(0, floating - most + self.low_net[depth])
         sacrifice += victims + self.low_sacrifice[depth]  # a victim weighs 1 at least
         life += self.low_life[depth]
+        kept = -len(self.problem.future)
         if self.margin:
-            return (sacrifice, life, waste - self.margin)
+            return (sacrifice, life, kept, waste - self.margin)
         flex = max(0, least - floating - self.high_net[depth])
-        return (sacrifice, life, waste, -len(self.problem.future), flex)
+        return (sacrifice, life, kept, waste, flex)
 
     def colored_waste(
         self, depth: int, chosen: tuple[int, ...], bound: tuple[int, ...]
@@ -368,9 +408,9 @@ class _Tree:
         units, need, generic, _, _ = self._gathered(chosen)
         generic += self.high_take[depth]
         waste = units.total() - max_match(units, need, generic) - self.margin
-        if waste <= bound[2]:
+        if waste <= bound[3]:
             return bound
-        return (*bound[:2], waste, *bound[3:])
+        return (*bound[:3], waste, *bound[4:])
 
     def _gathered(
         self, chosen: tuple[int, ...]
@@ -414,11 +454,11 @@ class _Tree:
             acts = demanded - self.cost_most[0].total() - self.cost_most[1]
             cost_only = max_match(units, self.cost_most[0], self.cost_most[1])
             spent = min(spent, cost_only + min(acts, acts - root + floating - by_costing))
-        waste = max(bound[2] + self.margin, floating - spent)
+        waste = max(bound[3] + self.margin, floating - spent)
         if self.margin:
-            return (*bound[:2], waste - self.margin)
+            return (*bound[:3], waste - self.margin)
         flex = max(bound[4], sums[4] - spent, self._flex_bound(units, chosen))
-        return (*bound[:2], waste, bound[3], flex)
+        return (*bound[:3], waste, flex)
 
     def _flex_bound(self, units: Counter[int], chosen: tuple[int, ...]) -> int:
         """A lower bound of preference 5 for a whole combination: every symbol of
@@ -476,7 +516,7 @@ class _Tree:
         """Whether no plan with this bound can beat ``value`` (on preferences 1-5;
         ties on them are broken by the order of the search)."""
         if self.margin:
-            return bound > value[:3]
+            return bound > value[:4]
         return bound >= value[:5]
 
     def hopeless(

@@ -5,7 +5,7 @@ effects (CR 106.12b) — and a plan replayed step by step.
 
 >>> from mtgmana.battlefield import Board
 >>> board = Board.parse("Adarkar Wastes, Llanowar Elves")
->>> done = activate(board, 0, produce="{U}")
+>>> done = activate(board, 0, 1, produce="{U}")   # its second ability (CR 113.2c)
 >>> str(done.pool), done.damage, done.board.permanent(0).tapped
 ('{U}', 1, True)
 >>> activate(done.board, 0)
@@ -372,16 +372,6 @@ def _produce(board: Board, index: int, option: Option, typing: list[ManaType]) -
     return tuple(made)
 
 
-def _others(board: Board, permanent: int, ability: int, tapped: Sequence[int]) -> list[int]:
-    """The permanents a step tapped for its cost's "Tap ... you control": all it
-    tapped but itself when its ability has {T} or {Q}."""
-    cost = board.effective.permanent(permanent).abilities[ability].cost
-    others = list(tapped)
-    if (cost.tap or cost.untap) and permanent in others:
-        others.remove(permanent)
-    return others
-
-
 def replay(
     plan: Plan, board: Board, pool: ManaPool | Iterable[Mana] | None, life: int
 ) -> tuple[Board, ManaPool]:
@@ -406,19 +396,20 @@ def replay(
             triggered.append(steps[j])
             j += 1
         planned = list(step.produces) + [u for t in triggered for u in t.produces]
-        others_tapped = _others(board, step.permanent, step.ability_index, step.tapped)
-        others_sacrificed = [p for p in step.sacrificed if p != step.permanent]
+        how = step.activate
+        if how is None:
+            raise IllegalActivation(step.card, step.permanent, "a step without its activation")
         done = activate(
             board,
-            step.permanent,
-            step.ability_index,
-            produce=[unit.type for unit in planned],
+            how.permanent,
+            how.ability,
+            produce=how.produce,
             pool=current,
             life=life,
-            pay=[real.get(unit.uid, unit) for unit in step.paid_with.mana],
-            tap=others_tapped,
-            sacrifice=others_sacrificed,
-            counters=step.counters,
+            pay=[real.get(unit.uid, unit) for unit in how.pay],
+            tap=how.tap,
+            sacrifice=how.sacrifice,
+            counters=how.counters,
         )
         by_type: dict[ManaType, list[Mana]] = {}
         for unit in done.produced:

@@ -33,7 +33,7 @@ it, ready for the cost to be paid:
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
 from ..costs import ManaCost
@@ -44,13 +44,68 @@ from ..pool import ManaPool
 if TYPE_CHECKING:
     from ..battlefield import Board
 
-__all__ = ["Plan", "Step"]
+__all__ = ["Plan", "Replay", "Step"]
 
 _ORDER = {t: i for i, t in enumerate(ManaType)}
 
 
 def _symbols(units: tuple[Mana, ...]) -> str:
     return "".join(str(unit) for unit in units)
+
+
+@dataclass(frozen=True)
+class Replay:
+    """What replays one step by hand (:func:`~mtgmana.tapping.activate`, and
+    ``mtgmana serve``'s ``activate``): the ``permanent`` and the ``ability``
+    index, the mana to ``produce`` (its own, then its triggers', in order), the
+    units of mana to ``pay`` its cost with (CR 605.3a: by type and source, as the
+    plan names them), the other permanents its cost taps and sacrifices, and the
+    counters it removes."""
+
+    permanent: int
+    ability: int
+    produce: tuple[ManaType, ...]
+    pay: tuple[Mana, ...] = ()
+    tap: tuple[int, ...] = ()
+    sacrifice: tuple[int, ...] = ()
+    counters: int = 0
+
+    def to_json(self) -> dict[str, Any]:
+        """The keys of a ``serve`` ``activate`` request."""
+        return {
+            "permanent": self.permanent,
+            "ability": self.ability,
+            "produce": "".join(t.symbol for t in self.produce),
+            "pay": [unit.to_json() for unit in self.pay],
+            "tap": list(self.tap),
+            "sacrifice": list(self.sacrifice),
+            "counters": self.counters,
+        }
+
+
+def _replays(steps: tuple[Step, ...]) -> tuple[Step, ...]:
+    """The steps, each that isn't a trigger with its :class:`Replay` (its triggers'
+    mana is made by the same activation, CR 605.1b)."""
+    out = list(steps)
+    for i, step in enumerate(steps):
+        if step.trigger or step.activate is not None:
+            continue
+        made = list(step.produces)
+        for later in steps[i + 1 :]:
+            if not later.trigger:
+                break
+            made.extend(later.produces)
+        replay = Replay(
+            step.permanent,
+            step.ability_index,
+            tuple(unit.type for unit in made),
+            step.paid_with.mana,
+            tuple(p for p in step.tapped if p != step.permanent),
+            tuple(p for p in step.sacrificed if p != step.permanent),
+            step.counters,
+        )
+        out[i] = replace(step, activate=replay)
+    return tuple(out)
 
 
 @dataclass(frozen=True)
@@ -84,6 +139,9 @@ class Step:
     modified_by: tuple[int, ...] = ()
     """The permanents whose replacement effects changed the mana it made (Mana
     Reflection, Nyxbloom Ancient: CR 106.12b; the mana is still its own, 106.3)."""
+    activate: Replay | None = field(default=None, compare=False, repr=False)
+    """What replays it by hand (none for a trigger's step: its activation makes
+    its mana); set by :class:`Plan`."""
 
     def __str__(self) -> str:
         text = f"{self.card} ({self.permanent}): {_symbols(self.produces)}"
@@ -114,6 +172,8 @@ class Step:
             data["exiled"] = list(self.exiled)
         if self.modified_by:
             data["modified_by"] = list(self.modified_by)
+        if self.activate is not None:
+            data["activate"] = self.activate.to_json()
         return data
 
 
@@ -135,6 +195,13 @@ class Plan:
     """With ``partial=True``: the permanents whose mana-relevant text isn't modelled
     and was left out — (id, name, what and why); the plan may not be the best, or a
     plan may exist that this one doesn't find."""
+    cut_short: bool = False
+    """Whether the search for the best plan was cut short (by its budget of flows,
+    ``MAX_COMBINATIONS``, or ``time_limit``): the plan is legal and pays, but
+    may not be the best by the preference order."""
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "steps", _replays(tuple(self.steps)))
 
     @property
     def life_paid(self) -> int:
@@ -210,6 +277,7 @@ class Plan:
             "sacrificed": list(self.sacrificed),
             **({"exiled": self.exiled} if self.exiled else {}),
             "floating_after": [unit.to_json() for unit in self.floating_after],
+            "cut_short": self.cut_short,
             "assignment": [part.to_json() for part in self.payment.assignment],
             **(
                 {"ignored": [{"permanent": i, "card": n, "why": w} for i, n, w in self.ignored]}

@@ -51,7 +51,7 @@ from ..analysis.legality import FORMATS
 from ..analysis.report import to_json
 from ..analysis.roles import role_of
 from ..analysis.simulate import Simulation, simulate
-from ..cards import CardDatabase
+from ..cards import default_database
 from ..errors import MtgManaError
 
 __all__ = [
@@ -186,7 +186,7 @@ def decklist_text(deck: Deck) -> str:
 def _changed(deck: Deck, changes: Mapping[str, int]) -> tuple[Deck, dict[str, int]]:
     """The deck with its lands changed, and the changes by the cards' real names."""
     changed = deck.with_changes(changes)  # unknown names and missing copies raise
-    database = CardDatabase.bundled()
+    database = default_database()
     by_name: dict[str, int] = {}
     for name, delta in changes.items():
         card = database.lookup(name)

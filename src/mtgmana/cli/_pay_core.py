@@ -1,0 +1,67 @@
+"""Private: ``mtgmana pay``'s answer to a request (:func:`mtgmana.cli.pay.pay_result`),
+with what it uses imported once — ``mtgmana serve`` asks it thousands of times a
+second (CR 107.4, 118, 119.4, 601.2f-h)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from ..errors import MtgManaError
+from ..mana import Mana
+from ..payment import CannotPay, Prefer, max_x, pay, plan_payment
+from ..restrictions import Spend
+from ._floating import kinds_of, lenient_cost
+
+__all__ = ["pay_result"]
+
+
+def _units(text: str, *, snow: bool = False) -> list[Mana]:
+    return [Mana(kind) for kind in kinds_of(text, snow)] if text else []
+
+
+def pay_result(request: Mapping[str, Any]) -> tuple[int, dict[str, Any]]:
+    """``mtgmana pay``'s answer to a request (``cost``, ``pool``, ``snow``,
+    ``life``, ``x``, ``max_x``, ``x_mana``, ``spell``, ``prefer_life``, ``future``):
+    (exit status, JSON). Raises :class:`~mtgmana.MtgManaError` for bad input.
+    (Here, its imports at the top: ``mtgmana serve`` calls it thousands of times.)"""
+    card = request.get("for_card") or request.get("for")
+    spend = Spend.of_card(card) if card else None
+    text = request.get("cost")
+    if text is None:
+        if spend is None or spend.mana_cost is None:
+            raise MtgManaError("no cost: give one, or --for a card whose mana cost it is")
+        cost = spend.mana_cost
+    else:
+        cost = lenient_cost(text)
+    held = request.get("units")  # a ManaPool paid from, and spent (serve's "session")
+    pool = _units(request.get("pool", "")) + _units(request.get("snow", ""), snow=True)
+    if held is not None:
+        if pool:
+            raise MtgManaError("the session's pool is paid from alone: no pool or snow with it")
+        pool = list(held.units)
+    spell = request.get("spell")
+    if spell is not None:
+        spend = Spend.spell(spell, mana_cost=cost)
+    x_mana = list(request["x_mana"]) if request.get("x_mana") else None
+    prefer = Prefer.LIFE if request.get("prefer_life") else Prefer.MANA
+    future = [lenient_cost(text) for text in request.get("future", [])]
+    life = request.get("life", 20)
+    best_x: int | None = None
+    x = request.get("x")
+    if request.get("max_x"):
+        best_x = max_x(cost, pool, life=life, spend=spend, x_mana=x_mana)
+        x = best_x
+    result: dict[str, Any]
+    try:
+        payment = (pay if held is not None else plan_payment)(
+            cost, held if held is not None else pool, life=life, x=x, spend=spend,
+            prefer=prefer, future=future, x_mana=x_mana,
+        )  # fmt: skip
+        result, status = payment.to_json(), 0
+    except CannotPay as refusal:
+        result = {"payable": False, "shortfall": list(refusal.shortfall), "reason": str(refusal)}
+        status = 1
+    if request.get("max_x"):
+        result["max_x"] = best_x
+    return status, result

@@ -1,0 +1,18 @@
+"""The creature types (CR 205.3m) are the rules' own list."""
+
+from __future__ import annotations
+
+import re
+
+from conftest import shared_path
+from mtgmana.creature_types import CREATURE_TYPES
+
+
+def test_the_creature_types_are_those_of_cr_205_3m() -> None:
+    rule = re.search(
+        r"^205\.3m (.*)$", shared_path("data", "comprules.txt").read_text(encoding="utf-8"), re.M
+    )
+    assert rule is not None
+    listed = rule.group(1).split("one word long:")[1].split(".")[0]
+    names = {re.sub(r"^and ", "", item.strip()) for item in listed.split(",")}
+    assert names | {"Time Lord"} == CREATURE_TYPES
