@@ -95,9 +95,25 @@ class BoardModes:
                 (layout.feature_offset[f], outside.get(f, 0)) for f in modal.features
             )
         self._pool_order = {pool: i for i, pool in enumerate(pools)}
+        self._read_mask = self._reads_of_key()
+        """The key's bits the modal board reads (boards the same there share it)."""
+        self._boards: dict[tuple[int, Pool | None], ModalBoard | None] = {}
         self._resolved: dict[tuple[int, tuple[int, ...]], Resolved] = {}
         self._combos: dict[tuple[object, ...], list[Combo] | None] = {}
         self._uppers: dict[tuple[Group, ...], tuple[tuple[int, ...], tuple[int, ...]]] = {}
+
+    def _reads_of_key(self) -> int:
+        """The key's fields :meth:`_modal_board` reads: the counts of the modal
+        classes and of the classes in the pools, the features the modal read."""
+        offsets = {self.layout.count_offset[c] for c in self.modal}
+        offsets.update(off for reads in self._reads.values() for off, _ in reads)
+        offsets.update(
+            self.layout.count_offset[c]
+            for classes in self.pools.values()
+            for c in classes
+            if c in self.layout.count_offset
+        )
+        return sum(255 << off for off in offsets)
 
     def count(self, key: int, c: int) -> int:
         return (key >> self.layout.count_offset[c]) & 255
@@ -105,10 +121,14 @@ class BoardModes:
     def board(self, key: int, tapped: Pool | None = None) -> ModalBoard | None:
         """The modal sources of board ``key`` (see :class:`ModalBoard`), with the
         permanents a spell may tap (``tapped``); ``None`` when they make more than a
-        key can count."""
+        key can count. Cached by the part of the key they read."""
         if not self.modal and tapped is None:
             return _NO_MODAL
-        return self._modal_board(key, tapped)
+        read = (key & self._read_mask, tapped)
+        if read in self._boards:
+            return self._boards[read]
+        found = self._boards[read] = self._modal_board(read[0], tapped)
+        return found
 
     def resolved(self, c: int, key: int) -> Resolved:
         """Modal class ``c`` on board ``key`` (cached by the counts it reads)."""
