@@ -317,6 +317,8 @@ class _Counter:
                 value = tuple(frozenset(c) for c in sorted(self.colors))
             self.dynamic_options[slot] = value
         self._options: dict[tuple[str, bool], tuple[frozenset[str], ...]] = {}
+        self._restricted = any(item.role.restricted for item in deck.main)
+        self._sources: dict[tuple[object, ...], tuple[float, int, float]] = {}
 
     def _every(self, role: CardRole, back: bool) -> tuple[frozenset[str], bool]:
         options = role.land_back_options if back else role.options
@@ -440,7 +442,17 @@ class _Counter:
         self, group: frozenset[str], mana_value: int, spend: Spend | None = None
     ) -> tuple[float, int, float]:
         """(land sources, lands counted, other sources) of ``group`` for a spell of
-        ``mana_value`` (``spend``: the spell, for restricted mana)."""
+        ``mana_value`` (``spend``: the spell, for restricted mana), cached (the spell
+        matters only when some source's mana is restricted)."""
+        key = (group, mana_value, spend if self._restricted else None)
+        found = self._sources.get(key)
+        if found is None:
+            found = self._sources[key] = self._count(group, mana_value, spend)
+        return found
+
+    def _count(
+        self, group: frozenset[str], mana_value: int, spend: Spend | None
+    ) -> tuple[float, int, float]:
         lands = other = 0.0
         counted = 0
         for item in self.deck.main:

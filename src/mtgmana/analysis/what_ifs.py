@@ -10,7 +10,11 @@ Generated what-ifs keep the deck legal and its size: one land out, one land the
 deck could use in (a basic land of its colors, within the commanders' color
 identity in Commander, CR 903.5c; another copy of one of its lands or a land of its
 sideboard, within the copy limits, CR 100.2a, 903.5b) — never a removal, so never
-a 59-card deck. They are ranked by :attr:`WhatIf.score`.
+a 59-card deck. They are ranked by :attr:`WhatIf.score`. One that cuts a land
+that searches for lands is kept only if a short seeded simulation shows the deck
+plays better with it; at most :data:`MAX_SIMULATED` of those are tried, the best
+ranked first (the others are left out), so the what-ifs never take longer than
+the analysis itself.
 """
 
 from __future__ import annotations
@@ -18,7 +22,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from ..cards import Card, CardDatabase, default_database
 from ..colors import Color
@@ -29,7 +33,10 @@ from .legality import LegalityWarning, check_legality, copy_limit
 if TYPE_CHECKING:
     from .deck import Deck, SpellReport
 
-__all__ = ["WhatIf", "parse_changes", "what_ifs"]
+__all__ = ["MAX_SIMULATED", "WhatIf", "parse_changes", "what_ifs"]
+
+MAX_SIMULATED: Final = 2
+"""The most what-ifs cutting a land that searches for lands simulated per deck."""
 
 Reports = Callable[["Deck"], "tuple[SpellReport, ...]"]
 """The spell reports of a deck (:func:`mtgmana.analysis.deck.analyze`'s)."""
@@ -197,26 +204,30 @@ def _what_if(
 def _best(generated: list[WhatIf], keep: int, confirmed: Callable[[WhatIf], bool]) -> list[WhatIf]:
     """The ``keep`` best improvements, at most one per land added while others
     remain (so the list shows different lands, not one land for each removal);
-    those ``confirmed`` rejects are left out."""
-    ranked = [
-        w
-        for w in sorted(
-            (w for w in generated if w.score > 1e-9),
-            key=lambda w: (-w.score, -w.delta, w.below_target_after, w.change),
-        )
-        if confirmed(w)
-    ]
+    those ``confirmed`` rejects are left out. ``confirmed`` is asked only about
+    what-ifs that would be kept, best first, and once each."""
+    ranked = sorted(
+        (w for w in generated if w.score > 1e-9),
+        key=lambda w: (-w.score, -w.delta, w.below_target_after, w.change),
+    )
+    verdicts: dict[str, bool] = {}
+
+    def ok(w: WhatIf) -> bool:
+        if w.change not in verdicts:
+            verdicts[w.change] = confirmed(w)
+        return verdicts[w.change]
+
     chosen: list[WhatIf] = []
     added: set[str] = set()
     for w in ranked:
         into = next(name for name, n in w.changes.items() if n > 0)
-        if into not in added and len(chosen) < keep:
+        if len(chosen) < keep and into not in added and ok(w):
             chosen.append(w)
             added.add(into)
     for w in ranked:
         if len(chosen) >= keep:
             break
-        if w not in chosen:
+        if w not in chosen and ok(w):
             chosen.append(w)
     return sorted(chosen, key=ranked.index)
 
@@ -239,7 +250,8 @@ def what_ifs(
     ``warnings`` its own legality problems in ``fmt``. A generated swap that cuts a
     land that searches for lands (Karsten counts it as a part source; it fetches
     the color the game needs) is kept only if ``simulated`` shows the deck plays
-    better with it (never without ``simulated``)."""
+    better with it (never without ``simulated``; at most :data:`MAX_SIMULATED`
+    are tried, best ranked first)."""
     results = [_what_if(deck, c, spells, reports, database, fmt, warnings) for c in asked]
     if keep:
         generated = []
@@ -261,12 +273,14 @@ def _confirmed(
     better in the simulation (other swaps pass)."""
     fetchers = {item.name for item in deck.main if item.role.fetch is not None}
     before: list[float] = []
+    tried = [0]
 
     def confirmed(w: WhatIf) -> bool:
-        if simulated is None or not any(
-            n < 0 and name in fetchers for name, n in w.changes.items()
-        ):
+        if not any(n < 0 and name in fetchers for name, n in w.changes.items()):
             return True
+        if simulated is None or tried[0] >= MAX_SIMULATED:
+            return False
+        tried[0] += 1
         if not before:
             before.append(simulated(deck))
         return simulated(deck.with_changes(w.changes, database=database)) > before[0]
