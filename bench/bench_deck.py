@@ -37,10 +37,12 @@ cached the most battlefields, in a fresh interpreter (``getrusage``'s
 ratios to it let runs on a loaded machine be compared.
 
 Run: ``python bench/bench_deck.py [--games N] [--repeats R] [--quick]
-[--deck SUBSTRING] [--json FILE]``. The full run takes 10-15 minutes on the 2-core
-development machine (most of it the slow precons' 3 x 10,000 games and the
-100,000-game memory run); ``--quick`` (3 precons, 2 other decks, 1,000 games,
-one run, what-ifs on one deck) about a minute.
+[--deck SUBSTRING] [--json FILE]``. The full run took 13 minutes on the 2-core
+development machine with other work running (load average 4-6; 5.7 minutes of
+CPU): half of it the 3 x 34 x 10,000 games, a quarter the what-ifs, a fifth the
+100,000-game memory run. ``--quick`` (3 precons spread over the list, 2 other
+decks, 1,000 games, one run, what-ifs on one deck, 10,000 games for the memory)
+takes about 20 seconds.
 """
 
 from __future__ import annotations
@@ -479,7 +481,13 @@ def arguments(argv: list[str] | None) -> argparse.Namespace:
         "--deck", metavar="SUBSTRING", help="only the decks whose name or file holds SUBSTRING"
     )
     parser.add_argument("--json", metavar="FILE", help="also write every figure to FILE")
-    parser.add_argument("--shared", type=Path, default=SHARED, help=argparse.SUPPRESS)
+    parser.add_argument(
+        "--shared",
+        type=Path,
+        default=SHARED,
+        metavar="DIR",
+        help="the Commander precons' folder (default: ../shared/decks/commander)",
+    )
     args = parser.parse_args(argv)
     args.games = args.games or (1_000 if args.quick else 10_000)
     args.repeats = args.repeats or (1 if args.quick else 3)
