@@ -38,9 +38,9 @@ cached the most battlefields, in a fresh interpreter (``getrusage``'s
 ratios to it let runs on a loaded machine be compared.
 
 Run: ``python bench/bench_deck.py [--games N] [--repeats R] [--quick]
-[--deck SUBSTRING] [--json FILE]``. The full run took 13 minutes on the 2-core
-development machine with other work running (load average 4-6; 5.7 minutes of
-CPU): half of it the 3 x 34 x 10,000 games, a quarter the what-ifs, a fifth the
+[--deck SUBSTRING] [--json FILE]``. The full run took 13-20 minutes on the
+2-core development machine with other work running (load average 4-7; 6-7 minutes
+of CPU): half of it the 3 x 34 x 10,000 games, a quarter the what-ifs, a fifth the
 100,000-game memory run. ``--quick`` (3 precons spread over the list, 2 other
 decks, 1,000 games, one run, what-ifs on one deck, 10,000 games for the memory)
 takes about 20 seconds.
