@@ -43,7 +43,7 @@ Run: ``python bench/bench_deck.py [--games N] [--repeats R] [--quick]
 of CPU): half of it the 3 x 34 x 10,000 games, a quarter the what-ifs, a fifth the
 100,000-game memory run. ``--quick`` (3 precons spread over the list, 2 other
 decks, 1,000 games, one run, what-ifs on one deck, 10,000 games for the memory)
-takes about 20 seconds.
+takes 20 seconds to a minute, as the load allows.
 """
 
 from __future__ import annotations
