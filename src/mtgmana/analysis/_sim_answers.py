@@ -19,7 +19,7 @@ from typing import Any
 
 from ._sim_cards import Question
 from ._sim_payer import Payer
-from ._sim_view import View
+from ._sim_view import MAX_VIEWS, View
 
 __all__ = ["Answers", "Groups", "question_groups"]
 
@@ -91,6 +91,8 @@ class Answers:
                 return value
         view = self.views.get(key)
         if view is None:
+            if len(self.views) >= MAX_VIEWS:
+                self.views.clear()
             view = self.views[key] = payer.view(key)
         n = self.n
         value = self.cache.get(key, 0)

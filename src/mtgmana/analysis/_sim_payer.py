@@ -30,7 +30,7 @@ from ._sim_modal import SIM_ENERGY, SIM_FACTS, SIM_GRAVEYARD
 from ._sim_modes import MAX_COMBINATIONS, BoardModes, ModalBoard
 from ._sim_sources import SourceClass, compile_source, tapper_can_pay
 from ._sim_units import ANY, GENERIC, SpellCost
-from ._sim_view import View
+from ._sim_view import MAX_VIEWS, View
 
 __all__ = ["MAX_COMBINATIONS", "Payer", "View"]
 
@@ -297,6 +297,8 @@ class Payer:
         its creatures (artifacts), cached."""
         found = self._tap_views.get((key, taps))
         if found is None:
+            if len(self._tap_views) >= MAX_VIEWS:
+                self._tap_views.clear()
             found = self._tap_views[(key, taps)] = self.view(key, TAPPED_BY_SPELLS[taps])
         return found
 
@@ -504,6 +506,8 @@ class Payer:
         key = payer.canon(key)
         view = payer._views.get(key)
         if view is None:
+            if len(payer._views) >= MAX_VIEWS:
+                payer._views.clear()
             view = payer._views[key] = payer.view(key)
         return payer, view, key
 

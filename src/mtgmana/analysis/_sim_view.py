@@ -18,12 +18,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from itertools import combinations
+from typing import Final
 
 from ..restrictions import Restriction
 from ._sim_features import Feature, Pool
 from ._sim_units import ACTIVATION, GENERIC, ROOT, Mode, paid_before, second
 
-__all__ = ["Combo", "View", "combo_of", "grouped", "hall_pairs", "partner"]
+__all__ = ["MAX_VIEWS", "Combo", "View", "combo_of", "grouped", "hall_pairs", "partner"]
 
 
 def hall_pairs(demands: tuple[int, ...]) -> tuple[tuple[int, int], ...]:
@@ -76,7 +77,12 @@ class Combo:
     add is generic or :data:`ROOT` (the reach's fields have their unions)."""
 
 
-@dataclass
+MAX_VIEWS: Final = 1 << 15
+"""The most decoded boards a cache keeps (then it starts again): a view is only
+reused while the same board is asked new questions, and memory stays bounded."""
+
+
+@dataclass(slots=True)
 class View:
     """A board key decoded once for the questions of a cache miss."""
 
