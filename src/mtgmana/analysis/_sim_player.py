@@ -128,6 +128,10 @@ class Player:
             self.ramp_mask |= layout.field_mask << layout.ramp_field[k]
         self.ramp_tops = [(k, layout.top(layout.ramp_field[k])) for k in self.ramp_order]
         self.decisions: dict[int, Decision] = {}
+        self.options: dict[int, tuple[list[LandDrop], tuple[tuple[int, int], ...]]] = {}
+        """The land drops of a decision's key without what only the choice reads
+        (the colors needed and present, whether an untapped land is wanted)."""
+        self.options_mask = ~(layout.need_pres | layout.color_pres | WANTS)
         self.ramp_infos: dict[int, tuple[int, bool, bool]] = {}
         self.ramp_steps: dict[int, RampStep] = {}
 
@@ -164,6 +168,17 @@ class Player:
     def decide(self, key: int) -> Decision:
         """The land drops of a hand and the one the policy makes, from the policy
         bits ``key`` of ``H`` (see :class:`~._sim_layout.Layout`); cached."""
+        found = self.options.get(key & self.options_mask)
+        if found is None:
+            found = self.options[key & self.options_mask] = self._land_drops(key)
+        options, incs = found
+        decision = (incs, self._choose(options, key) if options else None)
+        self.decisions[key] = decision
+        return decision
+
+    def _land_drops(self, key: int) -> tuple[list[LandDrop], tuple[tuple[int, int], ...]]:
+        """The land drops the policy bits ``key`` allow (read outside the choice's
+        bits), and what each adds to the battlefield's key and identity."""
         options: list[LandDrop] = []
         later: list[LandDrop] = []
         present = key & self.layout.land_pres
@@ -192,10 +207,7 @@ class Player:
             options = [o for o in options if not o[8]]
         if self.entry:
             options = [self._entering(o, key >> self.entry_shift) for o in options]
-        incs = tuple((o[0], o[1]) for o in options) or NO_LAND
-        decision = (incs, self._choose(options, key) if options else None)
-        self.decisions[key] = decision
-        return decision
+        return options, tuple((o[0], o[1]) for o in options) or NO_LAND
 
     def condition(self, card: int, code: int, count: int, types: int) -> tuple[int, bool]:
         """How a land drop of ``card`` enters (see :class:`~.roles.Entry`) as a bit
