@@ -19,8 +19,9 @@ from mtgmana.analysis.charts import (
     turn_series,
     turns_svg,
 )
-from mtgmana.analysis.deck import Deck, DeckSummary, analyze
+from mtgmana.analysis.deck import Deck
 from mtgmana.analysis.simulate import Simulation, simulate
+from mtgmana.analysis.summary import DeckSummary, analyze
 from mtgmana.analysis.svg import MAX_SERIES
 
 

@@ -11,7 +11,8 @@ from pathlib import Path
 import pytest
 
 from conftest import shared_path
-from mtgmana.analysis.deck import Deck, DeckSummary, analyze
+from mtgmana.analysis.deck import Deck
+from mtgmana.analysis.summary import DeckSummary, analyze
 
 STORAGE_LANDS = (
     "Dreadship Reef", "Molten Slagheap", "Mage-Ring Network", "Saltcrusted Steppe",

@@ -8,14 +8,10 @@ import pytest
 
 from mtgmana import MtgManaError
 from mtgmana.analysis import castability, sources_needed
-from mtgmana.analysis.deck import (
-    Deck,
-    DeckError,
-    analyze,
-    example_text,
-)
+from mtgmana.analysis.deck import Deck, DeckError, example_text
 from mtgmana.analysis.decklist import DecklistError
 from mtgmana.analysis.roles import Entry, role_of
+from mtgmana.analysis.summary import analyze
 from mtgmana.cards import lookup
 
 

@@ -20,7 +20,7 @@ import pytest
 from conftest import shared_path
 from mtgmana.analysis.charts import PER_SPELL_LIMIT
 from mtgmana.analysis.counting import LandReport
-from mtgmana.analysis.deck import Deck, DeckSummary, analyze
+from mtgmana.analysis.deck import Deck
 from mtgmana.analysis.html import render_html, save_html, symbol_class, symbols
 from mtgmana.analysis.legality import LegalityWarning
 from mtgmana.analysis.report import (
@@ -35,6 +35,7 @@ from mtgmana.analysis.report import (
     to_json,
 )
 from mtgmana.analysis.simulate import Simulation, simulate
+from mtgmana.analysis.summary import DeckSummary, analyze
 
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 

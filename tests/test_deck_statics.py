@@ -19,11 +19,12 @@ from mtgmana.analysis._sim_game import Engine
 from mtgmana.analysis._sim_sources import compile_source, tapper_can_pay
 from mtgmana.analysis._sim_statics import deck_statics
 from mtgmana.analysis._sim_units import LETTER_BITS
-from mtgmana.analysis.deck import Deck, analyze
+from mtgmana.analysis.deck import Deck
 from mtgmana.analysis.report import to_json
 from mtgmana.analysis.report_text import text_report
 from mtgmana.analysis.roles import helps_mana, role_of
 from mtgmana.analysis.simulate import simulate
+from mtgmana.analysis.summary import analyze
 from mtgmana.battlefield import Permanent
 from mtgmana.cards import lookup
 

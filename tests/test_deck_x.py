@@ -11,8 +11,9 @@ import pytest
 from cli_helpers import run, run_json
 from conftest import shared_path
 from mtgmana.analysis._deck_x import MAX_X, chosen_x
-from mtgmana.analysis.deck import Deck, DeckError, analyze
+from mtgmana.analysis.deck import Deck, DeckError
 from mtgmana.analysis.simulate import simulate
+from mtgmana.analysis.summary import analyze
 
 TEXT = (
     "4 Fireball\n4 Everflowing Chalice\n2 Astral Cornucopia\n4 Lightning Bolt\n"

@@ -93,7 +93,7 @@ def test_lands_whose_search_costs_mana_fetch_from_the_library() -> None:
 
 
 def test_fetching_lands_count_as_the_sources_they_find() -> None:
-    from mtgmana.analysis.deck import analyze
+    from mtgmana.analysis.summary import analyze
 
     deck = Deck.parse("4 Myriad Landscape\n8 Forest\n8 Plains\n20 Watchwolf\n20 Grizzly Bears")
     rows = {row.name: row for row in analyze(deck, what_ifs=0).land_rows}

@@ -4,22 +4,16 @@ the rules of the counting are in :mod:`.counting`)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Final
+from typing import Final
 
 from ..abilities import Amount, DynamicSlot, ManaAbility
 from ..symbols import SymbolKind
+from ._counting_counter import MDFC_LAND, SourceCounter
 from ._sim_statics import DeckStatics, deck_statics, static_note
+from .deck import DeckCard
 from .roles import CardRole
 
-if TYPE_CHECKING:
-    from .counting import _Counter
-    from .deck import DeckCard
-
-__all__ = ["MDFC_LAND", "land_note", "mana_notes", "spell_note"]
-
-MDFC_LAND: Final = 0.5
-"""How much of a land (and of a source) a modal double-faced spell with a land back
-is counted as."""
+__all__ = ["land_note", "mana_notes", "spell_note"]
 
 _OPPONENT_NOTE: Final = "assumes an opponent whose lands make the deck's colors"
 
@@ -76,7 +70,7 @@ def _amount(value: float) -> str:
     return f"{value:.2f}".rstrip("0").rstrip(".")
 
 
-def land_note(counter: _Counter, item: DeckCard, sources: dict[str, float], back: bool) -> str:
+def land_note(counter: SourceCounter, item: DeckCard, sources: dict[str, float], back: bool) -> str:
     """How a land (``back``: a modal double-faced spell's land face) was counted:
     its value as a source of each color, ``sources``, and what else matters."""
     role = item.role

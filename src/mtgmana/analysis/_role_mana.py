@@ -3,8 +3,8 @@
 (:func:`._sim_sources.compile_source`), so that the model's sources and the
 simulation's battlefields agree; each decision is said in the card's note.
 
-* **Resources the simulation doesn't have** (:data:`._sim_modal.SIM_ENERGY`,
-  :data:`._sim_modal.SIM_GRAVEYARD`): an ability that pays energy (CR 107.14,
+* **Resources the simulation doesn't have** (:data:`._role_assumptions.SIM_ENERGY`,
+  :data:`._role_assumptions.SIM_GRAVEYARD`): an ability that pays energy (CR 107.14,
   122.1: Aether Hub's "{T}, Pay {E}"), exiles cards from your graveyard (Molt
   Tender), exiles the card from your hand (CR 113.6m: Elvish Spirit Guide) or
   removes counters the permanent doesn't enter with (Everflowing Chalice's depend
@@ -18,7 +18,7 @@ simulation's battlefields agree; each decision is said in the card's note.
   played a land) counts as holding; any other — a fact of the game (``"your turn"``,
   ``"max speed"``, ``"monarch"``, :data:`mtgmana.conditions.FACTS`), counters, "it
   entered this turn", renowned, modified — holds only if it holds for the card
-  alone on a battlefield like the simulation's (on your turn, :data:`._sim_modal.SIM_FACTS`:
+  alone on a battlefield like the simulation's (on your turn, :data:`._role_assumptions.SIM_FACTS`:
   no other fact of the game; only the counters it enters with).
 * **Amounts** ("{G} for each creature you control", devotion, CR 700.5): counted
   when the amount is at least 1 with the card alone on the battlefield (Axebane
@@ -50,13 +50,13 @@ from dataclasses import dataclass
 from typing import Final
 
 from ..abilities import ANY_COLOR, DynamicSlot, ManaAbility
-from ..ability_text._words import count_word
+from ..ability_text import read_number
 from ..battlefield import Board, Permanent
 from ..conditions import Condition
 from ..costs import ManaCost
 from ..errors import MtgManaError
 from ..restrictions import Restriction
-from ._sim_modal import SIM_ENERGY, SIM_FACTS, SIM_GRAVEYARD
+from ._role_assumptions import SIM_ENERGY, SIM_FACTS, SIM_GRAVEYARD
 
 __all__ = ["ManaRead", "cast_counters", "entering_counters", "read_mana", "unsupported_note"]
 
@@ -91,7 +91,7 @@ def entering_counters(permanent: Permanent, text: str) -> int:
     if match is None:
         return 0
     n = match["n"]
-    return count_word(n)
+    return read_number(n)
 
 
 _ENTERS_WITH_X = re.compile(r"\benters(?: the battlefield)?(?: tapped)? with X [a-z]+ counters\b")

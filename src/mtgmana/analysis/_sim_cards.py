@@ -42,8 +42,8 @@ from ._sim_payer import Payer
 from ._sim_sources import LIFE_LIMIT, SourceClass, compile_source
 from ._sim_statics import deck_statics
 from ._sim_units import ANY, Reducing, SpellCost, paid_with_mana
-from .counting import chosen_creature_type, deck_colors
-from .deck import Deck, DeckCard
+from .counting import chosen_creature_type
+from .deck import Deck, DeckCard, deck_colors
 from .roles import BASIC_TYPES, CardRole, Entry, Ramp
 
 __all__ = [

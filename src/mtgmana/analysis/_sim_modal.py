@@ -10,7 +10,7 @@ What an ability may depend on, read from its text once (:mod:`mtgmana.abilities`
   Leafkin Druid's "four or more creatures", the Urza lands' "an Urza's Mine and an
   Urza's Power-Plant ... instead", River of Tears' "if you played a land this
   turn"), on its own counters, on facts of the game (as the simulation has them:
-  :data:`SIM_FACTS`);
+  :data:`~._role_assumptions.SIM_FACTS`);
 * **amounts** read from the battlefield (CR 107.3c: Cabal Coffers' Swamps,
   Nykthos' devotion, Selvala's greatest power, Gaea's Cradle's creatures, domain)
   or from the permanent (storage and charge counters, its power);
@@ -37,10 +37,11 @@ types depend on other permanents' abilities (CR 106.7 "could produce", handled b
 the reflecting sources of :mod:`._sim_sources`), conditions on a permanent
 entering this turn or on names.
 
-**Resources** the simulation doesn't track (:data:`SIM_ENERGY`,
-:data:`SIM_GRAVEYARD`): energy (CR 122.1) and cards in the graveyard; "Exile this
-card from your hand" works only from a hand (CR 113.6m). Abilities that need them
-make no mana on the simulation's battlefields, as for the tapper there.
+**Resources** the simulation doesn't track
+(:data:`~._role_assumptions.SIM_ENERGY`, :data:`~._role_assumptions.SIM_GRAVEYARD`):
+energy (CR 122.1) and cards in the graveyard; "Exile this card from your hand" works
+only from a hand (CR 113.6m). Abilities that need them make no mana on the
+simulation's battlefields, as for the tapper there.
 """
 
 from __future__ import annotations
@@ -54,6 +55,7 @@ from ..abilities import Amount, DynamicSlot, ManaAbility, PermanentFilter
 from ..battlefield import Board, Permanent
 from ..conditions import Condition
 from ..restrictions import Restriction
+from ._role_assumptions import SIM_ENERGY, SIM_FACTS, SIM_GRAVEYARD, SIM_LIFE
 from ._sim_features import LAND_PLAYED, Feature, Pool, Test
 from ._sim_units import (
     ANY,
@@ -67,10 +69,6 @@ from ._sim_units import (
 
 __all__ = [
     "MAX_MODES",
-    "SIM_ENERGY",
-    "SIM_FACTS",
-    "SIM_GRAVEYARD",
-    "SIM_LIFE",
     "ModalSource",
     "Resolved",
     "modal_source",
@@ -78,15 +76,6 @@ __all__ = [
     "reads_battlefield",
 ]
 
-SIM_ENERGY: Final = 0
-"""The energy counters of the simulation's battlefields (energy isn't tracked)."""
-SIM_GRAVEYARD: Final = 0
-"""The cards in the graveyard of the simulation's battlefields (not tracked)."""
-SIM_FACTS: Final = frozenset({"your turn"})
-"""The facts of the game on the simulation's battlefields: its questions are asked
-on your own turn (CR 500); no other fact (max speed, the monarch...) is tracked."""
-SIM_LIFE: Final = 20
-"""Your life total on the simulation's battlefields (CR 103.4; not tracked)."""
 MAX_MODES: Final = 64
 """The most modes one source may have on a battlefield (then the tapper decides)."""
 _COLORS: Final = "WUBRG"

@@ -23,10 +23,10 @@ from operator import mul
 from ..battlefield import Board, Permanent
 from ..colors import Color
 from ..restrictions import Restriction
+from ._role_assumptions import SIM_ENERGY, SIM_FACTS, SIM_GRAVEYARD
 from ._sim_decide import NO_RESTRICTIONS, Hall, Spell, decide
 from ._sim_features import GRAVEYARD, Pool
 from ._sim_keys import TAPPED_BY_SPELLS, WIDTH, KeyLayout, key_layout, partner_classes
-from ._sim_modal import SIM_ENERGY, SIM_FACTS, SIM_GRAVEYARD
 from ._sim_modes import MAX_COMBINATIONS, BoardModes, ModalBoard
 from ._sim_sources import SourceClass, compile_source, tapper_can_pay
 from ._sim_units import ANY, GENERIC, SpellCost

@@ -26,8 +26,8 @@
 * ``"none"`` — no mana.
 
 **Resources.** The simulation tracks no energy (CR 122.1) and no graveyard: its
-battlefields have none (:data:`~._sim_modal.SIM_ENERGY`,
-:data:`~._sim_modal.SIM_GRAVEYARD`), so an ability that pays energy or exiles a
+battlefields have none (:data:`~._role_assumptions.SIM_ENERGY`,
+:data:`~._role_assumptions.SIM_GRAVEYARD`), so an ability that pays energy or exiles a
 card from your graveyard makes no mana there — as for the tapper on those
 battlefields; "Exile this card from your hand" works only from a hand (CR 113.6m).
 """
@@ -45,8 +45,9 @@ from ..costs import ManaCost
 from ..effects import ContinuousEffect
 from ..restrictions import Restriction, Spend
 from ..tapping import can_pay
+from ._role_assumptions import SIM_FACTS
 from ._role_statics import takes_types
-from ._sim_modal import SIM_FACTS, ModalSource, modal_source
+from ._sim_modal import ModalSource, modal_source
 from ._sim_units import ANY, SNOW, mask_of, spell_only, types_of
 
 __all__ = [

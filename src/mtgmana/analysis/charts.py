@@ -21,7 +21,8 @@ Every axis starts at 0; probabilities are drawn 0-100%. :func:`castability_svg`,
 :func:`curve_svg` and :func:`turns_svg` draw them as inline SVG, :data:`WIDE_WIDTH`
 wide, or :data:`NARROW_WIDTH` for a phone (``narrow=True``).
 
->>> from mtgmana.analysis.deck import Deck, analyze
+>>> from mtgmana.analysis.deck import Deck
+>>> from mtgmana.analysis.summary import analyze
 >>> summary = analyze(Deck.parse("24 Forest\\n20 Grizzly Bears\\n16 Llanowar Elves"), what_ifs=0)
 >>> [(g.heading, [s.name for s in g.spells]) for g in spell_groups(summary)]
 [('turn 1 · target 90%', ['Llanowar Elves']), ('turn 2 · target 91%', ['Grizzly Bears'])]
@@ -36,8 +37,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Final
 
-from .deck import DeckSummary, SpellReport
+from .counting import SpellReport
 from .simulate import Simulation, SpellOdds
+from .summary import DeckSummary
 from .svg import (
     Bar,
     BarRow,

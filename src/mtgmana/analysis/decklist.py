@@ -68,6 +68,7 @@ import re
 from dataclasses import dataclass, replace
 
 from ..cards import Card, CardDatabase, default_database
+from ._decklist_commander import can_be_commander
 
 __all__ = [
     "MAX_CARDS",
@@ -82,6 +83,7 @@ __all__ = [
     "ResolvedEntry",
     "SkippedCard",
     "UnknownCard",
+    "can_be_commander",
 ]
 
 from ._decklist_entry import (
@@ -266,8 +268,6 @@ def _commander_from_sideboard(
     as the sideboard: one or two sideboard cards that can be commanders (CR 903.3,
     702.124), making 100 cards with the main deck (``unknown_main`` of its cards
     unknown), are the commanders."""
-    from .legality import can_be_commander
-
     if any(r.entry.section == "commander" for r in resolved):
         return resolved
     side = [r for r in resolved if r.entry.section == "sideboard"]

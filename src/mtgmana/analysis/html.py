@@ -42,7 +42,7 @@ from .charts import (
     spell_groups,
     turns_svg,
 )
-from .deck import DeckSummary, SpellReport
+from .counting import SpellReport
 from .report_data import (
     compare,
     land_rows,
@@ -56,6 +56,7 @@ from .report_data import (
     work_done,
 )
 from .simulate import Simulation
+from .summary import DeckSummary
 
 __all__ = ["render_html", "render_report", "report_css", "save_html", "symbol_class", "symbols"]
 

@@ -43,6 +43,7 @@ from typing import TYPE_CHECKING, Any, Final
 from ..cards import Card
 from ..colors import Color
 from ..errors import MtgManaError
+from ._decklist_commander import can_be_commander
 
 if TYPE_CHECKING:
     from .deck import Deck
@@ -55,7 +56,6 @@ __all__ = [
     "MIN_CONSTRUCTED",
     "MIN_LIMITED",
     "LegalityWarning",
-    "can_be_commander",
     "check_legality",
     "copy_limit",
     "infer_format",
@@ -70,7 +70,6 @@ MIN_LIMITED: Final = 40  # CR 100.2b
 COMMANDER_SIZE: Final = 100  # CR 903.5a
 MAX_SIDEBOARD: Final = 15  # CR 100.4a
 COPY_LIMIT: Final = 4  # CR 100.2a
-_LIMITED_BELOW: Final = 50
 
 _NUMBERS: Final = {
     "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
@@ -140,24 +139,6 @@ def copy_limit(card: Card, format: str) -> int | None:
     return 1 if format == "commander" else COPY_LIMIT
 
 
-def can_be_commander(card: Card) -> bool:
-    """Whether ``card`` can be a commander (CR 903.3: a legendary creature, Vehicle
-    or Spacecraft; CR 903.3a: it says it can be your commander) or the second of
-    two with "choose a Background" (a legendary Background, CR 702.124k)."""
-    front = card.faces[0]
-    types = front.type_line.split("—")[0].split()
-    if "Legendary" in types:
-        if "Creature" in types or "Background" in front.type_line:
-            return True
-        subtypes = front.type_line.partition("—")[2].split()
-        if "Vehicle" in subtypes or "Spacecraft" in subtypes:
-            return True
-    text = " ".join(face.oracle_text for face in card.faces)
-    if "Legendary" in types and re.search(r"isn't on the battlefield, it's a [^.]*creature", text):
-        return True  # Grist, the Hunger Tide: a creature card in the command zone
-    return "can be your commander" in text
-
-
 def _partner_abilities(card: Card) -> set[str]:
     """The partner abilities of ``card`` (CR 702.124a), as keys that pair equal keys
     (``partner``, ``partner—friends forever``) or say what they pair with."""
@@ -216,11 +197,10 @@ def _pair_allowed(first: Card, second: Card) -> bool:
 
 
 def infer_format(deck: Deck) -> str:
-    """The deck's format by its shape: a commander, or a 99- or 100-card main deck,
-    is ``"commander"``; fewer than 50 cards is ``"limited"``; else ``"constructed"``."""
-    if deck.commander or deck.size in (COMMANDER_SIZE - 1, COMMANDER_SIZE):
-        return "commander"
-    return "limited" if deck.size < _LIMITED_BELOW else "constructed"
+    """The deck's format by its shape (:attr:`~.deck.Deck.format`): a commander, or a
+    99- or 100-card main deck, is ``"commander"``; fewer than 50 cards is
+    ``"limited"``; else ``"constructed"``."""
+    return deck.format
 
 
 def check_legality(deck: Deck, format: str | None = None) -> tuple[LegalityWarning, ...]:

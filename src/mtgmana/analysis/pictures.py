@@ -25,8 +25,8 @@ from typing import TYPE_CHECKING, Any, Final
 
 from ..errors import MtgManaError
 from .charts import castability_title, curve_stacks, row_series, spell_rows, turn_series
-from .deck import DeckSummary
 from .simulate import Simulation
+from .summary import DeckSummary
 
 if TYPE_CHECKING:
     from matplotlib.axes import Axes

@@ -1,6 +1,6 @@
 """The deck report as JSON and as text tables people can read.
 
-:func:`to_json` gives every figure of a :class:`~mtgmana.analysis.deck.DeckSummary`
+:func:`to_json` gives every figure of a :class:`~mtgmana.analysis.summary.DeckSummary`
 and, if given, a :class:`~mtgmana.analysis.simulate.Simulation`, as one JSON-ready
 dict; :func:`text_report` (:mod:`mtgmana.analysis.report_text`) the same for a
 terminal, no line longer than 100 columns: long card names end in an ellipsis,
@@ -58,7 +58,8 @@ those of the main deck count as nonland cards of unknown cost. ``"lands"`` is th
 land-by-land table (``null`` if the analysis gives none); a
 ``"hit_rate"`` that is not a rate in 0..1 is ``null``.
 
->>> from mtgmana.analysis.deck import Deck, analyze
+>>> from mtgmana.analysis.deck import Deck
+>>> from mtgmana.analysis.summary import analyze
 >>> summary = analyze(Deck.parse("24 Forest\\n36 Grizzly Bears"), what_ifs=0)
 >>> data = to_json(summary)
 >>> data["deck"]["lands"], data["spells"][0]["name"], data["spells"][0]["probability"]
@@ -74,7 +75,7 @@ from __future__ import annotations
 from typing import Any
 
 from .charts import odds_by_name
-from .deck import DeckSummary, SpellReport
+from .counting import SpellReport
 from .report_data import (
     Comparison,
     compare,
@@ -90,6 +91,7 @@ from .report_data import (
 )
 from .report_text import WIDTH, ellipsis, format_table, text_report
 from .simulate import Simulation, SpellOdds
+from .summary import DeckSummary
 
 __all__ = [
     "WIDTH",

@@ -23,8 +23,9 @@ from decimal import ROUND_HALF_UP, Decimal
 from typing import Any, Final
 
 from .charts import display_name, odds_by_name
-from .deck import DeckSummary, SpellReport
+from .counting import SpellReport
 from .simulate import Simulation, SpellOdds
+from .summary import DeckSummary
 
 __all__ = [
     "Comparison",
@@ -125,7 +126,7 @@ def land_rows(summary: DeckSummary) -> tuple[LandRow, ...] | None:
 
 
 def lands_text(land: Any) -> str:
-    """The land count of a :class:`~mtgmana.analysis.deck.LandCount` in words:
+    """The land count of a :class:`~mtgmana.analysis.counting.LandCount` in words:
     ``'22 lands + 2 modal double-faced spells (23 effective)'``."""
     mdfc = int(getattr(land, "mdfc", 0) or 0)
     text = f"{land.lands} land{'s' if land.lands != 1 else ''}"

@@ -18,7 +18,7 @@ from collections.abc import Collection, Mapping, Sequence
 from typing import Final
 
 from .charts import display_name, odds_by_name, spell_groups
-from .deck import DeckSummary, SpellReport
+from .counting import SpellReport
 from .report_data import (
     LandRow,
     compare,
@@ -34,6 +34,7 @@ from .report_data import (
     work_done,
 )
 from .simulate import Simulation
+from .summary import DeckSummary
 
 __all__ = ["WIDTH", "ellipsis", "format_table", "text_report"]
 

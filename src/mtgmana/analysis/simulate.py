@@ -394,7 +394,7 @@ def simulate(
     ``jobs`` processes share the chunks (``0``: one per core); ``turns`` is the last
     turn played (default: the largest mana value + 3; at least the largest mana
     value); ``progress(done, games)`` is called after each chunk; ``x`` sets X by
-    card name (default 1; see :func:`~mtgmana.analysis.deck.analyze`). Raises
+    card name (default 1; see :func:`~mtgmana.analysis.summary.analyze`). Raises
     :class:`~mtgmana.analysis.deck.DeckError` for decks that can't be analyzed and
     bad arguments (turn 0, no games, an X for a card that has none, ...).
     """
@@ -546,7 +546,7 @@ def average_on_curve(
     x: Mapping[str, int] | None = None,
 ) -> float:
     """The deck's average P(on curve) over its spells' copies in a seeded
-    simulation (what :func:`mtgmana.analysis.deck.analyze` confirms a what-if by)."""
+    simulation (what :func:`mtgmana.analysis.summary.analyze` confirms a what-if by)."""
     result = simulate(deck, games=games, seed=seed, on_the_draw=on_the_draw, x=x)
     copies = {item.name: item.count for item in (*deck.main, *deck.commander)}
     total = weight = 0.0

@@ -4,7 +4,7 @@
 Island"``); :func:`what_ifs` evaluates the changes asked for and generates the
 swaps worth trying, each a :class:`WhatIf` with the worst spell's exact-model
 probability and the deck's average castability before and after (the spells'
-reports come from :func:`mtgmana.analysis.deck.analyze`, which calls this module).
+reports come from :func:`mtgmana.analysis.summary.analyze`, which calls this module).
 
 Generated what-ifs keep the deck legal and its size: one land out, one land the
 deck could use in (a basic land of its colors, within the commanders' color
@@ -27,12 +27,13 @@ from ._deck_base import BASIC_LANDS, DeckError
 from .legality import LegalityWarning, check_legality, copy_limit
 
 if TYPE_CHECKING:
-    from .deck import Deck, SpellReport
+    from .counting import SpellReport
+    from .deck import Deck
 
 __all__ = ["WhatIf", "parse_changes", "what_ifs"]
 
 Reports = Callable[["Deck"], "tuple[SpellReport, ...]"]
-"""The spell reports of a deck (:func:`mtgmana.analysis.deck.analyze`'s)."""
+"""The spell reports of a deck (:func:`mtgmana.analysis.summary.analyze`'s)."""
 Simulated = Callable[["Deck"], float]
 """A deck's average P(on curve) over its spells' copies in a short seeded
 simulation (:func:`mtgmana.analysis.simulate.simulate`)."""

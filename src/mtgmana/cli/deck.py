@@ -205,9 +205,10 @@ def run(args: argparse.Namespace) -> int:
         decklist = Decklist.parse(text)
         if not args.skip_unknown:
             decklist.resolve()  # unknown names are refused before the analysis is imported
-        from ..analysis.deck import Deck, analyze
+        from ..analysis.deck import Deck
         from ..analysis.report import text_report, to_json
         from ..analysis.simulate import average_on_curve, simulate
+        from ..analysis.summary import analyze
 
         deck = Deck.from_decklist(decklist, skip_unknown=args.skip_unknown)
         summary = analyze(

@@ -44,13 +44,14 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Final
 
-from ..analysis.deck import Deck, analyze
+from ..analysis.deck import Deck
 from ..analysis.decklist import MAX_TEXT, DecklistError
 from ..analysis.html import render_report
 from ..analysis.legality import FORMATS
 from ..analysis.report import to_json
 from ..analysis.roles import role_of
 from ..analysis.simulate import Simulation, simulate
+from ..analysis.summary import analyze
 from ..cards import default_database
 from ..errors import MtgManaError
 
