@@ -36,11 +36,11 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from _timing import report
-from mtgmana.analysis import simulate as simulation
-from mtgmana.analysis._sim_cards import CompiledDeck
-from mtgmana.analysis._sim_game import Engine
-from mtgmana.analysis.deck import Deck
-from mtgmana.analysis.simulate import simulate
+from mtgmana.analysis.decks import Deck
+from mtgmana.analysis.simulation import _simulate as simulation
+from mtgmana.analysis.simulation import simulate
+from mtgmana.analysis.simulation._cards import CompiledDeck
+from mtgmana.analysis.simulation._game import Engine
 
 ROOT = Path(__file__).resolve().parents[1]
 PRECONS = ROOT.parent / "shared" / "decks" / "commander"

@@ -15,8 +15,8 @@ import pytest
 
 from cli_helpers import run_json
 from mtgmana.analysis.counting import MDFC_LAND
-from mtgmana.analysis.deck import Deck, deck_colors
-from mtgmana.analysis.simulate import simulate
+from mtgmana.analysis.decks import Deck, deck_colors
+from mtgmana.analysis.simulation import simulate
 from mtgmana.analysis.summary import DeckSummary, analyze
 
 

@@ -10,9 +10,9 @@ import json
 import pytest
 
 from mtgmana import MtgManaError
-from mtgmana.analysis.deck import Deck, DeckError
-from mtgmana.analysis.decklist import can_be_commander
-from mtgmana.analysis.legality import (
+from mtgmana.analysis.decklists import can_be_commander
+from mtgmana.analysis.decks import Deck, DeckError
+from mtgmana.analysis.decks.legality import (
     FORMATS,
     LegalityWarning,
     check_legality,

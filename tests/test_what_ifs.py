@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from mtgmana.analysis.deck import Deck, DeckError
+from mtgmana.analysis.decks import Deck, DeckError
 from mtgmana.analysis.summary import analyze
 from mtgmana.analysis.what_ifs import WhatIf, parse_changes
 

@@ -1,6 +1,6 @@
 """A real deck's mana, by Karsten's counting rules and his exact model.
 
-:func:`analyze` gives the :class:`DeckSummary` of a :class:`~.deck.Deck` (a
+:func:`analyze` gives the :class:`DeckSummary` of a :class:`~.decks.Deck` (a
 decklist resolved against the card database, with the
 :class:`~mtgmana.analysis.roles.CardRole` of each card):
 
@@ -14,7 +14,7 @@ decklist resolved against the card database, with the
   Karsten's 2022 formula (:class:`LandCount`), what-ifs (:mod:`.what_ifs`: swaps
   such as "-1 Mountain, +1 Island" that keep the deck legal, ranked by what they do
   to the worst spell's probability and the average castability), and the legality
-  warnings of the deck's format (:mod:`.legality`).
+  warnings of the deck's format (:mod:`mtgmana.analysis.decks.legality`).
 
 **Counting sources** (Karsten 2022, shared/reference/karsten-2022.md): a land that
 makes the color is a full source; a land whose color is a *choice* (Pathways, fetch
@@ -67,7 +67,6 @@ from dataclasses import dataclass, field
 
 from ..abilities import DynamicSlot
 from ..cards import CardDatabase
-from ._deck_x import chosen_x
 from .counting import (
     ColorSources,
     LandCount,
@@ -78,9 +77,9 @@ from .counting import (
     land_reports,
     spell_reports,
 )
-from .deck import Deck, DeckError, skipped_note
-from .decklist import SkippedCard
-from .legality import FORMATS, LegalityWarning, check_legality
+from .decklists import SkippedCard
+from .decks import Deck, DeckError, chosen_x, skipped_note
+from .decks.legality import FORMATS, LegalityWarning, check_legality
 from .what_ifs import WhatIf, parse_changes
 from .what_ifs import what_ifs as _what_ifs
 
@@ -118,7 +117,8 @@ class DeckSummary:
     what_ifs: tuple[WhatIf, ...]
     notes: tuple[str, ...] = field(default=())
     warnings: tuple[LegalityWarning, ...] = field(default=())
-    """The deck's legality problems (:mod:`.legality`); they don't stop the analysis."""
+    """The deck's legality problems (:mod:`mtgmana.analysis.decks.legality`); they
+    don't stop the analysis."""
     land_rows: tuple[LandReport, ...] = field(default=())
     """The land-by-land table: how each land (and modal double-faced spell with a
     land back) was counted (:class:`~.counting.LandReport`)."""
@@ -179,8 +179,9 @@ def analyze(
     naming it.
 
     ``format`` (``"constructed"``, ``"limited"`` or ``"commander"``; inferred from
-    the deck when ``None``, :func:`~.legality.infer_format`) sets the deckbuilding
-    rules whose breaches are the summary's ``warnings`` (:mod:`.legality`).
+    the deck when ``None``, :func:`~mtgmana.analysis.decks.legality.infer_format`)
+    sets the deckbuilding rules whose breaches are the summary's ``warnings``
+    (:mod:`mtgmana.analysis.decks.legality`).
 
     ``what_ifs`` is how many of the generated what-ifs to keep: swaps of one land
     for another that keep the deck's size and legality (:mod:`.what_ifs`),
@@ -188,7 +189,7 @@ def analyze(
     plus the change in the deck's average castability — best first, improvements
     only, at most one per land added while others remain; one that cuts a land
     that searches for lands only if ``simulated`` (a deck's average P(on curve),
-    :func:`mtgmana.analysis.simulate.average_on_curve`) shows the deck plays better
+    :func:`mtgmana.analysis.simulation.average_on_curve`) shows the deck plays better
     with the change. ``changes`` are what-ifs
     you ask for (``"+1 Island"``), always reported, first, with the legality
     problems they bring. Raises :class:`DeckError` for decks that can't be analyzed

@@ -23,12 +23,12 @@ from typing import TYPE_CHECKING
 from ..cards import Card, CardDatabase, default_database
 from ..colors import Color
 from ..errors import MtgManaError
-from ._deck_base import BASIC_LANDS, DeckError
-from .legality import LegalityWarning, check_legality, copy_limit
+from .decks import BASIC_LANDS, DeckError
+from .decks.legality import LegalityWarning, check_legality, copy_limit
 
 if TYPE_CHECKING:
     from .counting import SpellReport
-    from .deck import Deck
+    from .decks import Deck
 
 __all__ = ["WhatIf", "parse_changes", "what_ifs"]
 
@@ -36,7 +36,7 @@ Reports = Callable[["Deck"], "tuple[SpellReport, ...]"]
 """The spell reports of a deck (:func:`mtgmana.analysis.summary.analyze`'s)."""
 Simulated = Callable[["Deck"], float]
 """A deck's average P(on curve) over its spells' copies in a short seeded
-simulation (:func:`mtgmana.analysis.simulate.simulate`)."""
+simulation (:func:`mtgmana.analysis.simulation.simulate`)."""
 
 
 @dataclass(frozen=True)
@@ -89,7 +89,7 @@ def parse_changes(text: str) -> dict[str, int]:
     >>> parse_changes("Island")
     Traceback (most recent call last):
     ...
-    mtgmana.analysis.deck.DeckError: can't read the what-if 'Island': write changes like ...
+    mtgmana.analysis.decks.DeckError: can't read the what-if 'Island': write changes like ...
     """
 
     if not isinstance(text, str) or len(text) > 1000:
