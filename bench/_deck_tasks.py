@@ -22,8 +22,9 @@ import time
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
-from mtgmana.analysis.deck import Deck, analyze
-from mtgmana.analysis.simulate import average_on_curve, simulate
+from mtgmana.analysis.decks import Deck
+from mtgmana.analysis.simulation import average_on_curve, simulate
+from mtgmana.analysis.summary import analyze
 
 __all__ = [
     "EXAMPLE",
