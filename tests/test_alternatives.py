@@ -14,8 +14,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from mtgmana import pay
-from mtgmana.abilities import ActivationCost, ManaAbility, PermanentFilter
-from mtgmana.battlefield import Board, Permanent
+from mtgmana.board import Board, Permanent
+from mtgmana.board.abilities import ActivationCost, ManaAbility, PermanentFilter
 from mtgmana.costs import ManaCost
 from mtgmana.mana import Mana
 from mtgmana.payment import CannotPay

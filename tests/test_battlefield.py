@@ -10,7 +10,8 @@ import re
 import pytest
 
 from mtgmana import Color, MtgManaError, UnknownCardError
-from mtgmana.abilities import (
+from mtgmana.board import Board, Permanent
+from mtgmana.board.abilities import (
     ActivationCost,
     Amount,
     Choice,
@@ -21,7 +22,7 @@ from mtgmana.abilities import (
     Production,
     slot,
 )
-from mtgmana.battlefield import Board, Permanent, matches
+from mtgmana.board.queries import matches
 from mtgmana.colors import COLORLESS
 from mtgmana.costs import ManaCost
 from mtgmana.mana import ManaType

@@ -12,9 +12,9 @@ import pytest
 
 from card_server import BULK_CARDS, NEW_LAND, NEW_SPELL, bulk_bytes
 from mtgmana import UnknownCardError, cards
-from mtgmana._board_mana import graveyard_card
 from mtgmana.analysis.deck import Deck, analyze
-from mtgmana.battlefield import Board, Permanent
+from mtgmana.board import Board, Permanent
+from mtgmana.board.queries import graveyard_card
 from mtgmana.cards import CardDatabase, data_in_use, default_database, use
 from mtgmana.cards.default import using
 from mtgmana.cards.store import CardDataError

@@ -13,7 +13,6 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from mtgmana.abilities import DynamicSlot
 from mtgmana.analysis._sim_cards import CompiledDeck
 from mtgmana.analysis._sim_game import Engine
 from mtgmana.analysis._sim_sources import compile_source, tapper_can_pay
@@ -24,7 +23,8 @@ from mtgmana.analysis.report import to_json
 from mtgmana.analysis.report_text import text_report
 from mtgmana.analysis.roles import helps_mana, role_of
 from mtgmana.analysis.simulate import simulate
-from mtgmana.battlefield import Permanent
+from mtgmana.board import Permanent
+from mtgmana.board.abilities import DynamicSlot
 from mtgmana.cards import lookup
 
 # -- roles --------------------------------------------------------------------------

@@ -15,7 +15,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from mtgmana.battlefield import Board, Permanent
+from mtgmana.board import Board, Permanent
 from mtgmana.costs import ManaCost
 from mtgmana.mana import ManaType
 from mtgmana.symbols import SymbolKind

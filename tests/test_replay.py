@@ -13,7 +13,7 @@ from collections import Counter
 from typing import Any
 
 from mtgmana import pay
-from mtgmana.battlefield import Board
+from mtgmana.board import Board
 from mtgmana.cli.pay import units_from_symbols
 from mtgmana.cli.serve import Session, serve
 from mtgmana.colors import Color

@@ -11,7 +11,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from conftest import corpus_records
-from mtgmana.battlefield import Board
+from mtgmana.board import Board
 from mtgmana.errors import MtgManaError
 from mtgmana.restriction_text import OUTLAW_TYPES, RestrictionTextError, parse_restriction
 from mtgmana.restrictions import (
@@ -421,7 +421,7 @@ def test_devoid_spells_are_colorless_for_restrictions() -> None:
     """CR 702.114a: Eldrazi Temple pays for Eldrazi Obligator (a colorless Eldrazi
     spell, whatever its cost's colors), Pillar of the Paruns doesn't pay for Brood
     Butcher (not multicolored)."""
-    from mtgmana.battlefield import Board
+    from mtgmana.board import Board
     from mtgmana.tapping import can_pay
 
     obligator = Spend.of_card("Eldrazi Obligator")
@@ -435,7 +435,7 @@ def test_devoid_spells_are_colorless_for_restrictions() -> None:
 
 def test_changelings_are_every_creature_type_for_restrictions() -> None:
     """CR 702.73a: Cavern of Souls naming Elf pays for Changeling Outcast."""
-    from mtgmana.battlefield import Board
+    from mtgmana.board import Board
     from mtgmana.tapping import can_pay
 
     cavern = Board.parse("Cavern of Souls [chosen_type=Elf]")

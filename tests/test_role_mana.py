@@ -13,7 +13,7 @@ from mtgmana.analysis._role_mana import read_mana
 from mtgmana.analysis._sim_modal import SIM_ENERGY, SIM_FACTS, SIM_GRAVEYARD
 from mtgmana.analysis._sim_sources import compile_source, tapper_can_pay
 from mtgmana.analysis.roles import role_of
-from mtgmana.battlefield import Board, Permanent
+from mtgmana.board import Board, Permanent
 from mtgmana.cards import lookup
 from mtgmana.costs import ManaCost
 from mtgmana.restrictions import Spend

@@ -16,14 +16,6 @@ import pytest
 from hypothesis import given, reject
 from hypothesis import strategies as st
 
-from mtgmana.abilities import (
-    ANY_COLOR,
-    ActivationCost,
-    Choice,
-    ManaAbility,
-    PermanentFilter,
-    Production,
-)
 from mtgmana.analysis._sim_payer import Payer
 from mtgmana.analysis._sim_sources import compile_source, tapper_can_pay
 from mtgmana.analysis._sim_units import (
@@ -34,10 +26,18 @@ from mtgmana.analysis._sim_units import (
     either,
     paid_with_mana,
 )
-from mtgmana.battlefield import Permanent
+from mtgmana.board import Permanent
+from mtgmana.board.abilities import (
+    ANY_COLOR,
+    ActivationCost,
+    Choice,
+    ManaAbility,
+    PermanentFilter,
+    Production,
+)
+from mtgmana.board.effects import ContinuousEffect, Layer
 from mtgmana.colors import Color
 from mtgmana.costs import ManaCost
-from mtgmana.effects import ContinuousEffect, Layer
 from mtgmana.mana import ManaType
 from mtgmana.restrictions import Spend
 

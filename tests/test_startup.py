@@ -17,7 +17,7 @@ import pytest
 
 import mtgmana
 from mtgmana.cli import pool as pool_command
-from mtgmana.emptying import Ending
+from mtgmana.pool.emptying import Ending
 
 PACKAGE = Path(mtgmana.__file__).resolve().parent
 

@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 import mtgmana
 from mtgmana import ManaCost, ManaSymbol, ManaType, SymbolKind
-from mtgmana._transport import ALL_TYPES, Demand, Unpayable, cost_demands
+from mtgmana._solver.transport import ALL_TYPES, Demand, Unpayable, cost_demands
 from mtgmana.payment import can_pay
 from mtgmana.pool import ManaPool
 from mtgmana.symbol_payment import LIFE_PER_SYMBOL, WaysToPay, ways_to_pay

@@ -13,8 +13,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from mtgmana.abilities import ActivationCost, ManaAbility
-from mtgmana.battlefield import Board, Permanent
+from mtgmana.board import Board, Permanent
+from mtgmana.board.abilities import ActivationCost, ManaAbility
 from mtgmana.costs import ManaCost
 from mtgmana.payment import CannotPay
 from mtgmana.pool import ManaPool

@@ -20,7 +20,6 @@ if TYPE_CHECKING:
     from .cards import Card, Face, Layout
     from .colors import ALL_COLORS, COLORLESS, Color
     from .costs import NO_MANA_COST, ManaCost
-    from .emptying import CURRENT_RULES, RULES_2008, EmptyResult, Ending, Retention, Rules
     from .errors import ManaSyntaxError, MtgManaError, UnknownCardError
     from .mana import Duration, Mana, ManaKind, ManaType, Rider, Source
     from .payment import CannotPay, Payment, Prefer, can_pay, max_x, pay, plan_payment
@@ -33,6 +32,7 @@ if TYPE_CHECKING:
         ManaSpent,
         RestrictedManaError,
     )
+    from .pool.emptying import CURRENT_RULES, RULES_2008, EmptyResult, Ending, Retention, Rules
     from .restriction_text import RestrictionTextError, parse_restriction
     from .restrictions import Restriction, Spend
     from .symbols import ManaSymbol, SymbolKind
@@ -91,7 +91,8 @@ _HOMES: dict[str, str] = {
     **dict.fromkeys(("ALL_COLORS", "COLORLESS", "Color"), "colors"),
     **dict.fromkeys(("NO_MANA_COST", "ManaCost"), "costs"),
     **dict.fromkeys(
-        ("CURRENT_RULES", "RULES_2008", "EmptyResult", "Ending", "Retention", "Rules"), "emptying"
+        ("CURRENT_RULES", "RULES_2008", "EmptyResult", "Ending", "Retention", "Rules"),
+        "pool.emptying",
     ),
     **dict.fromkeys(("ManaSyntaxError", "MtgManaError", "UnknownCardError"), "errors"),
     **dict.fromkeys(("Duration", "Mana", "ManaKind", "ManaType", "Rider", "Source"), "mana"),

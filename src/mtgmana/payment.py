@@ -48,8 +48,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol, runtime_checkable
 
-from ._small_payment import small_payment
-from ._transport import (
+from ._solver.small import small_payment
+from ._solver.transport import (
     ALL_TYPES,
     KEEP_FLAG,
     LIFE_PER_SYMBOL,
@@ -511,7 +511,7 @@ def _small(
     x: int | None,
     spend: Spend | None,
 ) -> Payment:
-    """The payment :func:`~mtgmana._small_payment.small_payment` found."""
+    """The payment :func:`~mtgmana._solver.small.small_payment` found."""
     parts = tuple(SymbolPayment(s, paid, lost) for s, (paid, lost) in zip(cost, found, strict=True))
     spent = {unit.uid for paid, _ in found for unit in paid}
     remaining = tuple(unit for unit in units if unit.uid not in spent)

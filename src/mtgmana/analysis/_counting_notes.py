@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Final
 
-from ..abilities import Amount, DynamicSlot, ManaAbility
+from ..board.abilities import Amount, DynamicSlot, ManaAbility
 from ..symbols import SymbolKind
 from ._sim_statics import DeckStatics, deck_statics, static_note
 from .roles import CardRole

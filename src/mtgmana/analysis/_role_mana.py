@@ -33,7 +33,7 @@ simulation's battlefields agree; each decision is said in the card's note.
   control of that color is there whenever it taps); the others depend on the rest
   of the battlefield, which the simulation reads.
 
->>> from mtgmana.battlefield import Permanent
+>>> from mtgmana.board import Permanent
 >>> hub = read_mana(Permanent.named("Aether Hub"))
 >>> hub.options
 (frozenset({'C'}),)
@@ -49,10 +49,10 @@ import re
 from dataclasses import dataclass
 from typing import Final
 
-from ..abilities import ANY_COLOR, DynamicSlot, ManaAbility
 from ..ability_text._words import count_word
-from ..battlefield import Board, Permanent
-from ..conditions import Condition
+from ..board import Board, Permanent
+from ..board.abilities import ANY_COLOR, DynamicSlot, ManaAbility
+from ..board.conditions import Condition
 from ..costs import ManaCost
 from ..errors import MtgManaError
 from ..restrictions import Restriction

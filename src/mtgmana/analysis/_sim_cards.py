@@ -28,9 +28,9 @@ from dataclasses import dataclass
 from enum import IntEnum
 from typing import Any, Final
 
-from ..abilities import CHOSEN_TYPE, DynamicSlot
 from ..ability_text import Casting
-from ..battlefield import Permanent
+from ..board import Permanent
+from ..board.abilities import CHOSEN_TYPE, DynamicSlot
 from ..colors import Color
 from ..costs import ManaCost
 from ..errors import MtgManaError

@@ -17,8 +17,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Final, Literal
 
-from ..abilities import PermanentFilter
-from ..battlefield import Permanent, matches
+from ..board import Permanent
+from ..board.abilities import PermanentFilter
+from ..board.queries import matches
 from ..colors import Color
 
 __all__ = [

@@ -50,9 +50,9 @@ from dataclasses import dataclass, replace
 from itertools import combinations
 from typing import Final, Literal
 
-from ..abilities import Amount, DynamicSlot, ManaAbility, PermanentFilter
-from ..battlefield import Board, Permanent
-from ..conditions import Condition
+from ..board import Board, Permanent
+from ..board.abilities import Amount, DynamicSlot, ManaAbility, PermanentFilter
+from ..board.conditions import Condition
 from ..restrictions import Restriction
 from ._sim_features import LAND_PLAYED, Feature, Pool, Test
 from ._sim_units import (

@@ -20,7 +20,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 from operator import mul
 
-from ..battlefield import Board, Permanent
+from ..board import Board, Permanent
 from ..colors import Color
 from ..restrictions import Restriction
 from ._sim_decide import NO_RESTRICTIONS, Hall, Spell, decide

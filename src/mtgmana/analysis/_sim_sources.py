@@ -38,11 +38,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Final, Literal
 
-from ..abilities import DynamicSlot
-from ..battlefield import Board, Permanent
+from ..board import Board, Permanent
+from ..board.abilities import DynamicSlot
+from ..board.effects import ContinuousEffect
 from ..colors import Color
 from ..costs import ManaCost
-from ..effects import ContinuousEffect
 from ..restrictions import Restriction, Spend
 from ..tapping import can_pay
 from ._role_statics import takes_types

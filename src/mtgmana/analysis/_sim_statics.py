@@ -31,10 +31,10 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Final
 
-from ..abilities import CHOSEN_TYPE
-from ..battlefield import Board, Permanent
+from ..board import Board, Permanent
+from ..board.abilities import CHOSEN_TYPE
+from ..board.effects import BASIC_LAND_TYPES
 from ..cards import Card
-from ..effects import BASIC_LAND_TYPES
 from ..errors import MtgManaError
 from ..restrictions import parse_type_line
 from .roles import CardRole, role_of

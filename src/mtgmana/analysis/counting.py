@@ -55,7 +55,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import TYPE_CHECKING, Final
 
-from ..abilities import DynamicSlot, bind_chosen_type
+from ..board.abilities import DynamicSlot, bind_chosen_type
 from ..costs import ManaCost
 from ..restrictions import Restriction, Spend, parse_type_line
 from ..symbols import SymbolKind

@@ -67,7 +67,7 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from typing import Final
 
-from ..abilities import DynamicSlot
+from ..board.abilities import DynamicSlot
 from ..cards import Card, CardDatabase, Layout, default_database
 from ..colors import Color
 from ..errors import NEWER_CARDS, unknown_card_message

@@ -114,12 +114,12 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Final
 
-from ..abilities import CHOSEN_TYPE, DynamicSlot, ManaAbility
 from ..ability_text import mana_of
-from ..battlefield import Board, Permanent
+from ..board import Board, Permanent
+from ..board.abilities import CHOSEN_TYPE, DynamicSlot, ManaAbility
+from ..board.effects import ContinuousEffect
 from ..cards import Card, Layout
 from ..costs import ManaCost
-from ..effects import ContinuousEffect
 from ..errors import MtgManaError
 from ..restrictions import Restriction, parse_type_line
 from ._role_fetch import Fetch, fetch_of

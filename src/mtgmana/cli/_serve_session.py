@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any, Final
 from ._serve_schema import BOARD_KEYS, LIMITS, FieldSpec, RequestError
 
 if TYPE_CHECKING:
-    from ..battlefield import Board
+    from ..board import Board
     from ..mana import Mana
     from ..pool import ManaPool
 
@@ -73,7 +73,7 @@ def _pool_json(pool: ManaPool) -> list[dict[str, Any]]:
 
 def check_board_size(request: Mapping[str, Any], *, already: int = 0) -> None:
     """A board's lists name at most ``LIMITS["permanents"]`` permanents together."""
-    from .._board_text import count_permanents
+    from ..board.lists import count_permanents
     from ..errors import LimitError
 
     total = already + sum(
@@ -152,7 +152,7 @@ class BoardState:
         ``remove`` (ids), ``add`` and ``add_opponent`` (names, as in ``sources``;
         they get new ids), ``set`` ({id: {"counters": 2, ...}}), and ``pool`` (the
         session's mana pool, set to these symbols; "" empties it)."""
-        from ..battlefield import Board
+        from ..board import Board
 
         board = self.session_board()
         check_board_size(request, already=len(board.permanents))

@@ -27,7 +27,7 @@ if TYPE_CHECKING:
 __all__ = ["register", "run"]
 
 _RULES: Final = ("2008", "current")
-# The values of mtgmana.emptying.Ending (not imported to build the parser; a test checks).
+# The values of mtgmana.pool.emptying.Ending (not imported to build the parser; a test checks).
 _ENDINGS: Final = ("step", "phase", "combat", "turn")
 
 

@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING, Any
 from ._output import CommandError, print_json, table
 
 if TYPE_CHECKING:
-    from ..battlefield import Board
+    from ..board import Board
 
 __all__ = ["board_from", "options_result", "register", "run_options", "run_tap", "tap_result"]
 
@@ -117,7 +117,7 @@ def board_from(request: Mapping[str, Any]) -> Board:
     the ``graveyard``, your ``energy``, ``cards_in_hand`` and ``life``, and your
     ``commander``'s color identity (letters). Ids: ``sources`` in order, then
     ``opponent``, then ``in_hand``."""
-    from ..battlefield import Board, Permanent
+    from ..board import Board, Permanent
     from ..colors import Color
     from ..errors import MtgManaError
 
@@ -155,7 +155,7 @@ def board_from(request: Mapping[str, Any]) -> Board:
 
 
 def _names(text: str) -> list[str]:
-    from .._board_text import MAX_COPIES
+    from ..board.lists import MAX_COPIES
     from ..errors import MtgManaError
 
     names: list[str] = []

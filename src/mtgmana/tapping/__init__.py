@@ -56,7 +56,7 @@ incrementally), :mod:`~mtgmana.tapping._search` and
 by hand, :func:`activate`; replaying a plan) and :mod:`~mtgmana.tapping._options`
 (what a board can produce). docs/tapper.md says why the search is exact.
 
->>> from mtgmana.battlefield import Board
+>>> from mtgmana.board import Board
 >>> result = plan("{1}{G}", Board.parse("2 Forest, Sol Ring"))
 >>> [step.card for step in result.steps]      # not Sol Ring: it would waste a mana
 ['Forest', 'Forest']

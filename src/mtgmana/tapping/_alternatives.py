@@ -16,9 +16,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .._board_mana import matches
-from ..abilities import PermanentFilter
-from ..battlefield import Board, Permanent
+from ..board import Board, Permanent
+from ..board.abilities import PermanentFilter
+from ..board.queries import matches
 from ..restrictions import Spend, SpendKind
 from ._compile import Option, Source
 

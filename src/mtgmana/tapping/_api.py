@@ -7,8 +7,8 @@ import time
 from collections.abc import Iterable
 from dataclasses import replace
 
-from .._board_mana import matches
-from ..battlefield import Board
+from ..board import Board
+from ..board.queries import matches
 from ..costs import ManaCost
 from ..errors import MtgManaError
 from ..mana import Mana

@@ -17,9 +17,9 @@ from collections import Counter
 from dataclasses import replace
 from typing import Any
 
-from .. import _transport as T
-from .._board_mana import matches
-from .._flow import min_cost_transport
+from .._solver import transport as T
+from .._solver.flow import min_cost_transport
+from ..board.queries import matches
 from ..mana import Mana, ManaType, Source
 from ..payment import Alternative, Paid, Payment, assign_symbols
 from ._compile import EFFECT, ORDER, SELF, Option

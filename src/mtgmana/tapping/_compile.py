@@ -21,9 +21,9 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, replace
 from typing import Any, Final
 
-from .. import _board_mana
-from ..abilities import DynamicSlot, ManaAbility, PermanentFilter, ReplacementKind
-from ..battlefield import Board, Permanent
+from ..board import Board, Permanent
+from ..board import queries as _board_mana
+from ..board.abilities import DynamicSlot, ManaAbility, PermanentFilter, ReplacementKind
 from ..costs import ManaCost
 from ..mana import ManaType
 from ..restrictions import Restriction

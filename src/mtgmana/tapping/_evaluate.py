@@ -13,9 +13,9 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from .. import _transport as T
-from .._board_mana import matches
-from .._flow import min_cost_transport
+from .._solver import transport as T
+from .._solver.flow import min_cost_transport
+from ..board.queries import matches
 from ..costs import ManaCost
 from ..mana import ManaType
 from ..restrictions import Restriction, Spend, SpendKind

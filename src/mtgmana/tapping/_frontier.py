@@ -27,7 +27,7 @@ import struct
 import time
 from collections.abc import Iterable, Iterator, Sequence
 
-from .._flow import check_deadline
+from .._solver.flow import check_deadline
 from ..costs import ManaCost
 from ..mana import ManaType
 from ..symbol_payment import plain_colors, ways_to_pay

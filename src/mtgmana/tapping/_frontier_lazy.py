@@ -57,7 +57,7 @@ import time
 from collections.abc import Sequence
 from typing import Final
 
-from .._flow import OutOfTime
+from .._solver.flow import OutOfTime
 from ..costs import ManaCost
 from . import _frontier
 from ._frontier_patterns import Board, Option, Slots, TooTangled, mask

@@ -2,7 +2,7 @@
 C and "any" (CR 106.1, 106.7, 605.3a), for engines that show a player their
 options.
 
->>> from mtgmana.battlefield import Board
+>>> from mtgmana.board import Board
 >>> result = options(Board.parse("3 Adarkar Wastes"))
 >>> result.count, result.options[:2]          # counts of W U B R G C and "any color"
 (10, ((3, 0, 0, 0, 0, 0, 0), (2, 1, 0, 0, 0, 0, 0)))
@@ -15,8 +15,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from .._flow import DEADLINE, OutOfTime
-from ..battlefield import Board
+from .._solver.flow import DEADLINE, OutOfTime
+from ..board import Board
 from ..errors import MtgManaError
 from ..mana import Mana
 from ..payment import PoolLike

@@ -3,7 +3,7 @@ tap a land themselves: the legality checks, the costs paid, the mana made with i
 source (CR 106.3), triggered mana abilities (CR 605.1b, 106.12a) and replacement
 effects (CR 106.12b) — and a plan replayed step by step.
 
->>> from mtgmana.battlefield import Board
+>>> from mtgmana.board import Board
 >>> board = Board.parse("Adarkar Wastes, Llanowar Elves")
 >>> done = activate(board, 0, 1, produce="{U}")   # its second ability (CR 113.2c)
 >>> str(done.pool), done.damage, done.board.permanent(0).tapped
@@ -25,8 +25,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
-from .._board_mana import matches
-from ..battlefield import Board
+from ..board import Board
+from ..board.queries import matches
 from ..errors import MtgManaError
 from ..mana import Mana, ManaType, Source
 from ..payment import CannotPay, PoolLike

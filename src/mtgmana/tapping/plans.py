@@ -18,7 +18,7 @@ step checked as the rules check it — and returns the board and the mana pool a
 it, ready for the cost to be paid:
 
 >>> from mtgmana import pay
->>> from mtgmana.battlefield import Board
+>>> from mtgmana.board import Board
 >>> from mtgmana.tapping import plan
 >>> board = Board.parse("Sunken Ruins, Swamp")
 >>> result = plan("{U}{U}", board)
@@ -42,7 +42,7 @@ from ..payment import Paid, Payment
 from ..pool import ManaPool
 
 if TYPE_CHECKING:
-    from ..battlefield import Board
+    from ..board import Board
 
 __all__ = ["Plan", "Replay", "Step"]
 

@@ -8,11 +8,11 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping
 from typing import Final, TypeAlias
 
-from .errors import MtgManaError
-from .mana import Duration, ManaKind, ManaType, Rider, Source
-from .restrictions import Restriction
-from .symbol_payment import ways_to_pay
-from .symbols import ManaSymbol
+from ..errors import MtgManaError
+from ..mana import Duration, ManaKind, ManaType, Rider, Source
+from ..restrictions import Restriction
+from ..symbol_payment import ways_to_pay
+from ..symbols import ManaSymbol
 
 __all__ = ["Choice", "check_amount", "make_kind", "mana_type_of", "symbol_mana"]
 

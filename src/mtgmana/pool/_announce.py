@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sized
 from typing import Any
 
-from .mana import MANA_TYPES, Duration, ManaKind
+from ..mana import MANA_TYPES, Duration, ManaKind
 
 __all__ = ["announce", "count_word"]
 

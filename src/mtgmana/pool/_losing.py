@@ -9,9 +9,9 @@ import enum
 from collections.abc import Callable, Sequence
 from typing import Final, TypeAlias
 
-from ._pool_json import trusted_units
+from ..mana import Duration, Mana, ManaKind, ManaType
+from ._json import trusted_units
 from .emptying import EmptyResult, Ending, Retention
-from .mana import Duration, Mana, ManaKind, ManaType
 
 __all__ = ["LOSE", "Fate", "fate_at", "fate_by_effect", "lose"]
 
