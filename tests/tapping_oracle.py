@@ -79,8 +79,9 @@ from typing import Any
 from mtgmana.board import Board, Permanent
 from mtgmana.board.abilities import ManaAbility, ManaReplacement, PermanentFilter, ReplacementKind
 from mtgmana.board.queries import matches
+from mtgmana.colors import ManaType
 from mtgmana.costs import ManaCost
-from mtgmana.mana import Mana, ManaType
+from mtgmana.mana import Mana
 from mtgmana.restrictions import Spend, SpendKind
 from mtgmana.symbols import ManaSymbol
 from mtgmana.tapping import Plan

@@ -34,9 +34,8 @@ from mtgmana.board.abilities import (
 )
 from mtgmana.board.tokens import TOKENS, token
 from mtgmana.cards import Card, CardDatabase
-from mtgmana.colors import Color
+from mtgmana.colors import Color, ManaType
 from mtgmana.costs import ManaCost
-from mtgmana.mana import ManaType
 from mtgmana.restriction_text import parse_restriction
 from mtgmana.restrictions import Restriction, Spend, abilities, cost_contains, spells
 from mtgmana.tapping import can_pay

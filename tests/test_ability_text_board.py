@@ -28,9 +28,8 @@ from mtgmana.board.abilities import (
 )
 from mtgmana.board.effects import Layer
 from mtgmana.cards import Card, CardDatabase
-from mtgmana.colors import Color
+from mtgmana.colors import Color, ManaType
 from mtgmana.costs import ManaCost
-from mtgmana.mana import ManaType
 
 T = ActivationCost(tap=True)
 WUBRG = "WUBRG"

@@ -29,9 +29,8 @@ from mtgmana.board.abilities import (
 from mtgmana.board.effects import BASIC_LAND_TYPES, ContinuousEffect, Layer
 from mtgmana.board.queries import matches
 from mtgmana.cards import Card, CardDatabase
-from mtgmana.colors import ALL_COLORS, Color
+from mtgmana.colors import ALL_COLORS, Color, ManaType
 from mtgmana.errors import MtgManaError
-from mtgmana.mana import ManaType
 from mtgmana.tapping import can_pay
 
 LANDS = frozenset({"Land"})

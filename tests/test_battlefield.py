@@ -23,9 +23,8 @@ from mtgmana.board.abilities import (
     slot,
 )
 from mtgmana.board.queries import matches
-from mtgmana.colors import COLORLESS
+from mtgmana.colors import COLORLESS, ManaType
 from mtgmana.costs import ManaCost
-from mtgmana.mana import ManaType
 from mtgmana.tapping import NotModelled, can_pay, plan
 
 W, U, B, R, G, C = (ManaType(letter) for letter in "WUBRGC")

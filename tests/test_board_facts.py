@@ -26,8 +26,7 @@ from mtgmana.board.abilities import (
     slot,
 )
 from mtgmana.cards import lookup
-from mtgmana.colors import Color
-from mtgmana.mana import ManaType
+from mtgmana.colors import Color, ManaType
 from mtgmana.tapping import can_pay
 
 CREATURES = PermanentFilter(card_types=frozenset({"Creature"}))

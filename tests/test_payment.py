@@ -7,8 +7,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from mtgmana.colors import ManaType
 from mtgmana.costs import ManaCost
-from mtgmana.mana import Mana, ManaType
+from mtgmana.mana import Mana
 from mtgmana.payment import (
     CannotPay,
     Paid,

@@ -36,9 +36,8 @@ from mtgmana.board.abilities import (
     Production,
 )
 from mtgmana.board.effects import ContinuousEffect, Layer
-from mtgmana.colors import Color
+from mtgmana.colors import Color, ManaType
 from mtgmana.costs import ManaCost
-from mtgmana.mana import ManaType
 from mtgmana.restrictions import Spend
 
 # Real lands and rocks of every kind the check knows: one-mana sources, painlands,

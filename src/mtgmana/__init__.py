@@ -18,10 +18,10 @@ import importlib
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (mypy knows the name)
 if TYPE_CHECKING:
     from .cards import Card, Face, Layout
-    from .colors import ALL_COLORS, COLORLESS, Color
+    from .colors import ALL_COLORS, COLORLESS, Color, ManaType
     from .costs import NO_MANA_COST, ManaCost
     from .errors import ManaSyntaxError, MtgManaError, UnknownCardError
-    from .mana import Duration, Mana, ManaKind, ManaType, Rider, Source
+    from .mana import Duration, Mana, ManaKind, Rider, Source
     from .payment import CannotPay, Payment, Prefer, can_pay, max_x, pay, plan_payment
     from .pool import (
         ManaAdded,
@@ -83,19 +83,20 @@ __all__ = [
     "plan_payment",
 ]
 
+
 __version__ = "0.1.0"
 
 # Where each re-exported name lives (the imports under TYPE_CHECKING above).
 _HOMES: dict[str, str] = {
     **dict.fromkeys(("Card", "Face", "Layout"), "cards"),
-    **dict.fromkeys(("ALL_COLORS", "COLORLESS", "Color"), "colors"),
+    **dict.fromkeys(("ALL_COLORS", "COLORLESS", "Color", "ManaType"), "colors"),
     **dict.fromkeys(("NO_MANA_COST", "ManaCost"), "costs"),
     **dict.fromkeys(
         ("CURRENT_RULES", "RULES_2008", "EmptyResult", "Ending", "Retention", "Rules"),
         "pool.emptying",
     ),
     **dict.fromkeys(("ManaSyntaxError", "MtgManaError", "UnknownCardError"), "errors"),
-    **dict.fromkeys(("Duration", "Mana", "ManaKind", "ManaType", "Rider", "Source"), "mana"),
+    **dict.fromkeys(("Duration", "Mana", "ManaKind", "Rider", "Source"), "mana"),
     **dict.fromkeys(
         ("CannotPay", "Payment", "Prefer", "can_pay", "max_x", "pay", "plan_payment"), "payment"
     ),

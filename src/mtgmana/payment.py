@@ -71,9 +71,10 @@ from ._solver.transport import (
     symbol_demand,
     type_ranks,
 )
+from .colors import ManaType
 from .costs import ManaCost
 from .errors import MtgManaError
-from .mana import Mana, ManaType
+from .mana import Mana
 from .restrictions import Spend, SpendKind
 from .symbol_payment import ways_to_pay
 from .symbols import ManaSymbol

@@ -21,8 +21,9 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Final
 
+from ..colors import ManaType
 from ..costs import ManaCost
-from ..mana import Mana, ManaType
+from ..mana import Mana
 from ..restrictions import Restriction, Spend
 from ..symbol_payment import LIFE_PER_SYMBOL as LIFE_PER_SYMBOL  # re-exported: CR 107.4f
 from ..symbol_payment import ways_to_pay

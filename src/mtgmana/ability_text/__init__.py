@@ -10,7 +10,9 @@ values, the continuous effects of its static abilities that change what permanen
 are or which mana abilities they have (CR 604, 613) as
 :class:`~mtgmana.board.effects.ContinuousEffect` values, and — never a guess — what it
 can't model exactly, each with the reason. :func:`mana_of` does the same for a
-:class:`~mtgmana.cards.Card`.
+:class:`~mtgmana.cards.Card`, and :func:`spend_of` reads what casting a card is spent on
+(a :class:`~mtgmana.restrictions.Spend`: its types, colors, mana cost and the
+keywords that change how it's paid).
 
 >>> from mtgmana.ability_text import parse_mana
 >>> from mtgmana.board.abilities import ManaAbility
@@ -277,11 +279,22 @@ from __future__ import annotations
 from ..board.abilities import bind_chosen_type
 from ..cards import Card
 from ..errors import MtgManaError
+from . import _words
 from ._card_mana import CardMana
 from ._casting import Casting, Reduction, casting_of
 from ._reader import read
+from ._spend import spend_of
 
-__all__ = ["CardMana", "Casting", "Reduction", "casting_of", "mana_of", "parse_mana"]
+__all__ = [
+    "CardMana",
+    "Casting",
+    "Reduction",
+    "casting_of",
+    "count_word",
+    "mana_of",
+    "parse_mana",
+    "spend_of",
+]
 
 
 def parse_mana(
@@ -332,3 +345,16 @@ def mana_of(card: Card, face: int | str = 0, *, chosen_type: str | None = None) 
     return parse_mana(
         chosen.oracle_text, type_line=chosen.type_line, name=chosen.name, chosen_type=chosen_type
     )
+
+
+def count_word(word: str) -> int:
+    """The number a word of rules text says: digits, or "a", "an", "one" to "ten".
+    Raises :class:`~mtgmana.MtgManaError` for another word.
+
+    >>> count_word("three"), count_word("12")
+    (3, 12)
+    """
+    try:
+        return _words.count_word(word)
+    except _words.Unsupported:
+        raise MtgManaError(f"not a number of the rules text: {word!r}") from None

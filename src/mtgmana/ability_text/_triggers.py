@@ -11,7 +11,7 @@ from dataclasses import replace
 from typing import Final
 
 from ..board.abilities import ManaReplacement, ManaTrigger, PermanentFilter, ReplacementKind
-from ..mana import ManaType
+from ..colors import ManaType
 from ._conditions import fact_condition
 from ._costs import CostText
 from ._filters import permanent_filter, subject_filter

@@ -49,7 +49,7 @@ import re
 from dataclasses import dataclass
 from typing import Final
 
-from ..ability_text._words import count_word
+from ..ability_text import count_word
 from ..board import Board, Permanent
 from ..board.abilities import ANY_COLOR, DynamicSlot, ManaAbility
 from ..board.conditions import Condition

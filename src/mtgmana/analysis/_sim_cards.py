@@ -31,10 +31,9 @@ from typing import Any, Final
 from ..ability_text import Casting
 from ..board import Permanent
 from ..board.abilities import CHOSEN_TYPE, DynamicSlot
-from ..colors import Color
+from ..colors import Color, ManaType
 from ..costs import ManaCost
 from ..errors import MtgManaError
-from ..mana import ManaType
 from ..restrictions import Spend, parse_type_line
 from ._casting import CastPlan, cast_plan, x_for
 from ._sim_features import GRAVEYARD, Feature, Test

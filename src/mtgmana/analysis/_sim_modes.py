@@ -15,7 +15,7 @@ from itertools import combinations_with_replacement, product
 from math import comb
 from typing import Final
 
-from ..mana import ManaType
+from ..colors import ManaType
 from ._sim_decide import Hall
 from ._sim_features import CONVOKE, Feature, Pool
 from ._sim_keys import KeyLayout

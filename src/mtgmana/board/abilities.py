@@ -47,9 +47,9 @@ from dataclasses import dataclass, field, fields, is_dataclass, replace
 from typing import Any, TypeVar
 
 from .._repr import compact_repr
+from ..colors import ManaType
 from ..costs import ManaCost
 from ..errors import MtgManaError
-from ..mana import ManaType
 from ..restrictions import Restriction
 from .conditions import FACTS, Condition, PermanentFilter, _words_filter
 

@@ -42,9 +42,8 @@ from functools import cached_property
 from typing import Any
 
 from .._repr import compact_repr
-from ..colors import Color
+from ..colors import Color, ManaType
 from ..errors import MtgManaError
-from ..mana import ManaType
 from . import queries
 from .abilities import (
     Condition,

@@ -28,9 +28,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, Final, TypeVar
 
-from ..colors import Color
+from ..colors import Color, ManaType
 from ..errors import MtgManaError
-from ..mana import ManaType
 from ..restrictions import CARD_TYPES, SUPERTYPES
 from .abilities import ActivationCost, ManaAbility
 from .effects import (

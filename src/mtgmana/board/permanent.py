@@ -21,10 +21,9 @@ from .._repr import compact_repr
 from ..ability_text import mana_of
 from ..cards import Card, default_database
 from ..cards.default import when_changed
-from ..colors import COLORLESS, Color
+from ..colors import COLORLESS, Color, ManaType
 from ..costs import NO_MANA_COST, ManaCost
 from ..errors import MAX_NAME_LENGTH, MtgManaError, NameTooLong, UnknownCardError
-from ..mana import ManaType
 from ..restrictions import parse_type_line
 from .abilities import (
     ManaAbility,

@@ -18,9 +18,8 @@ from collections.abc import Callable, Iterable, Sequence
 from typing import Any, Final, Protocol, TypeVar
 
 from ..cards import CardDatabase
-from ..colors import COLORLESS, Color
+from ..colors import COLORLESS, Color, ManaType
 from ..errors import MtgManaError, UnknownCardError
-from ..mana import ManaType
 from ..restrictions import parse_type_line
 from .abilities import (
     Amount,

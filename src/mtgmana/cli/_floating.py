@@ -9,8 +9,9 @@ import functools
 import re
 from typing import Final
 
+from ..colors import ManaType
 from ..costs import ManaCost
-from ..mana import ManaKind, ManaType
+from ..mana import ManaKind
 
 __all__ = ["MAX_MANA", "check_mana_amount", "kinds_of", "lenient_cost"]
 

@@ -142,7 +142,7 @@ def _load(name: str) -> ManaPool:
 
 
 def _start(args: argparse.Namespace) -> ManaPool:
-    from ..mana import ManaType
+    from ..colors import ManaType
     from ..pool import ManaPool, Retention, Rules
 
     loaded = _load(args.load) if args.load else ManaPool()
@@ -172,7 +172,7 @@ def _choices(items: list[str]) -> dict[str, str]:
 
 
 def _symbols(units: Sequence[Any]) -> str:
-    from ..mana import ManaType
+    from ..colors import ManaType
 
     order = {t: i for i, t in enumerate(ManaType)}
     return "".join(u.type.symbol for u in sorted(units, key=lambda u: order[u.type]))

@@ -179,14 +179,14 @@ def tap_result(
     """``mtgmana tap``'s answer to a request (``cost``, ``pool``, ``life``, ``x``,
     ``hand``, and the board's keys unless ``board`` is given): (exit status, JSON).
     Raises :class:`~mtgmana.MtgManaError` for bad input."""
+    from ..ability_text import spend_of
     from ..payment import CannotPay
-    from ..restrictions import Spend
     from ..tapping import plan
     from ._floating import lenient_cost
     from .pay import units_from_symbols
 
     spell = request.get("for_card") or request.get("for")
-    spend = Spend.of_card(spell) if spell else None
+    spend = spend_of(spell) if spell else None
     text = request.get("cost")
     cost = lenient_cost(text) if text is not None else None
     if board is None:

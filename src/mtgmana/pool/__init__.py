@@ -8,7 +8,8 @@ spent on a described :class:`~mtgmana.restrictions.Spend` (118.3a; restrictions,
 makes a player lose it, or when it moves to another pool (Drain Power, 106.13).
 
 >>> from mtgmana.pool import ManaPool, Ending, RestrictedManaError
->>> from mtgmana.mana import ManaType, Source
+>>> from mtgmana.mana import Source
+>>> from mtgmana.colors import ManaType
 >>> from mtgmana.restrictions import Spend, spells
 >>> pool = ManaPool()
 >>> _ = pool.add_symbols("{R}{R}", source=Source("p1", "Mountain"))

@@ -8,8 +8,9 @@ import json
 from collections.abc import Callable, Iterable
 from typing import Any, Final
 
+from ..colors import MANA_TYPES, ManaType
 from ..errors import MtgManaError
-from ..mana import MANA_TYPES, Duration, Mana, ManaKind, ManaType, Rider, Source, reserve_uids
+from ..mana import Duration, Mana, ManaKind, Rider, Source, reserve_uids
 from ..restrictions import Restriction
 from .emptying import CURRENT_RULES, Retention, Rules
 

@@ -9,7 +9,8 @@ import enum
 from collections.abc import Callable, Sequence
 from typing import Final, TypeAlias
 
-from ..mana import Duration, Mana, ManaKind, ManaType
+from ..colors import ManaType
+from ..mana import Duration, Mana, ManaKind
 from ._json import trusted_units
 from .emptying import EmptyResult, Ending, Retention
 

@@ -7,9 +7,10 @@ import json
 from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 
+from ..colors import MANA_TYPES, ManaType
 from ..costs import ManaCost
 from ..errors import MtgManaError
-from ..mana import MANA_TYPES, Duration, Mana, ManaKind, ManaType, Rider, Source
+from ..mana import Duration, Mana, ManaKind, Rider, Source
 from ..restrictions import Restriction, Spend
 from ..symbols import ManaSymbol
 from . import _json

@@ -22,8 +22,9 @@ import enum
 from dataclasses import dataclass, field
 from typing import Any, Final, Literal, TypeAlias
 
+from ..colors import ManaType
 from ..errors import MtgManaError
-from ..mana import Mana, ManaType
+from ..mana import Mana
 
 __all__ = ["CURRENT_RULES", "RULES_2008", "EmptyResult", "Ending", "Retention", "Rules"]
 

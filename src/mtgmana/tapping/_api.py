@@ -184,7 +184,7 @@ def plan(
     permanents on ``board`` — after the continuous effects on it (CR 613) — the
     floating mana in ``pool`` and ``life`` (see :mod:`mtgmana.tapping` for the
     preference order); ``x`` is the value chosen for X; ``spend`` what is paid for:
-    the spell (``Spend.of_card``: its restrictions apply, CR 106.6, and its
+    the spell (``spend_of``: its restrictions apply, CR 106.6, and its
     convoke, improvise and delve pay too, with your graveyard's cards,
     ``Board.graveyard``); ``future`` costs to keep payable. Raises
     :class:`~mtgmana.CannotPay` saying what is missing when no plan exists, and

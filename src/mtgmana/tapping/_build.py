@@ -20,7 +20,8 @@ from typing import Any
 from .._solver import transport as T
 from .._solver.flow import min_cost_transport
 from ..board.queries import matches
-from ..mana import Mana, ManaType, Source
+from ..colors import ManaType
+from ..mana import Mana, Source
 from ..payment import Alternative, Paid, Payment, assign_symbols
 from ._compile import EFFECT, ORDER, SELF, Option
 from ._evaluate import Candidate, Instance

@@ -24,8 +24,8 @@ from typing import Any, Final
 from ..board import Board, Permanent
 from ..board import queries as _board_mana
 from ..board.abilities import DynamicSlot, ManaAbility, PermanentFilter, ReplacementKind
+from ..colors import ManaType
 from ..costs import ManaCost
-from ..mana import ManaType
 from ..restrictions import Restriction
 
 __all__: list[str] = []

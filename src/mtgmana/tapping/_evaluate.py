@@ -16,8 +16,8 @@ from typing import Any
 from .._solver import transport as T
 from .._solver.flow import min_cost_transport
 from ..board.queries import matches
+from ..colors import ManaType
 from ..costs import ManaCost
-from ..mana import ManaType
 from ..restrictions import Restriction, Spend, SpendKind
 from ._alternatives import buried, generic_labels, tap_only
 from ._compile import EFFECT, ORDER, SELF, Option, Source

@@ -28,8 +28,8 @@ import time
 from collections.abc import Iterable, Iterator, Sequence
 
 from .._solver.flow import check_deadline
+from ..colors import ManaType
 from ..costs import ManaCost
-from ..mana import ManaType
 from ..symbol_payment import plain_colors, ways_to_pay
 
 __all__ = [

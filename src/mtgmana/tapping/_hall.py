@@ -11,8 +11,8 @@ from array import array
 from collections import Counter
 from collections.abc import Iterator
 
+from ..colors import ManaType
 from ..costs import ManaCost
-from ..mana import ManaType
 from ..symbol_payment import ways_to_pay
 from ._compile import ORDER
 from ._problem import Problem

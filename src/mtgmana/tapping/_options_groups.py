@@ -18,8 +18,8 @@ from typing import Any, Final
 
 from ..board import Board
 from ..board.queries import matches
+from ..colors import ManaType
 from ..costs import ManaCost
-from ..mana import ManaType
 from ._compile import ORDER, Option, Source
 
 __all__ = ["MAX_CONFIGURATIONS", "Restricted", "configurations", "restricted_mana"]

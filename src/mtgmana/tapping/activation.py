@@ -23,20 +23,17 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING
 
 from ..board import Board
 from ..board.queries import matches
+from ..colors import ManaType
 from ..errors import MtgManaError
-from ..mana import Mana, ManaType, Source
+from ..mana import Mana, Source
 from ..payment import CannotPay, PoolLike
 from ..payment import pay as pay_cost
 from ..pool import ManaPool
 from ..restrictions import Spend, SpendKind
 from ._compile import EFFECT, ORDER, SELF, Option, options_of
-
-if TYPE_CHECKING:
-    from .plans import Plan
 
 __all__ = ["Activated", "IllegalActivation", "activate"]
 
@@ -370,53 +367,3 @@ def _produce(board: Board, index: int, option: Option, typing: list[ManaType]) -
             )
         )
     return tuple(made)
-
-
-def replay(
-    plan: Plan, board: Board, pool: ManaPool | Iterable[Mana] | None, life: int
-) -> tuple[Board, ManaPool]:
-    """:meth:`Plan.apply <mtgmana.tapping.Plan.apply>`: each step through
-    :func:`activate`; triggered mana abilities' steps are the mana their step's
-    activation made."""
-    current = ManaPool()
-    if isinstance(pool, ManaPool):
-        current = pool.copy()
-    elif pool is not None:
-        current.add_units(pool)
-    real: dict[int, Mana] = {}  # the plan's units -> the units the replay made
-    steps = plan.steps
-    i = 0
-    while i < len(steps):
-        step = steps[i]
-        if step.trigger:
-            raise IllegalActivation(step.card, step.permanent, "a trigger without its activation")
-        triggered = []
-        j = i + 1
-        while j < len(steps) and steps[j].trigger:
-            triggered.append(steps[j])
-            j += 1
-        planned = list(step.produces) + [u for t in triggered for u in t.produces]
-        how = step.activate
-        if how is None:
-            raise IllegalActivation(step.card, step.permanent, "a step without its activation")
-        done = activate(
-            board,
-            how.permanent,
-            how.ability,
-            produce=how.produce,
-            pool=current,
-            life=life,
-            pay=[real.get(unit.uid, unit) for unit in how.pay],
-            tap=how.tap,
-            sacrifice=how.sacrifice,
-            counters=how.counters,
-        )
-        by_type: dict[ManaType, list[Mana]] = {}
-        for unit in done.produced:
-            by_type.setdefault(unit.type, []).append(unit)
-        for unit in planned:
-            real[unit.uid] = by_type[unit.type].pop(0)
-        board, current = done.board, done.pool
-        life -= done.life_paid + done.damage
-        i = j
-    return board, current
