@@ -70,7 +70,6 @@ TYPES = tuple(ManaType)
 TYPE_INDEX = {t: i for i, t in enumerate(TYPES)}
 ALL_TYPES = frozenset(ManaType)
 COLORED_TYPES = frozenset(t for t in ManaType if t is not ManaType.C)
-TYPE_OF = {t.value: t for t in ManaType}
 
 
 @dataclass(frozen=True)

@@ -30,9 +30,6 @@ def bits_of(types: frozenset[ManaType]) -> int:
     return bits
 
 
-COLOR_BITS = sum(1 << _ORDER[t] for t in ManaType if t is not ManaType.C)
-
-
 SNOW_BIT = 1 << 6  # a unit from a snow source: it may pay {S} (CR 107.4h)
 
 
