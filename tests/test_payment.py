@@ -10,16 +10,9 @@ from hypothesis import strategies as st
 from mtgmana.colors import ManaType
 from mtgmana.costs import ManaCost
 from mtgmana.mana import Mana
-from mtgmana.payment import (
-    CannotPay,
-    Paid,
-    Prefer,
-    can_pay,
-    max_x,
-    pay,
-    payment_objective,
-    plan_payment,
-)
+from mtgmana.payment import CannotPay, Paid, can_pay, max_x, pay, plan_payment
+from mtgmana.payment import _payment_objective as payment_objective
+from mtgmana.request import PaymentRequest, Prefer
 from mtgmana.restrictions import Spend, cost_contains, spells
 from payment_oracle import all_payments, best_objective, check_payment, future_payable
 
@@ -436,7 +429,7 @@ def test_the_direct_small_payment_equals_the_flow_and_the_brute_force(
     pool = [Mana.make(t, snow=snow, legendary=legendary) for t, snow, legendary in kinds]
     sign = 1 if prefer is Prefer.MANA else -1
     found = small_payment(cost, pool, life, x, sign)
-    request = module._request(cost, pool, life, x, None, prefer, (), None)
+    request = module._request(PaymentRequest.of(cost, life=life, x=x, prefer=prefer), pool)
     try:
         flow: module.Payment | None = module._plan(request)
     except CannotPay:

@@ -42,6 +42,15 @@ def test_import_mtgmana_imports_nothing_else() -> None:
     assert not [m for m in loaded if m.startswith(("mtgmana.cards", "mtgmana.payment"))]
 
 
+def test_dir_shows_the_public_names_only() -> None:
+    """``dir()`` of the lazy facades lists ``__all__``, not their machinery."""
+    import mtgmana.board
+    import mtgmana.tapping
+
+    for module in (mtgmana, mtgmana.board, mtgmana.tapping):
+        assert dir(module) == sorted(module.__all__), module.__name__
+
+
 def test_every_re_exported_name_is_there() -> None:
     assert set(mtgmana.__all__) == set(mtgmana._HOMES)
     for name, home in mtgmana._HOMES.items():

@@ -22,7 +22,7 @@ if TYPE_CHECKING:
     from .costs import NO_MANA_COST, ManaCost
     from .errors import ManaSyntaxError, MtgManaError, UnknownCardError
     from .mana import Duration, Mana, ManaKind, Rider, Source
-    from .payment import CannotPay, Payment, Prefer, can_pay, max_x, pay, plan_payment
+    from .payment import CannotPay, Payment, can_pay, max_x, pay, plan_payment
     from .pool import (
         ManaAdded,
         ManaConverted,
@@ -33,6 +33,7 @@ if TYPE_CHECKING:
         RestrictedManaError,
     )
     from .pool.emptying import CURRENT_RULES, RULES_2008, EmptyResult, Ending, Retention, Rules
+    from .request import PaymentRequest, Prefer
     from .restriction_text import RestrictionTextError, parse_restriction
     from .restrictions import Restriction, Spend
     from .symbols import ManaSymbol, SymbolKind
@@ -65,6 +66,7 @@ __all__ = [
     "ManaType",
     "MtgManaError",
     "Payment",
+    "PaymentRequest",
     "Prefer",
     "RestrictedManaError",
     "Restriction",
@@ -97,9 +99,7 @@ _HOMES: dict[str, str] = {
     ),
     **dict.fromkeys(("ManaSyntaxError", "MtgManaError", "UnknownCardError"), "errors"),
     **dict.fromkeys(("Duration", "Mana", "ManaKind", "Rider", "Source"), "mana"),
-    **dict.fromkeys(
-        ("CannotPay", "Payment", "Prefer", "can_pay", "max_x", "pay", "plan_payment"), "payment"
-    ),
+    **dict.fromkeys(("CannotPay", "Payment", "can_pay", "max_x", "pay", "plan_payment"), "payment"),
     **dict.fromkeys(
         (
             "ManaAdded",
@@ -112,6 +112,7 @@ _HOMES: dict[str, str] = {
         ),
         "pool",
     ),
+    **dict.fromkeys(("PaymentRequest", "Prefer"), "request"),
     **dict.fromkeys(("RestrictionTextError", "parse_restriction"), "restriction_text"),
     **dict.fromkeys(("Restriction", "Spend"), "restrictions"),
     **dict.fromkeys(("ManaSymbol", "SymbolKind"), "symbols"),
@@ -129,4 +130,5 @@ def __getattr__(name: str) -> object:
 
 
 def __dir__() -> list[str]:
-    return sorted({*globals(), *__all__})
+    """The public names only (``__all__``), not the machinery of the lazy imports."""
+    return sorted(__all__)

@@ -26,6 +26,7 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any, ClassVar
 
+from ._repr import compact_repr, enum_repr
 from .colors import COLORLESS, Color
 from .costs import ManaCost
 from .errors import MtgManaError
@@ -94,6 +95,8 @@ def parse_type_line(type_line: str) -> tuple[frozenset[str], frozenset[str], fro
 class SpendKind(enum.Enum):
     """What mana is spent on."""
 
+    __repr__ = enum_repr
+
     SPELL = "spell"  # casting a spell (CR 601.2g-h)
     ABILITY = "ability"  # activating an activated ability (CR 602.2b)
     COST = "cost"  # another cost: cumulative upkeep, unlock, turn face up, ...
@@ -134,6 +137,9 @@ class Spend:
     """Keywords and designations: "kicked", "flashback", "devoid", "face-down", ..."""
     name: str = ""
     component: str = ""
+
+    def __repr__(self) -> str:
+        return compact_repr(self, positional=("kind",))
 
     @classmethod
     def spell(

@@ -65,4 +65,5 @@ def __getattr__(name: str) -> object:
 
 
 def __dir__() -> list[str]:
+    """The public names only (``__all__``), not the machinery of the lazy imports."""
     return sorted(__all__)

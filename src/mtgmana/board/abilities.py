@@ -46,7 +46,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field, fields, is_dataclass, replace
 from typing import Any, TypeVar
 
-from .._repr import compact_repr
+from .._repr import compact_repr, enum_repr
 from ..colors import ManaType
 from ..costs import ManaCost
 from ..errors import MtgManaError
@@ -100,6 +100,8 @@ def sorted_types(types: Iterable[ManaType]) -> list[ManaType]:
 
 class DynamicSlot(enum.Enum):
     """A slot whose types depend on the board (resolved by the tapper)."""
+
+    __repr__ = enum_repr
 
     OPPONENT_LAND_COLORS = "a color that a land an opponent controls could produce"
     OPPONENT_LAND_TYPES = "a type that a land an opponent controls could produce"
@@ -483,6 +485,8 @@ class ManaTrigger:
 
 class ReplacementKind(enum.Enum):
     """How a replacement effect changes mana production (CR 106.12b, 614)."""
+
+    __repr__ = enum_repr
 
     MULTIPLY = "multiply"  # Mana Reflection (twice), Nyxbloom Ancient (three times)
     BECOMES = "becomes"  # Contamination ({B} instead), Pale Moon (colorless instead)

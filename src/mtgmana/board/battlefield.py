@@ -39,7 +39,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from functools import cached_property
-from typing import Any
+from typing import Any, Final
 
 from .._repr import compact_repr
 from ..colors import Color, ManaType
@@ -243,7 +243,9 @@ class Board:
         )
 
     @classmethod
-    def parse(cls, text: str, *, opponent: str = "", **state: Any) -> Board:
+    def parse(
+        cls, text: str, *, opponent: str = "", commander: Color | str | None = None, **state: Any
+    ) -> Board:
         """A board from lists of names: ``text`` your permanents, ``opponent`` an
         opponent's, each a comma-separated list of names with an optional count
         ("Forest, 2 Tundra, Llanowar Elves"; "2x Tundra" too). Names are resolved by
@@ -252,8 +254,11 @@ class Board:
         brackets after its name, as :meth:`Permanent.named` takes it (``attached_to``
         an id, ``counters``, ``power``, ``toughness``, ``chosen_color``,
         ``chosen_colors``, ``chosen_type``, ``chosen_name``; flags such as ``tapped``
-        alone). ``state`` sets the board's other fields (``commander_colors=Color.G``,
-        ``land_played=True``).
+        alone). ``commander`` is your commander's color identity (CR 903.4), as a
+        :class:`~mtgmana.Color` or its letters (``"BRG"``, as ``--commander`` takes
+        it); ``state`` sets the board's other fields (``land_played=True``). A name
+        that isn't a permanent card (CR 110.4a: an instant or a sorcery can't be a
+        permanent, CR 110.4) is refused.
 
         >>> sprawl = Board.parse("Forest, Utopia Sprawl [attached_to=0, chosen_color=U]")
         >>> sprawl.permanents[1].attached_to, sprawl.permanents[1].chosen_color
@@ -261,16 +266,25 @@ class Board:
 
         >>> [p.controller for p in Board.parse("Forest", opponent="2 Island").permanents]
         ['you', 'opponent', 'opponent']
+        >>> Board.parse("Command Tower", commander="BRG").could_produce()[0] == {
+        ...     ManaType.B, ManaType.R, ManaType.G}
+        True
         >>> Board.parse("Forest, 0 Island")
         Traceback (most recent call last):
         ...
         mtgmana.errors.MtgManaError: board item '0 Island': a count must be 1 to 1000
+        >>> Board.parse("Lightning Bolt")
+        Traceback (most recent call last):
+        ...
+        mtgmana.errors.MtgManaError: board item 'Lightning Bolt': Lightning Bolt is an instant, ...
         """
         for value, what in ((text, "board"), (opponent, "opponent's board")):
             if not isinstance(value, str):
                 raise MtgManaError(f"the {what} must be a string of names, not {value!r}")
-        permanents = parse_names(text, "you", Permanent.named) + parse_names(
-            opponent, "opponent", Permanent.named
+        if commander is not None:
+            state["commander_colors"] = _identity(commander)
+        permanents = parse_names(text, "you", _permanent) + parse_names(
+            opponent, "opponent", _permanent
         )
         try:
             return cls(tuple(permanents), **state)
@@ -351,3 +365,34 @@ class Board:
         power or the greatest power, never less than zero, CR 107.1b). Without an
         :class:`~mtgmana.board.abilities.Amount`'s ``plus``."""
         return queries.count(self, index, amount_kind, item, colors)
+
+
+_PERMANENT_TYPES: Final = frozenset(
+    {"Artifact", "Battle", "Creature", "Enchantment", "Land", "Planeswalker"}
+)
+"""The permanent types (CR 110.4)."""
+
+
+def _permanent(name: str, **state: Any) -> Permanent:
+    """:meth:`Permanent.named`, for a permanent card only (CR 110.4a)."""
+    permanent = Permanent.named(name, **state)
+    if not permanent.card_types & _PERMANENT_TYPES:
+        kinds = permanent.type_line.partition("—")[0].strip().lower() or "card without a type"
+        article = "an" if kinds[0] in "aeiou" else "a"
+        raise MtgManaError(
+            f"{name} is {article} {kinds}, not a permanent card (CR 110.4: instants "
+            "and sorceries can't be permanents)"
+        )
+    return permanent
+
+
+def _identity(commander: Color | str) -> Color:
+    """A commander's color identity, given as a :class:`Color` or its letters."""
+    if isinstance(commander, Color):
+        return commander
+    if not isinstance(commander, str):
+        raise MtgManaError(f"commander takes color letters, e.g. 'WUB', not {commander!r}")
+    try:
+        return Color.parse(commander)
+    except ValueError as error:
+        raise MtgManaError(f"commander takes color letters, e.g. 'WUB': {error}") from None

@@ -260,6 +260,10 @@ class Permanent:
             if card is None:
                 suggestions = list(dict.fromkeys(missing.suggestions + database.suggest(name)))
                 raise UnknownCardError(name, suggestions) from None
+            faces = [f.name.lower() for f in card.faces]
+            named = name.strip().lower()
+            if named != card.name.lower() and named in faces[1:]:  # a back face (CR 712)
+                return replace(cls.from_card(card, face=faces.index(named), **state), origin=name)
             return cls.from_card(card, **state)
         _check_state(state)
         power, _, toughness = item.power_toughness.partition("/")

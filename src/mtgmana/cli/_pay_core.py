@@ -8,10 +8,12 @@ from collections.abc import Mapping
 from typing import Any
 
 from ..errors import MtgManaError
+from ..floating import kinds_of
 from ..mana import Mana
-from ..payment import CannotPay, Prefer, max_x, pay, plan_payment
+from ..payment import CannotPay, max_x, pay, plan_payment
+from ..request import Prefer
 from ..restrictions import Spend
-from ._floating import kinds_of, lenient_cost
+from ._floating import lenient_cost
 
 __all__ = ["pay_result"]
 

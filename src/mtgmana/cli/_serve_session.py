@@ -177,11 +177,11 @@ class BoardState:
             board = board.changed(_id(key), **_state(key, state))
         pool = self.pool
         if "pool" in request:
+            from ..floating import floating_mana
             from ..pool import ManaPool
-            from .pay import units_from_symbols
 
             pool = ManaPool()
-            pool.add_units(units_from_symbols(request["pool"]))
+            pool.add_units(floating_mana(request["pool"]))
         self.board, self.pool = board, pool
         return {"added": added, "board": board_json(board), "pool": _pool_json(pool)}
 
@@ -191,8 +191,8 @@ class BoardState:
         to spend, by type and source), ``pool`` (floating mana; by default the
         session's pool), ``life``, ``tap``, ``sacrifice``, ``counters``. On the
         session's board, the board and the session's pool are updated."""
+        from ..floating import floating_mana
         from ..tapping import activate
-        from .pay import units_from_symbols
 
         board = self.board_of(request)
         own = not any(key in request for key in BOARD_KEYS)
@@ -200,7 +200,7 @@ class BoardState:
             from ..pool import ManaPool
 
             pool = ManaPool()
-            pool.add_units(units_from_symbols(request["pool"]))
+            pool.add_units(floating_mana(request["pool"]))
         else:
             pool = self.pool if own else _empty_pool()
         pay = None if "pay" not in request else _units_named(pool, request["pay"])

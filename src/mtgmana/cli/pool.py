@@ -179,9 +179,9 @@ def _symbols(units: Sequence[Any]) -> str:
 
 
 def _check_amount(pool: ManaPool, step: str, value: Any) -> None:
-    """A pool holds at most :data:`~mtgmana.cli._floating.MAX_MANA` mana."""
+    """A pool holds at most :data:`~mtgmana.floating.MAX_MANA` mana."""
     from ..costs import ManaCost
-    from ._floating import check_mana_amount
+    from ..floating import check_mana_amount
 
     if step in ("add", "snow", "until_end_of_turn", "add_restricted"):
         check_mana_amount(ManaCost.parse(value, lenient=True), len(pool.units))

@@ -180,10 +180,10 @@ def tap_result(
     ``hand``, and the board's keys unless ``board`` is given): (exit status, JSON).
     Raises :class:`~mtgmana.MtgManaError` for bad input."""
     from ..ability_text import spend_of
+    from ..floating import floating_mana
     from ..payment import CannotPay
     from ..tapping import plan
     from ._floating import lenient_cost
-    from .pay import units_from_symbols
 
     spell = request.get("for_card") or request.get("for")
     spend = spend_of(spell) if spell else None
@@ -191,7 +191,7 @@ def tap_result(
     cost = lenient_cost(text) if text is not None else None
     if board is None:
         board = board_from(request)
-    pool = [*request.get("units", ()), *units_from_symbols(request.get("pool", ""))]
+    pool = [*request.get("units", ()), *floating_mana(request.get("pool", ""))]
     hand = request.get("hand", "")
     future = [lenient_cost(text) for text in hand.split(",") if text.strip()]
     try:
@@ -208,12 +208,12 @@ def tap_result(
 def options_result(request: Mapping[str, Any], board: Board | None = None) -> dict[str, Any]:
     """``mtgmana options``' answer to a request (``pool``, ``limit``, and the
     board's keys unless ``board`` is given)."""
+    from ..floating import floating_mana
     from ..tapping import options
-    from .pay import units_from_symbols
 
     if board is None:
         board = board_from(request)
-    pool = [*request.get("units", ()), *units_from_symbols(request.get("pool", ""))]
+    pool = [*request.get("units", ()), *floating_mana(request.get("pool", ""))]
     return options(
         board,
         pool=pool,

@@ -113,3 +113,8 @@ __all__ = [
     "options",
     "plan",
 ]
+
+
+def __dir__() -> list[str]:
+    """The public names only (``__all__``), not the machinery of the lazy imports."""
+    return sorted(__all__)

@@ -11,7 +11,6 @@ options.
 from __future__ import annotations
 
 import time
-from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
@@ -19,7 +18,7 @@ from .._solver.flow import DEADLINE, OutOfTime
 from ..board import Board
 from ..errors import MtgManaError
 from ..mana import Mana
-from ..payment import PoolLike
+from ..request import Pool, floating_units
 from ._api import NotModelled, SearchTooLong, can_pay
 from ._compile import ORDER, compiled
 from ._frontier import matching_maximal
@@ -73,7 +72,7 @@ class Options:
 def options(
     board: Board,
     *,
-    pool: PoolLike | Iterable[Mana] = (),
+    pool: Pool = (),
     limit: int = 1000,
     partial: bool = False,
     time_limit: float | None = None,
@@ -87,7 +86,7 @@ def options(
     (past it, ``most_exact`` is False: lower bounds)."""
     start = time.process_time()
     deadline = None if time_limit is None else start + time_limit / 2
-    pool = tuple(pool.units) if isinstance(pool, PoolLike) else tuple(pool)
+    pool = floating_units(pool)
     if not isinstance(board, Board):
         raise TypeError(f"expected a Board, not {board!r}")
     if not isinstance(limit, int) or limit < 1:

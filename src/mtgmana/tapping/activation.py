@@ -29,9 +29,10 @@ from ..board.queries import matches
 from ..colors import ManaType
 from ..errors import MtgManaError
 from ..mana import Mana, Source
-from ..payment import CannotPay, PoolLike
+from ..payment import CannotPay
 from ..payment import pay as pay_cost
 from ..pool import ManaPool
+from ..request import Pool, floating_units
 from ..restrictions import Spend, SpendKind
 from ._compile import EFFECT, ORDER, SELF, Option, options_of
 
@@ -128,7 +129,7 @@ def activate(
     ability: int = 0,
     *,
     produce: str | Iterable[ManaType | str] | None = None,
-    pool: PoolLike | Iterable[Mana] | None = None,
+    pool: Pool | None = None,
     life: int = 20,
     pay: Iterable[Mana] | None = None,
     tap: Sequence[int] = (),
@@ -196,7 +197,7 @@ def activate(
         raise IllegalActivation(
             source.name, permanent, f"paying {option.life} life needs {option.life} life (CR 119.4)"
         )
-    units = tuple(() if pool is None else (pool.units if isinstance(pool, PoolLike) else pool))
+    units = () if pool is None else floating_units(pool)
     after = ManaPool()
     if isinstance(pool, ManaPool):
         after = pool.copy()
