@@ -13,7 +13,8 @@ import pytest
 from card_server import BULK_CARDS, NEW_LAND, NEW_SPELL, bulk_bytes
 from mtgmana import UnknownCardError, cards
 from mtgmana.ability_text import spend_of
-from mtgmana.analysis.deck import Deck, analyze
+from mtgmana.analysis.decks import Deck
+from mtgmana.analysis.summary import analyze
 from mtgmana.board import Board, Permanent
 from mtgmana.board.queries import graveyard_card
 from mtgmana.cards import CardDatabase, data_in_use, default_database, use

@@ -1,6 +1,10 @@
 """The package's layout stays one a newcomer can live in: every module imports on its
-own, imports flow one way (no cycle, function-level imports included) and no module
-passes about 800 lines."""
+own, imports flow one way (no cycle, counting function-level imports and those under
+``TYPE_CHECKING``) through the layers symbols -> costs -> cards -> mana, pool and
+payment -> board -> tapping -> analysis -> the command line, server and site, the deck
+analysis is layered too (each of its packages imports only the ones below it), no
+module imports another package's private module, and no module passes about 800
+lines."""
 
 from __future__ import annotations
 
@@ -12,9 +16,6 @@ import mtgmana
 
 PACKAGE = Path(mtgmana.__file__).resolve().parent
 MAX_LINES = 800
-
-# Cycles allowed (none): the test fails if one appears.
-KNOWN_CYCLES: set[frozenset[str]] = set()
 
 
 def _modules() -> dict[str, Path]:
@@ -129,9 +130,7 @@ def test_imports_flow_one_way() -> None:
     modules = _modules()
     graph = {name: _imported(name, path, modules) for name, path in modules.items()}
     assert "symbols" not in graph["_parser"]  # the parser is handed the symbol table
-    cycles = set(_cycles(graph))
-    assert cycles - KNOWN_CYCLES == set(), "import cycles"
-    assert KNOWN_CYCLES - cycles == set(), "fixed: remove them from KNOWN_CYCLES"
+    assert _cycles(graph) == [], "import cycles"
 
 
 def test_no_module_passes_800_lines() -> None:
@@ -144,23 +143,6 @@ def test_no_module_passes_800_lines() -> None:
 
 
 # -- every import counted: type checking too, the layers, private modules -------------
-
-# Cycles allowed when imports for the type checker count too. analysis/ is being split
-# into subpackages on another branch, which removes its cycle; until then it is known.
-KNOWN_CYCLES_ALL: set[frozenset[str]] = {
-    frozenset(
-        {
-            "analysis._casting",
-            "analysis._counting_notes",
-            "analysis._deck_x",
-            "analysis.counting",
-            "analysis.deck",
-            "analysis.decklist",
-            "analysis.legality",
-            "analysis.what_ifs",
-        }
-    )
-}
 
 # The layers, lowest first: data flows one way, symbols -> costs -> cards -> mana, pool
 # and payment -> board -> tapping -> analysis -> the command line, server and site. A
@@ -216,14 +198,16 @@ def test_the_scan_sees_type_checking_imports() -> None:
     plans = modules["tapping.plans"]
     assert "board" in _imported("tapping.plans", plans, modules, type_checking=True)
     assert "board" not in _imported("tapping.plans", plans, modules)  # Board: a type only
+    legality = "analysis.decks.legality"
+    assert "analysis.decks._deck" in _imported(
+        legality, modules[legality], modules, type_checking=True
+    )
     assert _layer("board.abilities") < _layer("ability_text") < _layer("board.battlefield")
     assert _layer("pool._pool") == _layer("mana") < _layer("board") < _layer("tapping._api")
 
 
 def test_no_cycle_counting_type_checking_imports() -> None:
-    cycles = set(_cycles(_every_import()))
-    assert cycles - KNOWN_CYCLES_ALL == set(), "import cycles (type checking imports count)"
-    assert KNOWN_CYCLES_ALL - cycles == set(), "fixed: remove them from KNOWN_CYCLES_ALL"
+    assert _cycles(_every_import()) == [], "import cycles (type checking imports count)"
 
 
 def test_no_module_imports_a_higher_layer() -> None:
@@ -246,16 +230,75 @@ def _owner(name: str) -> str | None:
     return None
 
 
+def _foreign(name: str, package: str, target: str) -> bool:
+    """Whether ``name`` (of ``package``) importing ``target`` reaches into another
+    package's private module. A private module belongs to its own package only (not
+    to subpackages); those of the root package (``_repr``, ``_parser``, ``_solver``)
+    are the library's shared machinery, for every package but the deck analysis."""
+    owner = _owner(target)
+    if owner is None or owner == package:
+        return False
+    return owner != "" or name.startswith("analysis")
+
+
 def test_no_module_imports_another_packages_private_module() -> None:
     modules = _modules()
     foreign = []
     for name, targets in _every_import().items():
         package = name if modules[name].name == "__init__.py" else name.rpartition(".")[0]
-        for target in targets:
-            owner = _owner(target)
-            inside = owner is None or owner == "" or f"{package}.".startswith(f"{owner}.")
-            if not inside:
-                foreign.append(f"mtgmana.{name} imports mtgmana.{target}")
+        foreign += [
+            f"mtgmana.{name} imports mtgmana.{t}" for t in targets if _foreign(name, package, t)
+        ]
     assert foreign == [], "private modules imported from outside their package"
     assert _owner("tapping._compile") == "tapping" and _owner("_solver.flow") == ""
-    assert _owner("board.queries") is None
+    assert _owner("board.queries") is None and _owner("__main__") is None
+    assert _foreign("analysis.roles._role", "analysis.roles", "analysis._x")  # can fail
+    assert _foreign("analysis.summary", "analysis", "_solver.flow")
+    assert not _foreign("tapping._build", "tapping", "_solver.flow")
+
+
+# -- the deck analysis' own layers ----------------------------------------------------
+
+# The deck analysis' layers, bottom first: a module imports only from its own layer's
+# package and the layers below it (and from the core outside the analysis).
+ANALYSIS_LAYERS: tuple[tuple[str, ...], ...] = (
+    ("analysis", "analysis.karsten"),  # Karsten's exact model: the package's own API
+    ("analysis.decklists",),  # reading decklists
+    ("analysis.roles",),  # what a card does for a mana base
+    ("analysis.decks",),  # the resolved deck and its legality
+    ("analysis.counting",),  # Karsten's counting of its sources
+    ("analysis.simulation",),  # the Monte Carlo
+    ("analysis.what_ifs",),
+    ("analysis.summary",),  # analyze: the DeckSummary
+    ("analysis.reports",),  # text, JSON, HTML, charts, pictures
+)
+ABOVE_ANALYSIS = ("cli", "web")
+"""The only packages that may import the deck analysis."""
+
+
+def _analysis_layer(name: str) -> int:
+    for index, layer in enumerate(ANALYSIS_LAYERS):
+        for package in layer:
+            if name == package or (package != "analysis" and name.startswith(package + ".")):
+                return index
+    raise AssertionError(f"mtgmana.{name} is in no layer of ANALYSIS_LAYERS: place it")
+
+
+def _against_analysis_layers(name: str, target: str) -> bool:
+    """Whether ``name`` importing ``target`` goes against the analysis' layers."""
+    if not name.startswith("analysis"):  # the core, the command line, the web page
+        return target.startswith("analysis") and name.split(".")[0] not in ABOVE_ANALYSIS
+    if target.split(".")[0] in ABOVE_ANALYSIS:
+        return True
+    return target.startswith("analysis") and _analysis_layer(target) > _analysis_layer(name)
+
+
+def test_the_analysis_layers_import_only_those_below() -> None:
+    graph = _every_import()
+    assert all(_analysis_layer(name) >= 0 for name in graph if name.startswith("analysis"))
+    upward = sorted(
+        (n, t) for n, imported in graph.items() for t in imported if _against_analysis_layers(n, t)
+    )
+    assert upward == [], "imports against the layers (ANALYSIS_LAYERS, ABOVE_ANALYSIS)"
+    assert _against_analysis_layers("analysis.decks._deck", "analysis.summary")  # can fail
+    assert _against_analysis_layers("costs", "analysis.karsten")

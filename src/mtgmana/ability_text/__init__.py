@@ -279,20 +279,20 @@ from __future__ import annotations
 from ..board.abilities import bind_chosen_type
 from ..cards import Card
 from ..errors import MtgManaError
-from . import _words
 from ._card_mana import CardMana
 from ._casting import Casting, Reduction, casting_of
 from ._reader import read
 from ._spend import spend_of
+from ._words import Unsupported, count_word
 
 __all__ = [
     "CardMana",
     "Casting",
     "Reduction",
     "casting_of",
-    "count_word",
     "mana_of",
     "parse_mana",
+    "read_number",
     "spend_of",
 ]
 
@@ -347,14 +347,16 @@ def mana_of(card: Card, face: int | str = 0, *, chosen_type: str | None = None) 
     )
 
 
-def count_word(word: str) -> int:
-    """The number a word of rules text says: digits, or "a", "an", "one" to "ten".
-    Raises :class:`~mtgmana.MtgManaError` for another word.
+def read_number(word: str) -> int:
+    """The number a count in rules text names: digits, or "a", "an", "one" to "ten"
+    (as in "enters with two charge counters on it").
 
-    >>> count_word("three"), count_word("12")
-    (3, 12)
+    >>> read_number("two"), read_number("an"), read_number("12")
+    (2, 1, 12)
     """
+    if not isinstance(word, str):
+        raise MtgManaError(f"read_number needs a word, not {word!r}")
     try:
-        return _words.count_word(word)
-    except _words.Unsupported:
-        raise MtgManaError(f"not a number of the rules text: {word!r}") from None
+        return count_word(word)
+    except Unsupported:
+        raise MtgManaError(f"not a number in rules text: {word!r}") from None

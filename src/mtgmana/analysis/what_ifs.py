@@ -4,7 +4,7 @@
 Island"``); :func:`what_ifs` evaluates the changes asked for and generates the
 swaps worth trying, each a :class:`WhatIf` with the worst spell's exact-model
 probability and the deck's average castability before and after (the spells'
-reports come from :func:`mtgmana.analysis.deck.analyze`, which calls this module).
+reports come from :func:`mtgmana.analysis.summary.analyze`, which calls this module).
 
 Generated what-ifs keep the deck legal and its size: one land out, one land the
 deck could use in (a basic land of its colors, within the commanders' color
@@ -27,11 +27,12 @@ from typing import TYPE_CHECKING, Final
 from ..cards import Card, CardDatabase, default_database
 from ..colors import Color
 from ..errors import MtgManaError
-from ._deck_base import BASIC_LANDS, DeckError
-from .legality import LegalityWarning, check_legality, copy_limit
+from .decks import BASIC_LANDS, DeckError
+from .decks.legality import LegalityWarning, check_legality, copy_limit
 
 if TYPE_CHECKING:
-    from .deck import Deck, SpellReport
+    from .counting import SpellReport
+    from .decks import Deck
 
 __all__ = ["MAX_SIMULATED", "WhatIf", "parse_changes", "what_ifs"]
 
@@ -39,10 +40,10 @@ MAX_SIMULATED: Final = 2
 """The most what-ifs cutting a land that searches for lands simulated per deck."""
 
 Reports = Callable[["Deck"], "tuple[SpellReport, ...]"]
-"""The spell reports of a deck (:func:`mtgmana.analysis.deck.analyze`'s)."""
+"""The spell reports of a deck (:func:`mtgmana.analysis.summary.analyze`'s)."""
 Simulated = Callable[["Deck"], float]
 """A deck's average P(on curve) over its spells' copies in a short seeded
-simulation (:func:`mtgmana.analysis.simulate.simulate`)."""
+simulation (:func:`mtgmana.analysis.simulation.simulate`)."""
 
 
 @dataclass(frozen=True)
@@ -95,7 +96,7 @@ def parse_changes(text: str) -> dict[str, int]:
     >>> parse_changes("Island")
     Traceback (most recent call last):
     ...
-    mtgmana.analysis.deck.DeckError: can't read the what-if 'Island': write changes like ...
+    mtgmana.analysis.decks.DeckError: can't read the what-if 'Island': write changes like ...
     """
 
     if not isinstance(text, str) or len(text) > 1000:

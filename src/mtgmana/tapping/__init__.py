@@ -1,7 +1,7 @@
 """The exact auto-tapper: which sources to tap to pay a cost (CR 106, 107.4, 118,
 601.2g-h, 605).
 
-Given a :class:`~mtgmana.battlefield.Board`, floating mana, a life total and a cost,
+Given a :class:`~mtgmana.board.Board`, floating mana, a life total and a cost,
 :func:`plan` finds a plan — which mana abilities to activate, in which order, with
 which choices, and how their mana and the floating mana pay each symbol — or raises
 :class:`~mtgmana.CannotPay`. It is exact: if any legal plan exists it finds one,

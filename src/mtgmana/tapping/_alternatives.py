@@ -4,7 +4,7 @@ creatures tapped for a spell's convoke, artifacts for its improvise, cards exile
 from a graveyard for its delve.
 
 Each is a *unit* of the transport problem that is not mana: it carries labels
-(:attr:`mtgmana._transport.Supply.alt`) saying which demands it may meet — a
+(:attr:`mtgmana._solver.transport.Supply.alt`) saying which demands it may meet — a
 creature of the spell's colors "convoke:G", any creature "convoke" (generic mana),
 an artifact "improvise", a graveyard card "delve", a permanent matching the k-th
 "Tap ... you control" filter "tap:k". A permanent taps once: for its own mana

@@ -544,7 +544,7 @@ def victims_cost(
     """The least weight of the permanents the activations' "Sacrifice N ..." costs
     take (tokens first, noncreatures before creatures), each once and never one
     that sacrifices itself; None when there aren't enough. Exact: a min-cost
-    assignment of permanents to the costs (:mod:`mtgmana._flow`)."""
+    assignment of permanents to the costs (:mod:`mtgmana._solver.flow`)."""
     wanted = [inst.option.sacrifices for inst in instances if inst.option.sacrifices is not None]
     if not wanted:
         return 0

@@ -137,7 +137,7 @@ def activate(
     counters: int | None = None,
 ) -> Activated:
     """Activate ability ``ability`` (its index in the permanent's
-    :attr:`~mtgmana.battlefield.Permanent.abilities`) of the permanent with id
+    :attr:`~mtgmana.board.Permanent.abilities`) of the permanent with id
     ``permanent``, checking what CR 602.2 and 605.3 check, and return the board and
     pool after it (:class:`Activated`); ``board`` and ``pool`` are not changed.
 

@@ -5,7 +5,7 @@ A :class:`Plan` is a tuple of :class:`Step` values, in an order that can really 
 followed (CR 605.3a: mana made by one activation pays only for later ones; life is
 paid while the life total allows, CR 119.4), then the :class:`~mtgmana.Payment` of
 the cost from the mana pool. Each step names the permanent by its id on the board
-(:attr:`~mtgmana.battlefield.Board.ids`: its place in the list the board was built
+(:attr:`~mtgmana.board.Board.ids`: its place in the list the board was built
 from), the ability used (its printed text and its index among the permanent's
 abilities), what its cost took — mana, each unit with its source, and life
 (:class:`~mtgmana.payment.Paid`) — the permanents it tapped, untapped or sacrificed,
@@ -117,7 +117,7 @@ class Step:
 
     ``permanent`` is the permanent's id on the board, ``card`` its name,
     ``ability`` the printed ability used, ``ability_index`` its place among the
-    permanent's :attr:`~mtgmana.battlefield.Permanent.abilities`. ``paid_with`` is
+    permanent's :attr:`~mtgmana.board.Permanent.abilities`. ``paid_with`` is
     what the ability's cost took (mana and life), ``tapped``, ``untapped`` and
     ``sacrificed`` the ids of the permanents its cost tapped, untapped ({Q}) or
     sacrificed, ``counters`` the counters it removed, ``damage`` the damage its
