@@ -26,7 +26,7 @@ its :attr:`Card.faces` are :class:`Face` values. Both are immutable and hashable
 ...         {"name": "Fire", "mana_cost": "{1}{R}", "type_line": "Instant"},
 ...         {"name": "Ice", "mana_cost": "{1}{U}", "type_line": "Instant"}]})
 >>> fire_ice.layout, fire_ice.mana_value, str(fire_ice.colors)   # CR 709.4b
-(<Layout.SPLIT: 'split'>, 4, 'UR')
+(Layout.SPLIT, 4, 'UR')
 >>> fire_ice.mana_value_on_stack(face="Ice")                      # CR 202.3d
 2
 

@@ -27,7 +27,7 @@ if TYPE_CHECKING:
 __all__ = ["register", "run"]
 
 _RULES: Final = ("2008", "current")
-# The values of mtgmana.emptying.Ending (not imported to build the parser; a test checks).
+# The values of mtgmana.pool.emptying.Ending (not imported to build the parser; a test checks).
 _ENDINGS: Final = ("step", "phase", "combat", "turn")
 
 
@@ -142,7 +142,7 @@ def _load(name: str) -> ManaPool:
 
 
 def _start(args: argparse.Namespace) -> ManaPool:
-    from ..mana import ManaType
+    from ..colors import ManaType
     from ..pool import ManaPool, Retention, Rules
 
     loaded = _load(args.load) if args.load else ManaPool()
@@ -172,16 +172,16 @@ def _choices(items: list[str]) -> dict[str, str]:
 
 
 def _symbols(units: Sequence[Any]) -> str:
-    from ..mana import ManaType
+    from ..colors import ManaType
 
     order = {t: i for i, t in enumerate(ManaType)}
     return "".join(u.type.symbol for u in sorted(units, key=lambda u: order[u.type]))
 
 
 def _check_amount(pool: ManaPool, step: str, value: Any) -> None:
-    """A pool holds at most :data:`~mtgmana.cli._floating.MAX_MANA` mana."""
+    """A pool holds at most :data:`~mtgmana.floating.MAX_MANA` mana."""
     from ..costs import ManaCost
-    from ._floating import check_mana_amount
+    from ..floating import check_mana_amount
 
     if step in ("add", "snow", "until_end_of_turn", "add_restricted"):
         check_mana_amount(ManaCost.parse(value, lenient=True), len(pool.units))

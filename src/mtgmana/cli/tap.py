@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING, Any
 from ._output import CommandError, print_json, table
 
 if TYPE_CHECKING:
-    from ..battlefield import Board
+    from ..board import Board
 
 __all__ = ["board_from", "options_result", "register", "run_options", "run_tap", "tap_result"]
 
@@ -117,7 +117,7 @@ def board_from(request: Mapping[str, Any]) -> Board:
     the ``graveyard``, your ``energy``, ``cards_in_hand`` and ``life``, and your
     ``commander``'s color identity (letters). Ids: ``sources`` in order, then
     ``opponent``, then ``in_hand``."""
-    from ..battlefield import Board, Permanent
+    from ..board import Board, Permanent
     from ..colors import Color
     from ..errors import MtgManaError
 
@@ -155,7 +155,7 @@ def board_from(request: Mapping[str, Any]) -> Board:
 
 
 def _names(text: str) -> list[str]:
-    from .._board_text import MAX_COPIES
+    from ..board.lists import MAX_COPIES
     from ..errors import MtgManaError
 
     names: list[str] = []
@@ -179,19 +179,19 @@ def tap_result(
     """``mtgmana tap``'s answer to a request (``cost``, ``pool``, ``life``, ``x``,
     ``hand``, and the board's keys unless ``board`` is given): (exit status, JSON).
     Raises :class:`~mtgmana.MtgManaError` for bad input."""
+    from ..ability_text import spend_of
+    from ..floating import floating_mana
     from ..payment import CannotPay
-    from ..restrictions import Spend
     from ..tapping import plan
     from ._floating import lenient_cost
-    from .pay import units_from_symbols
 
     spell = request.get("for_card") or request.get("for")
-    spend = Spend.of_card(spell) if spell else None
+    spend = spend_of(spell) if spell else None
     text = request.get("cost")
     cost = lenient_cost(text) if text is not None else None
     if board is None:
         board = board_from(request)
-    pool = [*request.get("units", ()), *units_from_symbols(request.get("pool", ""))]
+    pool = [*request.get("units", ()), *floating_mana(request.get("pool", ""))]
     hand = request.get("hand", "")
     future = [lenient_cost(text) for text in hand.split(",") if text.strip()]
     try:
@@ -208,12 +208,12 @@ def tap_result(
 def options_result(request: Mapping[str, Any], board: Board | None = None) -> dict[str, Any]:
     """``mtgmana options``' answer to a request (``pool``, ``limit``, and the
     board's keys unless ``board`` is given)."""
+    from ..floating import floating_mana
     from ..tapping import options
-    from .pay import units_from_symbols
 
     if board is None:
         board = board_from(request)
-    pool = [*request.get("units", ()), *units_from_symbols(request.get("pool", ""))]
+    pool = [*request.get("units", ()), *floating_mana(request.get("pool", ""))]
     return options(
         board,
         pool=pool,

@@ -13,11 +13,11 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from .. import _transport as T
-from .._board_mana import matches
-from .._flow import min_cost_transport
+from .._solver import transport as T
+from .._solver.flow import min_cost_transport
+from ..board.queries import matches
+from ..colors import ManaType
 from ..costs import ManaCost
-from ..mana import ManaType
 from ..restrictions import Restriction, Spend, SpendKind
 from ._alternatives import buried, generic_labels, tap_only
 from ._compile import EFFECT, ORDER, SELF, Option, Source
@@ -544,7 +544,7 @@ def victims_cost(
     """The least weight of the permanents the activations' "Sacrifice N ..." costs
     take (tokens first, noncreatures before creatures), each once and never one
     that sacrifices itself; None when there aren't enough. Exact: a min-cost
-    assignment of permanents to the costs (:mod:`mtgmana._flow`)."""
+    assignment of permanents to the costs (:mod:`mtgmana._solver.flow`)."""
     wanted = [inst.option.sacrifices for inst in instances if inst.option.sacrifices is not None]
     if not wanted:
         return 0

@@ -7,17 +7,17 @@ from __future__ import annotations
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
-from typing import Any, Final
+from typing import Final
 
-from .. import _transport as T
-from .._board_mana import matches
-from ..abilities import PermanentFilter
-from ..battlefield import Board
+from .._solver import transport as T
+from ..board import Board
+from ..board.abilities import PermanentFilter
+from ..board.queries import matches
 from ..costs import ManaCost
 from ..mana import Mana
 from ..restrictions import Spend
 from ._alternatives import AltGroup, alternative_groups, spell_keywords, tap_filters
-from ._compile import Option, Source
+from ._compile import Source
 
 __all__ = ["MAX_COMBINATIONS", "MAX_ORDERS"]
 
@@ -179,23 +179,3 @@ class Problem:
             and p.zone == "battlefield"
             and matches(item, p, identifier, None, "you", None)
         )
-
-
-@dataclass
-class Instance:
-    """A multi-mana (or mana-costing) activation chosen in a combination."""
-
-    source: int  # position in the sources list
-    copy: int  # which permanent of the group
-    option: Option
-
-
-@dataclass
-class Candidate:
-    value: tuple[int, ...]
-    instances: list[Instance]
-    simple_counts: list[int]  # per source: permanents left as one-mana units
-    solution: T.Solution
-    supplies: list[T.Supply]
-    members: list[list[Any]]
-    future_kept: int

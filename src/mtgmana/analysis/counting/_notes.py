@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from ...abilities import Amount, DynamicSlot, ManaAbility
+from ...board.abilities import Amount, DynamicSlot, ManaAbility
 from ...symbols import SymbolKind
 from ..decks import DeckCard
 from ..roles import CardRole, DeckStatics, deck_statics, static_note

@@ -5,7 +5,7 @@ played as (with how they enter), fetch targets, ramp — and the mana sources in
 the classes of :mod:`mtgmana.analysis.simulation._sources`.
 
 **Static effects** (Urborg, Tomb of Yawgmoth; Chromatic Lantern; CR 604, 613) come
-from the core's continuous-effects model (:mod:`mtgmana.effects`): a permanent with
+from the core's continuous-effects model (:mod:`mtgmana.board.effects`): a permanent with
 static abilities (``Permanent.statics``) compiles as a source the fast check doesn't
 decide on a battlefield key (:mod:`._sources`); a battlefield with it is decided by
 its identity, on every permanent as the effects make it
@@ -29,13 +29,12 @@ from dataclasses import dataclass
 from enum import IntEnum
 from typing import Any, Final
 
-from ...abilities import CHOSEN_TYPE, DynamicSlot
 from ...ability_text import Casting
-from ...battlefield import Permanent
-from ...colors import Color
+from ...board import Permanent
+from ...board.abilities import CHOSEN_TYPE, DynamicSlot
+from ...colors import Color, ManaType
 from ...costs import ManaCost
 from ...errors import MtgManaError
-from ...mana import ManaType
 from ...restrictions import Spend, parse_type_line
 from ..counting import CastPlan, cast_plan, chosen_creature_type, x_for
 from ..decks import Deck, DeckCard, deck_colors

@@ -26,7 +26,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Final
 
-from ...battlefield import Permanent
+from ...board import Permanent
 from ._features import CONVOKE, IMPROVISE, LAND_PLAYED, Feature, Pool
 from ._sources import SourceClass
 from ._units import GENERIC, LETTER_BITS, ROOT, SpellCost, types_of

@@ -3,7 +3,7 @@ mana ability the fast check models, compiled once into a :class:`ModalSource`
 whose :meth:`~ModalSource.resolve` gives, on a battlefield's counts
 (:mod:`._features`), the :class:`~._units.Mode` values one copy may use.
 
-What an ability may depend on, read from its text once (:mod:`mtgmana.abilities`):
+What an ability may depend on, read from its text once (:mod:`mtgmana.board.abilities`):
 
 * **conditions** on the battlefield (CR 602.5b: Temple of the False God's "five or
   more lands", the Tainted lands' "a Swamp", Spire of Industry's "an artifact",
@@ -51,9 +51,9 @@ from dataclasses import dataclass, replace
 from itertools import combinations
 from typing import Final, Literal
 
-from ...abilities import Amount, DynamicSlot, ManaAbility, PermanentFilter
-from ...battlefield import Board, Permanent
-from ...conditions import Condition
+from ...board import Board, Permanent
+from ...board.abilities import Amount, DynamicSlot, ManaAbility, PermanentFilter
+from ...board.conditions import Condition
 from ...restrictions import Restriction
 from ..roles import SIM_ENERGY, SIM_FACTS, SIM_GRAVEYARD, SIM_LIFE
 from ._features import LAND_PLAYED, Feature, Pool, Test

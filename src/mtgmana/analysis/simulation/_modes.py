@@ -15,7 +15,7 @@ from itertools import combinations_with_replacement, product
 from math import comb
 from typing import Final
 
-from ...mana import ManaType
+from ...colors import ManaType
 from ._decide import Hall
 from ._features import CONVOKE, Feature, Pool
 from ._keys import KeyLayout

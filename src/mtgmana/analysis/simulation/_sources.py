@@ -38,11 +38,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Final, Literal
 
-from ...abilities import DynamicSlot
-from ...battlefield import Board, Permanent
+from ...board import Board, Permanent
+from ...board.abilities import DynamicSlot
+from ...board.effects import ContinuousEffect
 from ...colors import Color
 from ...costs import ManaCost
-from ...effects import ContinuousEffect
 from ...restrictions import Restriction, Spend
 from ...tapping import can_pay
 from ..roles import SIM_FACTS, takes_types
@@ -182,7 +182,7 @@ def _compile(
 ) -> SourceClass:
     statics = getattr(permanent, "statics", ())
     if statics:
-        # Continuous effects (mtgmana.effects) change other permanents: boards with
+        # Continuous effects (mtgmana.board.effects) change other permanents: boards with
         # it are decided as the effects make them (Payer.static_answer). What it
         # makes by itself, as they make it (Urborg: {B}), is for the land drops.
         alone = Board((permanent,)).effective.permanents[0].with_state(statics=())

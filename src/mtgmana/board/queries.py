@@ -1,5 +1,5 @@
 """Private: what permanents on a board could produce and what their abilities ask of
-the board, for :class:`mtgmana.battlefield.Board` (whose methods of the same names
+the board, for :class:`mtgmana.board.Board` (whose methods of the same names
 document them): the permanents a filter names (CR 109, 205), triggered mana
 abilities and replacement effects that apply to a permanent tapped for mana (CR
 106.12, 605.1b, 614), the types of mana each permanent could produce (CR 106.7, a
@@ -15,8 +15,12 @@ from __future__ import annotations
 import functools
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
-from typing import TYPE_CHECKING, Final
+from typing import Any, Final, Protocol, TypeVar
 
+from ..cards import CardDatabase
+from ..colors import COLORLESS, Color, ManaType
+from ..errors import MtgManaError, UnknownCardError
+from ..restrictions import parse_type_line
 from .abilities import (
     Amount,
     Condition,
@@ -27,17 +31,11 @@ from .abilities import (
     PermanentFilter,
     ReplacementKind,
 )
-from .colors import COLORLESS, Color
-from .errors import MtgManaError, UnknownCardError
-from .mana import ManaType
-from .restrictions import parse_type_line
-
-if TYPE_CHECKING:
-    from .battlefield import Board, Permanent
-    from .cards import CardDatabase
+from .permanent import Permanent
 
 __all__ = [
     "STARTING_LIFE",
+    "BoardLike",
     "can_activate",
     "card_matches",
     "could_produce",
@@ -53,6 +51,43 @@ __all__ = [
 ]
 
 _COLORED: Final = frozenset(t for t in ManaType if t is not ManaType.C)
+
+
+_B = TypeVar("_B", bound="BoardLike")
+
+
+class BoardLike(Protocol):
+    """What these functions read of a board: the fields of
+    :class:`~mtgmana.board.Board` (a protocol, so that the module the Board's methods
+    delegate to needn't import the Board's own)."""
+
+    @property
+    def permanents(self) -> tuple[Permanent, ...]: ...
+    @property
+    def ids(self) -> tuple[int, ...]: ...
+    @property
+    def effects(self) -> tuple[ManaTrigger | ManaReplacement, ...]: ...
+    @property
+    def commander_colors(self) -> Color | None: ...
+    @property
+    def opponent_commander_colors(self) -> Color | None: ...
+    @property
+    def land_played(self) -> bool: ...
+    @property
+    def opponent_land_played(self) -> bool: ...
+    @property
+    def graveyard_cards(self) -> tuple[str, ...]: ...
+    @property
+    def life(self) -> int | None: ...
+    @property
+    def facts(self) -> frozenset[str]: ...
+    @property
+    def life_gained(self) -> int: ...
+    @property
+    def cards_drawn(self) -> int: ...
+    def with_state(self: _B, **changes: Any) -> _B:
+        """The same board with other fields (``permanents=...``)."""
+        ...
 
 
 def matches(
@@ -117,13 +152,13 @@ def _whose(
     return item.controller != "opponent" or controller != owner
 
 
-def triggers_for(board: Board, index: int) -> list[ManaTrigger]:
+def triggers_for(board: BoardLike, index: int) -> list[ManaTrigger]:
     """Triggered mana abilities that trigger when permanent ``index`` is tapped
     for mana (CR 106.12a, 605.1b)."""
     return [trigger for trigger, _ in trigger_sources(board, index)]
 
 
-def trigger_sources(board: Board, index: int) -> list[tuple[ManaTrigger, int | None]]:
+def trigger_sources(board: BoardLike, index: int) -> list[tuple[ManaTrigger, int | None]]:
     """:meth:`triggers_for` with the index of each trigger's permanent — the
     source of the mana it adds (CR 106.3) — or ``None`` for a board effect."""
     target = board.permanents[index]
@@ -147,7 +182,7 @@ def trigger_sources(board: Board, index: int) -> list[tuple[ManaTrigger, int | N
     return found
 
 
-def replacements_for(board: Board, index: int) -> list[ManaReplacement]:
+def replacements_for(board: BoardLike, index: int) -> list[ManaReplacement]:
     """Replacement effects that apply when permanent ``index`` is tapped for mana
     (CR 106.12b, 614)."""
     target = board.permanents[index]
@@ -165,7 +200,7 @@ def replacements_for(board: Board, index: int) -> list[ManaReplacement]:
     return found
 
 
-def replacement_sources(board: Board, index: int) -> tuple[int, ...]:
+def replacement_sources(board: BoardLike, index: int) -> tuple[int, ...]:
     """The indexes of the permanents whose replacement effects apply when permanent
     ``index`` is tapped for mana (as :func:`replacements_for` finds them)."""
     target = board.permanents[index]
@@ -179,7 +214,7 @@ def replacement_sources(board: Board, index: int) -> tuple[int, ...]:
     )
 
 
-def could_produce(board: Board) -> list[frozenset[ManaType]]:
+def could_produce(board: BoardLike) -> list[frozenset[ManaType]]:
     """For each permanent, the types of mana it could produce (CR 106.7):
     what its abilities would produce if they resolved now, with replacement
     effects, ignoring whether costs could be paid. "Could produce" abilities
@@ -192,7 +227,9 @@ def could_produce(board: Board) -> list[frozenset[ManaType]]:
         current = updated
 
 
-def _produce(board: Board, index: int, known: Sequence[frozenset[ManaType]]) -> frozenset[ManaType]:
+def _produce(
+    board: BoardLike, index: int, known: Sequence[frozenset[ManaType]]
+) -> frozenset[ManaType]:
     permanent = board.permanents[index]
     types: set[ManaType] = set()
     for ability in permanent.abilities:
@@ -220,7 +257,7 @@ def _produce(board: Board, index: int, known: Sequence[frozenset[ManaType]]) -> 
     return frozenset(replaced_types(board, index, types))
 
 
-def _adds_some(board: Board, index: int, per: Amount, made: set[ManaType]) -> bool:
+def _adds_some(board: BoardLike, index: int, per: Amount, made: set[ManaType]) -> bool:
     """Whether an amount isn't zero (CR 106.7: "if that permanent wouldn't
     produce any mana ..."); counters removed as a cost are a cost, ignored."""
     if per.plus or per.kind == "counters":
@@ -233,7 +270,7 @@ def _adds_some(board: Board, index: int, per: Amount, made: set[ManaType]) -> bo
     return count(board, index, per.kind, per.filter, colors) > 0
 
 
-def replaced_types(board: Board, index: int, types: Iterable[ManaType]) -> set[ManaType]:
+def replaced_types(board: BoardLike, index: int, types: Iterable[ManaType]) -> set[ManaType]:
     """Types after "produces ... instead" replacements (Contamination, Pale Moon,
     Damping Sphere): what the permanent could produce (CR 106.7)."""
     result = set(types)
@@ -244,7 +281,7 @@ def replaced_types(board: Board, index: int, types: Iterable[ManaType]) -> set[M
 
 
 def resolve_slot(
-    board: Board,
+    board: BoardLike,
     item: frozenset[ManaType] | DynamicSlot,
     index: int,
     known: Sequence[frozenset[ManaType]] | None = None,
@@ -331,7 +368,7 @@ def resolve_slot(
     return frozenset(found) & _COLORED
 
 
-def can_activate(board: Board, index: int, ability: ManaAbility) -> bool:
+def can_activate(board: BoardLike, index: int, ability: ManaAbility) -> bool:
     """Whether permanent ``index``'s ability may be used on this board: its
     condition holds ("Activate only if you control a Swamp", CR 602.5b; or the
     condition of its half of an "instead" pair). Costs are not checked here."""
@@ -339,7 +376,7 @@ def can_activate(board: Board, index: int, ability: ManaAbility) -> bool:
     return condition is None or holds(board, index, condition)
 
 
-def holds(board: Board, index: int, condition: Condition) -> bool:
+def holds(board: BoardLike, index: int, condition: Condition) -> bool:
     """Whether ``condition`` holds for permanent ``index`` (whose "you" is its
     controller)."""
     source = board.permanents[index]
@@ -384,7 +421,7 @@ def holds(board: Board, index: int, condition: Condition) -> bool:
     return result != condition.negated
 
 
-def _modified(board: Board, index: int) -> bool:
+def _modified(board: BoardLike, index: int) -> bool:
     """CR 700.9: it has a counter on it, is equipped, or is enchanted by an Aura
     controlled by its controller."""
     permanent = board.permanents[index]
@@ -402,7 +439,7 @@ def _modified(board: Board, index: int) -> bool:
 
 
 def count(
-    board: Board, index: int, amount_kind: str, item: PermanentFilter | None, colors: str
+    board: BoardLike, index: int, amount_kind: str, item: PermanentFilter | None, colors: str
 ) -> int:
     """A board-dependent amount for permanent ``index``'s ability (Gaea's Cradle,
     Cabal Coffers: permanents; Nykthos: devotion, CR 700.5; counters on it; its
@@ -410,7 +447,7 @@ def count(
     107.1b; your life total, :data:`STARTING_LIFE` when the board doesn't say; cards in
     your graveyard; basic land types among permanents; different powers; the life you
     gained and the cards you've drawn this turn). Without an
-    :class:`~mtgmana.abilities.Amount`'s ``plus``. The board holds only your life
+    :class:`~mtgmana.board.abilities.Amount`'s ``plus``. The board holds only your life
     total, graveyard and turn: for an opponent's permanent, its controller's life is
     taken to be :data:`STARTING_LIFE`, its graveyard empty and its life gained and
     cards drawn this turn none (what it could produce, CR 106.7, is all that asks)."""
@@ -477,7 +514,7 @@ def graveyard_card(name: str) -> tuple[frozenset[str], frozenset[str], frozenset
     double-faced card (CR 712.8a), an adventurer's normal characteristics (CR 715.4).
     Raises :class:`~mtgmana.UnknownCardError` for a name the card database in
     use doesn't have."""
-    from .cards import default_database  # the database loads lazily
+    from ..cards import default_database  # the database loads lazily
 
     return _graveyard_card(default_database(), name)
 
@@ -486,7 +523,7 @@ def graveyard_card(name: str) -> tuple[frozenset[str], frozenset[str], frozenset
 def _graveyard_card(
     database: CardDatabase, name: str
 ) -> tuple[frozenset[str], frozenset[str], frozenset[str], Color]:
-    from .cards import Layout
+    from ..cards import Layout
 
     card = database.get(name)
     if card is None:
