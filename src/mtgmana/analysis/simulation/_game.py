@@ -153,6 +153,8 @@ class Engine:
         canonical, canonical_types = answers.canonical, answers.canonical_types
         acts = layout.ramp_pres | player.crack_pres
         gy_key, draws_first = player.gy_key, self.draws_first
+        shrinks, special = self.shrinks, answers.payer.layout.special
+        units, top_turn = answers.payer.units_offset, sched.top_turn
 
         def game_(rand: Callable[[], float], tally: _Tally) -> None:
             game = self._start(rand, tally)
@@ -164,7 +166,10 @@ class Engine:
                     game.key += gy_key
                     game.identity += player.gy_ident
                 if library and (turn > 1 or draws_first):
-                    game.H += drawn[_draw(library, rand)]
+                    i = int(rand() * len(library))  # a lazy shuffle (see _draw)
+                    game.H += drawn[library[i]]
+                    library[i] = library[-1]
+                    library.pop()
                 h = game.H
                 pending |= due[turn]
                 if turn << seen <= h:
@@ -200,10 +205,17 @@ class Engine:
                         tally.newly_by_turn[turn][newly] += 1
                 if turn >= last_due and not pending:
                     break
-                use_key, use_identity = self._land_drop(game, played)
+                use_key, use_identity = game.key, game.identity
+                if played is not None:
+                    use_key, use_identity = self._land_drop(game, played)
                 if turn < last_due and game.H & acts:
                     self._actions(game, use_key, use_identity, played)
-                if not pending and self._finished(game, done, rand, tally):
+                if (
+                    not pending
+                    and not (game.treasures or shrinks)
+                    and (game.key & special or (game.key >> units) & 255 >= top_turn)
+                    and self._finished(game, done, tally)
+                ):
                     rest = sched.reported & ~done
                     eligible = self._draw_on(rest, turn, library, game.H >> seen, rand, eligible)
                     on_curve |= rest
@@ -234,11 +246,9 @@ class Engine:
         outcome = eligible << sched.n | (eligible & on_curve)
         tally.karsten[outcome] = tally.karsten.get(outcome, 0) + 1
 
-    def _land_drop(self, game: Game, played: LandDrop | None) -> tuple[int, int]:
+    def _land_drop(self, game: Game, played: LandDrop) -> tuple[int, int]:
         """Play the land drop (and the turn's extra ones); the battlefield for this
         turn's actions (a land entering tapped makes no mana this turn)."""
-        if played is None:
-            return game.key, game.identity
         now, identity_now, after, identity_after, _, _, face, target, _, delta = played
         use_key = game.key + now
         use_identity = game.identity + identity_now
@@ -272,18 +282,14 @@ class Engine:
         if game.H & player.crack_pres:
             crack(player, game, use_key, use_identity, played)
 
-    def _finished(self, game: Game, done: int, rand: Callable[[], float], tally: _Tally) -> bool:
+    def _finished(self, game: Game, done: int, tally: _Tally) -> bool:
         """Whether every question left is castable on the battlefield already: then
         it will be from now on (more permanents never make a cost unpayable), and
-        the game stops (tallied as finished)."""
-        if game.treasures or self.shrinks:
-            return False
+        the game stops (tallied as finished). Asked only of a battlefield that
+        can't shrink and has as many units as the last curve turn's spells cost
+        (or special sources)."""
         answers = self.answers
         key = game.key
-        if not key & answers.payer.layout.special and (
-            (key >> answers.payer.layout.units_offset) & 255 < self.schedule.top_turn
-        ):
-            return False
         rest = self.schedule.reported & ~done
         top = rest & self.schedule.top_bits
         if not top:
