@@ -46,6 +46,7 @@ from ..colors import Color, ManaType
 from ..errors import MtgManaError
 from . import queries
 from .abilities import (
+    AmountKind,
     Condition,
     DynamicSlot,
     ManaAbility,
@@ -359,7 +360,9 @@ class Board:
         controller)."""
         return queries.holds(self, index, condition)
 
-    def count(self, index: int, amount_kind: str, item: PermanentFilter | None, colors: str) -> int:
+    def count(
+        self, index: int, amount_kind: AmountKind, item: PermanentFilter | None, colors: str
+    ) -> int:
         """A board-dependent amount for permanent ``index``'s ability (Gaea's Cradle,
         Cabal Coffers: permanents; Nykthos: devotion, CR 700.5; counters on it; its
         power or the greatest power, never less than zero, CR 107.1b). Without an

@@ -23,6 +23,7 @@ from ..errors import MtgManaError, UnknownCardError
 from ..restrictions import parse_type_line
 from .abilities import (
     Amount,
+    AmountKind,
     Condition,
     DynamicSlot,
     ManaAbility,
@@ -439,7 +440,7 @@ def _modified(board: BoardLike, index: int) -> bool:
 
 
 def count(
-    board: BoardLike, index: int, amount_kind: str, item: PermanentFilter | None, colors: str
+    board: BoardLike, index: int, amount_kind: AmountKind, item: PermanentFilter | None, colors: str
 ) -> int:
     """A board-dependent amount for permanent ``index``'s ability (Gaea's Cradle,
     Cabal Coffers: permanents; Nykthos: devotion, CR 700.5; counters on it; its
