@@ -54,7 +54,7 @@ def compared_tags(tree: ast.AST) -> Iterator[tuple[int, str]]:
     for node in ast.walk(tree):
         if not isinstance(node, ast.Compare) or not _is_tag(node.left):
             continue
-        for op, right in zip(node.ops, node.comparators):
+        for op, right in zip(node.ops, node.comparators, strict=True):
             if isinstance(op, (ast.Eq, ast.NotEq, ast.In, ast.NotIn)):
                 for tag in _strings(right):
                     yield node.lineno, tag
