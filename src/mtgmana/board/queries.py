@@ -293,80 +293,134 @@ def resolve_slot(
     if known is None:
         known = could_produce(board)
     source = board.permanents[index]
-    owner = source.controller
+    if item in _OWN_SLOTS:
+        return _own_slot(board, item, source)
+    if item in _GRAVEYARD_SLOTS:
+        return _graveyard_slot(board, item, source.controller)
+    that_type = _THAT_TYPE.get(item)
+    if that_type is not None:  # "three mana of that type" (Incubation Druid)
+        return resolve_slot(board, DynamicSlot.OWN_LAND_TYPES, index, known) & {that_type}
+    each = _EACH.get(item)
+    if each is not None:
+        return _each_color_slot(board, each, source)
+    if item in _COLOR_SLOTS:
+        return _colors_among(board, _COLOR_SLOTS[item], source.controller)
+    if item in _GATE_OR_BASIC_SLOTS:
+        return _gate_or_basic_slot(board, item, source.controller, known)
+    return _land_slot(board, item, source.controller, known)
+
+
+def _own_slot(board: BoardLike, item: DynamicSlot, source: Permanent) -> frozenset[ManaType]:
+    """The colors chosen for the permanent, its commander's or its own."""
     if item is DynamicSlot.CHOSEN_COLOR:
         chosen = source.chosen_color
         return frozenset() if chosen is None else frozenset({chosen})
     if item is DynamicSlot.CHOSEN_COLORS:
         return source.chosen_colors
     if item is DynamicSlot.COMMANDER_COLORS:
-        identity = board.commander_colors if owner == "you" else board.opponent_commander_colors
+        mine = source.controller == "you"
+        identity = board.commander_colors if mine else board.opponent_commander_colors
         return frozenset() if identity is None else _mana_types(identity)
-    if item is DynamicSlot.OWN_COLORS:
-        return _mana_types(source.colors)
-    if item in _GRAVEYARD_SLOTS:
-        if owner != "you":
-            return frozenset()  # the board holds only your graveyard
-        wanted_card = _GRAVEYARD_SLOTS[item]
-        bits = COLORLESS
-        for name in board.graveyard_cards:
-            if wanted_card is None or card_matches(wanted_card, name):
-                bits |= graveyard_card(name)[3]
-        return _mana_types(bits)
-    that_type = _THAT_TYPE.get(item)
-    if that_type is not None:  # "three mana of that type" (Incubation Druid)
-        return resolve_slot(board, DynamicSlot.OWN_LAND_TYPES, index, known) & {that_type}
-    each = _EACH.get(item)
-    if each is not None:
-        # "for each color among ...": that color's slot, if some permanent has it
-        family, color = each
-        if family == "CHOSEN":
-            return frozenset({color}) if color in source.chosen_colors else frozenset()
-        wanted_color = Color.parse(color.value)
-        for permanent in board.permanents:
-            if permanent.controller != owner or permanent.zone != "battlefield":
-                continue
-            if family == "MONOCOLORED" and not permanent.colors.is_monocolored:
-                continue
-            if wanted_color in permanent.colors:
-                return frozenset({color})
-        return frozenset()
-    if item in _COLOR_SLOTS:
-        wanted = _COLOR_SLOTS[item]
-        bits = Color(0)
-        for permanent in board.permanents:
-            if permanent.controller == owner and wanted(permanent):
-                bits |= permanent.colors
-        return _mana_types(bits)
-    if item in (DynamicSlot.GATE_COLORS, DynamicSlot.GATE_TYPES, DynamicSlot.OWN_BASIC_COLORS):
-        found_types: set[ManaType] = set()
-        for other_index, other in enumerate(board.permanents):
-            if other.controller != owner:
-                continue
-            if item is DynamicSlot.OWN_BASIC_COLORS:
-                if not other.is_land or "Basic" not in other.supertypes:
-                    continue
-            elif "Gate" not in other.subtypes:
-                continue
-            found_types |= known[other_index]
-        if item is DynamicSlot.GATE_TYPES:
-            return frozenset(found_types)
-        return frozenset(found_types) & _COLORED
-    want_opponent = item in (
-        DynamicSlot.OPPONENT_LAND_COLORS,
-        DynamicSlot.OPPONENT_LAND_TYPES,
-        DynamicSlot.OPPONENT_BASIC_COLORS,
-    )
+    return _mana_types(source.colors)  # OWN_COLORS
+
+
+def _graveyard_slot(board: BoardLike, item: DynamicSlot, owner: str) -> frozenset[ManaType]:
+    """The colors among the cards in your graveyard (that a filter names)."""
+    if owner != "you":
+        return frozenset()  # the board holds only your graveyard
+    wanted_card = _GRAVEYARD_SLOTS[item]
+    bits = COLORLESS
+    for name in board.graveyard_cards:
+        if wanted_card is None or card_matches(wanted_card, name):
+            bits |= graveyard_card(name)[3]
+    return _mana_types(bits)
+
+
+def _each_color_slot(
+    board: BoardLike, each: tuple[str, ManaType], source: Permanent
+) -> frozenset[ManaType]:
+    """ "For each color among ...": that color's slot, if some permanent has it."""
+    family, color = each
+    if family == "CHOSEN":
+        return frozenset({color}) if color in source.chosen_colors else frozenset()
+    wanted_color = Color.parse(color.value)
+    for permanent in board.permanents:
+        if permanent.controller != source.controller or permanent.zone != "battlefield":
+            continue
+        if family == "MONOCOLORED" and not permanent.colors.is_monocolored:
+            continue
+        if wanted_color in permanent.colors:
+            return frozenset({color})
+    return frozenset()
+
+
+def _colors_among(
+    board: BoardLike, wanted: Callable[[Permanent], bool], owner: str
+) -> frozenset[ManaType]:
+    """The colors among the permanents of ``owner`` that ``wanted`` picks."""
+    bits = Color(0)
+    for permanent in board.permanents:
+        if permanent.controller == owner and wanted(permanent):
+            bits |= permanent.colors
+    return _mana_types(bits)
+
+
+def _gate_or_basic_slot(
+    board: BoardLike, item: DynamicSlot, owner: str, known: Sequence[frozenset[ManaType]]
+) -> frozenset[ManaType]:
+    """What ``owner``'s Gates (or basic lands) could produce: its types, or its colors."""
+    basic = item is DynamicSlot.OWN_BASIC_COLORS
+    found: set[ManaType] = set()
+    for other_index, other in enumerate(board.permanents):
+        if other.controller != owner:
+            continue
+        if basic and not (other.is_land and "Basic" in other.supertypes):
+            continue
+        if not basic and "Gate" not in other.subtypes:
+            continue
+        found |= known[other_index]
+    if item is DynamicSlot.GATE_TYPES:
+        return frozenset(found)
+    return frozenset(found) & _COLORED
+
+
+def _land_slot(
+    board: BoardLike, item: DynamicSlot, owner: str, known: Sequence[frozenset[ManaType]]
+) -> frozenset[ManaType]:
+    """What the lands (or basic lands) of ``owner`` or of the opponents could produce:
+    its types, or its colors (Reflecting Pool, Exotic Orchard, Fellwar Stone)."""
+    want_opponent = item in _OPPONENT_LAND_SLOTS
+    basic_only = item is DynamicSlot.OPPONENT_BASIC_COLORS
     found: set[ManaType] = set()
     for other_index, other in enumerate(board.permanents):
         if not other.is_land or (other.controller != owner) != want_opponent:
             continue
-        if item is DynamicSlot.OPPONENT_BASIC_COLORS and "Basic" not in other.supertypes:
+        if basic_only and "Basic" not in other.supertypes:
             continue
         found |= known[other_index]
     if item in (DynamicSlot.OPPONENT_LAND_TYPES, DynamicSlot.OWN_LAND_TYPES):
         return frozenset(found)
     return frozenset(found) & _COLORED
+
+
+_OWN_SLOTS: Final = frozenset(
+    {
+        DynamicSlot.CHOSEN_COLOR,
+        DynamicSlot.CHOSEN_COLORS,
+        DynamicSlot.COMMANDER_COLORS,
+        DynamicSlot.OWN_COLORS,
+    }
+)
+_GATE_OR_BASIC_SLOTS: Final = frozenset(
+    {DynamicSlot.GATE_COLORS, DynamicSlot.GATE_TYPES, DynamicSlot.OWN_BASIC_COLORS}
+)
+_OPPONENT_LAND_SLOTS: Final = frozenset(
+    {
+        DynamicSlot.OPPONENT_LAND_COLORS,
+        DynamicSlot.OPPONENT_LAND_TYPES,
+        DynamicSlot.OPPONENT_BASIC_COLORS,
+    }
+)
 
 
 def can_activate(board: BoardLike, index: int, ability: ManaAbility) -> bool:
