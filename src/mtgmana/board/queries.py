@@ -507,57 +507,106 @@ def count(
     taken to be :data:`STARTING_LIFE`, its graveyard empty and its life gained and
     cards drawn this turn none (what it could produce, CR 106.7, is all that asks)."""
     source = board.permanents[index]
-    owner = source.controller
-    ids = board.ids
-    if amount_kind in ("own counters", "counters"):
-        return source.counters
-    if amount_kind == "power":
-        return max(0, source.power)
-    if amount_kind == "toughness":
-        return max(0, source.toughness)
-    if amount_kind == "life":
-        life = board.life if owner == "you" and board.life is not None else STARTING_LIFE
-        return max(0, life)
-    if amount_kind in ("life gained this turn", "cards drawn this turn"):
-        if owner != "you":
-            return 0  # the board holds only yours
-        return board.life_gained if amount_kind.startswith("life") else board.cards_drawn
+    if amount_kind in _OF_SOURCE:
+        return _OF_SOURCE[amount_kind](board, source)
     if amount_kind == "graveyard":
-        if owner != "you":
+        if source.controller != "you":
             return 0
         return sum(1 for name in board.graveyard_cards if item is None or card_matches(item, name))
-    if amount_kind == "devotion":  # CR 700.5
-        wanted = set(colors)
-        total = 0
-        for permanent in board.permanents:
-            if permanent.controller != owner:
-                continue
-            for symbol in permanent.mana_cost:
-                if wanted & set(str(symbol.colors)):
-                    total += 1
-        return total
+    if amount_kind == "devotion":
+        return _devotion(board, source.controller, colors)
     if item is None or amount_kind not in _OF_PERMANENTS:
         raise MtgManaError(f"can't count {amount_kind!r} on a board")
+    ids = board.ids
     named = [
         p
         for i, p in enumerate(board.permanents)
-        if matches(item, p, ids[i], source, owner, ids[index])
+        if matches(item, p, ids[i], source, source.controller, ids[index])
     ]
     return _OF_PERMANENTS[amount_kind](named)
+
+
+def _devotion(board: BoardLike, owner: str, colors: str) -> int:
+    """``owner``'s devotion to ``colors`` (CR 700.5): the mana symbols of those colors
+    among the mana costs of the permanents ``owner`` controls."""
+    wanted = set(colors)
+    total = 0
+    for permanent in board.permanents:
+        if permanent.controller != owner:
+            continue
+        for symbol in permanent.mana_cost:
+            if wanted & set(str(symbol.colors)):
+                total += 1
+    return total
+
+
+def _life(board: BoardLike, source: Permanent) -> int:
+    """Its controller's life total, at least zero (an opponent's: the starting one)."""
+    life = board.life if source.controller == "you" and board.life is not None else STARTING_LIFE
+    return max(0, life)
+
+
+def _life_gained(board: BoardLike, source: Permanent) -> int:
+    return board.life_gained if source.controller == "you" else 0  # the board holds only yours
+
+
+def _cards_drawn(board: BoardLike, source: Permanent) -> int:
+    return board.cards_drawn if source.controller == "you" else 0
+
+
+def _counters(board: BoardLike, source: Permanent) -> int:
+    return source.counters
+
+
+def _power(board: BoardLike, source: Permanent) -> int:
+    return max(0, source.power)
+
+
+def _toughness(board: BoardLike, source: Permanent) -> int:
+    return max(0, source.toughness)
+
+
+_OF_SOURCE: Final[dict[str, Callable[[BoardLike, Permanent], int]]] = {
+    "own counters": _counters,
+    "counters": _counters,
+    "power": _power,
+    "toughness": _toughness,
+    "life": _life,
+    "life gained this turn": _life_gained,
+    "cards drawn this turn": _cards_drawn,
+}
+"""The amounts read off the permanent itself or its controller."""
 
 
 STARTING_LIFE: Final = 20
 """A new game's life total (CR 103.4): "your life total" when a board doesn't give it."""
 _BASIC_LAND_TYPES: Final = frozenset({"Plains", "Island", "Swamp", "Mountain", "Forest"})
+
+
+def _greatest_power(named: list[Permanent]) -> int:
+    return max([0, *(p.power for p in named)])
+
+
+def _greatest_toughness(named: list[Permanent]) -> int:
+    return max([0, *(p.toughness for p in named)])
+
+
+def _basic_land_types(named: list[Permanent]) -> int:
+    return len({t for p in named for t in p.subtypes if t in _BASIC_LAND_TYPES})
+
+
+def _different_powers(named: list[Permanent]) -> int:
+    return len({p.power for p in named})
+
+
 _OF_PERMANENTS: Final[dict[str, Callable[[list[Permanent]], int]]] = {
     "permanents": len,
-    "greatest power": lambda named: max([0, *(p.power for p in named)]),
-    "greatest toughness": lambda named: max([0, *(p.toughness for p in named)]),
-    "basic land types": lambda named: len(
-        {t for p in named for t in p.subtypes if t in _BASIC_LAND_TYPES}
-    ),
-    "different powers": lambda named: len({p.power for p in named}),
+    "greatest power": _greatest_power,
+    "greatest toughness": _greatest_toughness,
+    "basic land types": _basic_land_types,
+    "different powers": _different_powers,
 }
+"""The amounts read off the permanents a filter names."""
 
 
 # -- cards in your graveyard -------------------------------------------------------------
