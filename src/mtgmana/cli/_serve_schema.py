@@ -15,9 +15,10 @@ import argparse
 import math
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Any, Final, Literal, TypeAlias
+from typing import TYPE_CHECKING, Any, Final, Literal, TypeAlias
 
-from ..errors import LimitCode
+if TYPE_CHECKING:
+    from ..errors import LimitCode
 
 __all__ = [
     "BOARD_KEYS",

@@ -35,10 +35,10 @@ import sys
 from typing import TYPE_CHECKING, Any
 
 from ._output import CommandError, print_json
-from ._progress import Mode
 
 if TYPE_CHECKING:
     from ..analysis.simulation import Simulation
+    from ._progress import Mode
 
 __all__ = ["read_decklist", "register", "run"]
 
