@@ -44,7 +44,7 @@ from __future__ import annotations
 import enum
 from collections.abc import Iterable
 from dataclasses import dataclass, field, fields, is_dataclass, replace
-from typing import Any, TypeVar
+from typing import Any, Literal, TypeAlias, TypeVar, get_args
 
 from .._repr import compact_repr, enum_repr
 from ..colors import ManaType
@@ -60,6 +60,7 @@ __all__ = [
     "FACTS",
     "ActivationCost",
     "Amount",
+    "AmountKind",
     "Choice",
     "Condition",
     "DynamicSlot",
@@ -186,14 +187,14 @@ def _slot_text(item: Slot | DynamicSlot) -> str:
     return "[" + "/".join(t.symbol for t in types) + "]"
 
 
-AMOUNT_KINDS = frozenset(
-    {
-        "permanents", "devotion", "counters", "own counters", "power", "greatest power",
-        "fixed", "toughness", "greatest toughness", "life", "graveyard", "basic land types",
-        "different powers", "life gained this turn", "cards drawn this turn",
-    }
-)  # fmt: skip
-_FILTERED_KINDS = frozenset(
+AmountKind: TypeAlias = Literal[
+    "permanents", "devotion", "counters", "own counters", "power", "greatest power",
+    "fixed", "toughness", "greatest toughness", "life", "graveyard", "basic land types",
+    "different powers", "life gained this turn", "cards drawn this turn",
+]  # fmt: skip
+"""What an :class:`Amount` counts (its ``kind``): a typo is a type error."""
+AMOUNT_KINDS: frozenset[AmountKind] = frozenset(get_args(AmountKind))
+_FILTERED_KINDS: frozenset[AmountKind] = frozenset(
     {"permanents", "greatest power", "greatest toughness", "basic land types", "different powers"}
 )
 
@@ -204,7 +205,7 @@ class Amount:
     Swamps you control; Nykthos: devotion; storage lands: counters removed; City of
     Shadows: counters on it; Cradle Clearcutter: its power), plus ``plus``."""
 
-    kind: str
+    kind: AmountKind
     """``"permanents"`` (matching ``filter``), ``"devotion"`` (to ``colors``),
     ``"counters"`` (removed as a cost: the caller chooses how many, up to those
     present — none at all when ``plus`` makes that worth it: Mana Battery),

@@ -46,6 +46,7 @@ from ..colors import Color, ManaType
 from ..errors import MtgManaError
 from . import queries
 from .abilities import (
+    AmountKind,
     Condition,
     DynamicSlot,
     ManaAbility,
@@ -106,17 +107,29 @@ class Board:
     _index: dict[int, int] = field(init=False, repr=False, compare=False, default_factory=dict)
 
     def __post_init__(self) -> None:
-        permanents = self.permanents
-        if not isinstance(permanents, tuple):
-            object.__setattr__(self, "permanents", tuple(permanents))
-            permanents = self.permanents
-        for index, permanent in enumerate(permanents):
+        self._check_permanents()
+        self._index_ids()
+        for permanent in self.permanents:
+            target = permanent.attached_to
+            if target is not None and target not in self._index:
+                raise MtgManaError(f"{permanent.name} is attached to no permanent ({target})")
+        self._check_counts()
+
+    def _check_permanents(self) -> None:
+        """The permanents as a tuple of :class:`Permanent`."""
+        if not isinstance(self.permanents, tuple):
+            object.__setattr__(self, "permanents", tuple(self.permanents))
+        for index, permanent in enumerate(self.permanents):
             if not isinstance(permanent, Permanent):
                 raise MtgManaError(f"board entry {index} is not a Permanent: {permanent!r}")
+
+    def _index_ids(self) -> None:
+        """One id per permanent (their indexes by default), all different, and the
+        index of each; :attr:`next_id` past them all."""
         if not self.ids:
-            object.__setattr__(self, "ids", tuple(range(len(permanents))))
+            object.__setattr__(self, "ids", tuple(range(len(self.permanents))))
         ids = self.ids
-        if len(ids) != len(permanents) or any(
+        if len(ids) != len(self.permanents) or any(
             not isinstance(i, int) or isinstance(i, bool) or i < 0 for i in ids
         ):
             raise MtgManaError("a board needs one id (a whole number 0 or more) per permanent")
@@ -126,10 +139,10 @@ class Board:
         object.__setattr__(self, "_index", by_id)
         if ids and self.next_id <= max(ids):
             object.__setattr__(self, "next_id", max(ids) + 1)
-        for permanent in permanents:
-            target = permanent.attached_to
-            if target is not None and target not in by_id:
-                raise MtgManaError(f"{permanent.name} is attached to no permanent ({target})")
+
+    def _check_counts(self) -> None:
+        """The counts are whole numbers 0 or more (the graveyard at least the cards
+        named in it), the commanders' colors colors."""
         for name in ("graveyard", "energy", "hand", "life_gained", "cards_drawn"):
             value = getattr(self, name)
             if not isinstance(value, int) or isinstance(value, bool) or value < 0:
@@ -359,7 +372,9 @@ class Board:
         controller)."""
         return queries.holds(self, index, condition)
 
-    def count(self, index: int, amount_kind: str, item: PermanentFilter | None, colors: str) -> int:
+    def count(
+        self, index: int, amount_kind: AmountKind, item: PermanentFilter | None, colors: str
+    ) -> int:
         """A board-dependent amount for permanent ``index``'s ability (Gaea's Cradle,
         Cabal Coffers: permanents; Nykthos: devotion, CR 700.5; counters on it; its
         power or the greatest power, never less than zero, CR 107.1b). Without an

@@ -125,6 +125,18 @@ class Permanent:
     _hash: int = field(init=False, repr=False, compare=False, default=0)
 
     def __post_init__(self) -> None:
+        self._check_state()
+        self._normalize_words()
+        self._normalize_chosen_colors()
+        object.__setattr__(
+            self, "_unbound", (self.abilities, self.triggers, self.replacements, self.statics)
+        )
+        object.__setattr__(self, "_hash", 0)
+        self._bind_chosen_name()
+        self._bind_chosen_type()
+
+    def _check_state(self) -> None:
+        """Its zone, controller, counters, power and toughness are values it can have."""
         if self.zone not in ("battlefield", "hand"):
             raise MtgManaError(f"zone must be 'battlefield' or 'hand', not {self.zone!r}")
         if self.controller not in ("you", "opponent"):
@@ -135,6 +147,9 @@ class Permanent:
             value = getattr(self, name)
             if not isinstance(value, int) or isinstance(value, bool):
                 raise MtgManaError(f"{name} must be a whole number, not {value!r}")
+
+    def _normalize_words(self) -> None:
+        """Keywords (in lower case) and designations as frozensets of strings."""
         keywords: Any = self.keywords
         if isinstance(keywords, str) or not all(isinstance(k, str) for k in keywords):
             raise MtgManaError(f"keywords must be a set of strings, not {keywords!r}")
@@ -143,6 +158,9 @@ class Permanent:
         if isinstance(designations, str) or not all(isinstance(d, str) for d in designations):
             raise MtgManaError(f"designations must be a set of strings, not {designations!r}")
         object.__setattr__(self, "designations", frozenset(designations))
+
+    def _normalize_chosen_colors(self) -> None:
+        """The chosen color(s) as mana types, from their letters when given so."""
         chosen_color: Any = self.chosen_color
         if isinstance(chosen_color, str):  # "W": the letter of the color chosen
             try:
@@ -161,10 +179,10 @@ class Permanent:
             object.__setattr__(self, "chosen_colors", chosen_colors)
         if not isinstance(chosen_colors, frozenset) or not chosen_colors <= _COLORED:
             raise MtgManaError(f"chosen colors must be colors, not {self.chosen_colors!r}")
-        object.__setattr__(
-            self, "_unbound", (self.abilities, self.triggers, self.replacements, self.statics)
-        )
-        object.__setattr__(self, "_hash", 0)
+
+    def _bind_chosen_name(self) -> None:
+        """Its statics bound to the name chosen for it; without one, those that need
+        it listed as unsupported (anew: ``unsupported`` drops the previous ones)."""
         unsupported = tuple(u for u in self.unsupported if not u.endswith(_UNNAMED))
         if self.chosen_name is not None:
             if not isinstance(self.chosen_name, str) or not self.chosen_name.strip():
@@ -179,14 +197,16 @@ class Permanent:
                 )
             )
         object.__setattr__(self, "unsupported", unsupported)
-        if self.chosen_type is not None:
-            if not isinstance(self.chosen_type, str) or not self.chosen_type.strip():
-                raise MtgManaError(
-                    f"the chosen type must be a creature type, not {self.chosen_type!r}"
-                )
-            for name in ("abilities", "triggers", "replacements", "statics"):
-                value = getattr(self, name)
-                object.__setattr__(self, name, bind_chosen_type(value, self.chosen_type))
+
+    def _bind_chosen_type(self) -> None:
+        """Its abilities and effects bound to the creature type chosen for it."""
+        if self.chosen_type is None:
+            return
+        if not isinstance(self.chosen_type, str) or not self.chosen_type.strip():
+            raise MtgManaError(f"the chosen type must be a creature type, not {self.chosen_type!r}")
+        for name in ("abilities", "triggers", "replacements", "statics"):
+            value = getattr(self, name)
+            object.__setattr__(self, name, bind_chosen_type(value, self.chosen_type))
 
     @classmethod
     def from_card(cls, card: Card, *, face: int | str = 0, **state: Any) -> Permanent:

@@ -23,6 +23,7 @@ from ..errors import MtgManaError, UnknownCardError
 from ..restrictions import parse_type_line
 from .abilities import (
     Amount,
+    AmountKind,
     Condition,
     DynamicSlot,
     ManaAbility,
@@ -292,80 +293,134 @@ def resolve_slot(
     if known is None:
         known = could_produce(board)
     source = board.permanents[index]
-    owner = source.controller
+    if item in _OWN_SLOTS:
+        return _own_slot(board, item, source)
+    if item in _GRAVEYARD_SLOTS:
+        return _graveyard_slot(board, item, source.controller)
+    that_type = _THAT_TYPE.get(item)
+    if that_type is not None:  # "three mana of that type" (Incubation Druid)
+        return resolve_slot(board, DynamicSlot.OWN_LAND_TYPES, index, known) & {that_type}
+    each = _EACH.get(item)
+    if each is not None:
+        return _each_color_slot(board, each, source)
+    if item in _COLOR_SLOTS:
+        return _colors_among(board, _COLOR_SLOTS[item], source.controller)
+    if item in _GATE_OR_BASIC_SLOTS:
+        return _gate_or_basic_slot(board, item, source.controller, known)
+    return _land_slot(board, item, source.controller, known)
+
+
+def _own_slot(board: BoardLike, item: DynamicSlot, source: Permanent) -> frozenset[ManaType]:
+    """The colors chosen for the permanent, its commander's or its own."""
     if item is DynamicSlot.CHOSEN_COLOR:
         chosen = source.chosen_color
         return frozenset() if chosen is None else frozenset({chosen})
     if item is DynamicSlot.CHOSEN_COLORS:
         return source.chosen_colors
     if item is DynamicSlot.COMMANDER_COLORS:
-        identity = board.commander_colors if owner == "you" else board.opponent_commander_colors
+        mine = source.controller == "you"
+        identity = board.commander_colors if mine else board.opponent_commander_colors
         return frozenset() if identity is None else _mana_types(identity)
-    if item is DynamicSlot.OWN_COLORS:
-        return _mana_types(source.colors)
-    if item in _GRAVEYARD_SLOTS:
-        if owner != "you":
-            return frozenset()  # the board holds only your graveyard
-        wanted_card = _GRAVEYARD_SLOTS[item]
-        bits = COLORLESS
-        for name in board.graveyard_cards:
-            if wanted_card is None or card_matches(wanted_card, name):
-                bits |= graveyard_card(name)[3]
-        return _mana_types(bits)
-    that_type = _THAT_TYPE.get(item)
-    if that_type is not None:  # "three mana of that type" (Incubation Druid)
-        return resolve_slot(board, DynamicSlot.OWN_LAND_TYPES, index, known) & {that_type}
-    each = _EACH.get(item)
-    if each is not None:
-        # "for each color among ...": that color's slot, if some permanent has it
-        family, color = each
-        if family == "CHOSEN":
-            return frozenset({color}) if color in source.chosen_colors else frozenset()
-        wanted_color = Color.parse(color.value)
-        for permanent in board.permanents:
-            if permanent.controller != owner or permanent.zone != "battlefield":
-                continue
-            if family == "MONOCOLORED" and not permanent.colors.is_monocolored:
-                continue
-            if wanted_color in permanent.colors:
-                return frozenset({color})
-        return frozenset()
-    if item in _COLOR_SLOTS:
-        wanted = _COLOR_SLOTS[item]
-        bits = Color(0)
-        for permanent in board.permanents:
-            if permanent.controller == owner and wanted(permanent):
-                bits |= permanent.colors
-        return _mana_types(bits)
-    if item in (DynamicSlot.GATE_COLORS, DynamicSlot.GATE_TYPES, DynamicSlot.OWN_BASIC_COLORS):
-        found_types: set[ManaType] = set()
-        for other_index, other in enumerate(board.permanents):
-            if other.controller != owner:
-                continue
-            if item is DynamicSlot.OWN_BASIC_COLORS:
-                if not other.is_land or "Basic" not in other.supertypes:
-                    continue
-            elif "Gate" not in other.subtypes:
-                continue
-            found_types |= known[other_index]
-        if item is DynamicSlot.GATE_TYPES:
-            return frozenset(found_types)
-        return frozenset(found_types) & _COLORED
-    want_opponent = item in (
-        DynamicSlot.OPPONENT_LAND_COLORS,
-        DynamicSlot.OPPONENT_LAND_TYPES,
-        DynamicSlot.OPPONENT_BASIC_COLORS,
-    )
+    return _mana_types(source.colors)  # OWN_COLORS
+
+
+def _graveyard_slot(board: BoardLike, item: DynamicSlot, owner: str) -> frozenset[ManaType]:
+    """The colors among the cards in your graveyard (that a filter names)."""
+    if owner != "you":
+        return frozenset()  # the board holds only your graveyard
+    wanted_card = _GRAVEYARD_SLOTS[item]
+    bits = COLORLESS
+    for name in board.graveyard_cards:
+        if wanted_card is None or card_matches(wanted_card, name):
+            bits |= graveyard_card(name)[3]
+    return _mana_types(bits)
+
+
+def _each_color_slot(
+    board: BoardLike, each: tuple[str, ManaType], source: Permanent
+) -> frozenset[ManaType]:
+    """ "For each color among ...": that color's slot, if some permanent has it."""
+    family, color = each
+    if family == "CHOSEN":
+        return frozenset({color}) if color in source.chosen_colors else frozenset()
+    wanted_color = Color.parse(color.value)
+    for permanent in board.permanents:
+        if permanent.controller != source.controller or permanent.zone != "battlefield":
+            continue
+        if family == "MONOCOLORED" and not permanent.colors.is_monocolored:
+            continue
+        if wanted_color in permanent.colors:
+            return frozenset({color})
+    return frozenset()
+
+
+def _colors_among(
+    board: BoardLike, wanted: Callable[[Permanent], bool], owner: str
+) -> frozenset[ManaType]:
+    """The colors among the permanents of ``owner`` that ``wanted`` picks."""
+    bits = Color(0)
+    for permanent in board.permanents:
+        if permanent.controller == owner and wanted(permanent):
+            bits |= permanent.colors
+    return _mana_types(bits)
+
+
+def _gate_or_basic_slot(
+    board: BoardLike, item: DynamicSlot, owner: str, known: Sequence[frozenset[ManaType]]
+) -> frozenset[ManaType]:
+    """What ``owner``'s Gates (or basic lands) could produce: its types, or its colors."""
+    basic = item is DynamicSlot.OWN_BASIC_COLORS
+    found: set[ManaType] = set()
+    for other_index, other in enumerate(board.permanents):
+        if other.controller != owner:
+            continue
+        if basic and not (other.is_land and "Basic" in other.supertypes):
+            continue
+        if not basic and "Gate" not in other.subtypes:
+            continue
+        found |= known[other_index]
+    if item is DynamicSlot.GATE_TYPES:
+        return frozenset(found)
+    return frozenset(found) & _COLORED
+
+
+def _land_slot(
+    board: BoardLike, item: DynamicSlot, owner: str, known: Sequence[frozenset[ManaType]]
+) -> frozenset[ManaType]:
+    """What the lands (or basic lands) of ``owner`` or of the opponents could produce:
+    its types, or its colors (Reflecting Pool, Exotic Orchard, Fellwar Stone)."""
+    want_opponent = item in _OPPONENT_LAND_SLOTS
+    basic_only = item is DynamicSlot.OPPONENT_BASIC_COLORS
     found: set[ManaType] = set()
     for other_index, other in enumerate(board.permanents):
         if not other.is_land or (other.controller != owner) != want_opponent:
             continue
-        if item is DynamicSlot.OPPONENT_BASIC_COLORS and "Basic" not in other.supertypes:
+        if basic_only and "Basic" not in other.supertypes:
             continue
         found |= known[other_index]
     if item in (DynamicSlot.OPPONENT_LAND_TYPES, DynamicSlot.OWN_LAND_TYPES):
         return frozenset(found)
     return frozenset(found) & _COLORED
+
+
+_OWN_SLOTS: Final = frozenset(
+    {
+        DynamicSlot.CHOSEN_COLOR,
+        DynamicSlot.CHOSEN_COLORS,
+        DynamicSlot.COMMANDER_COLORS,
+        DynamicSlot.OWN_COLORS,
+    }
+)
+_GATE_OR_BASIC_SLOTS: Final = frozenset(
+    {DynamicSlot.GATE_COLORS, DynamicSlot.GATE_TYPES, DynamicSlot.OWN_BASIC_COLORS}
+)
+_OPPONENT_LAND_SLOTS: Final = frozenset(
+    {
+        DynamicSlot.OPPONENT_LAND_COLORS,
+        DynamicSlot.OPPONENT_LAND_TYPES,
+        DynamicSlot.OPPONENT_BASIC_COLORS,
+    }
+)
 
 
 def can_activate(board: BoardLike, index: int, ability: ManaAbility) -> bool:
@@ -439,7 +494,7 @@ def _modified(board: BoardLike, index: int) -> bool:
 
 
 def count(
-    board: BoardLike, index: int, amount_kind: str, item: PermanentFilter | None, colors: str
+    board: BoardLike, index: int, amount_kind: AmountKind, item: PermanentFilter | None, colors: str
 ) -> int:
     """A board-dependent amount for permanent ``index``'s ability (Gaea's Cradle,
     Cabal Coffers: permanents; Nykthos: devotion, CR 700.5; counters on it; its
@@ -452,57 +507,106 @@ def count(
     taken to be :data:`STARTING_LIFE`, its graveyard empty and its life gained and
     cards drawn this turn none (what it could produce, CR 106.7, is all that asks)."""
     source = board.permanents[index]
-    owner = source.controller
-    ids = board.ids
-    if amount_kind in ("own counters", "counters"):
-        return source.counters
-    if amount_kind == "power":
-        return max(0, source.power)
-    if amount_kind == "toughness":
-        return max(0, source.toughness)
-    if amount_kind == "life":
-        life = board.life if owner == "you" and board.life is not None else STARTING_LIFE
-        return max(0, life)
-    if amount_kind in ("life gained this turn", "cards drawn this turn"):
-        if owner != "you":
-            return 0  # the board holds only yours
-        return board.life_gained if amount_kind.startswith("life") else board.cards_drawn
+    if amount_kind in _OF_SOURCE:
+        return _OF_SOURCE[amount_kind](board, source)
     if amount_kind == "graveyard":
-        if owner != "you":
+        if source.controller != "you":
             return 0
         return sum(1 for name in board.graveyard_cards if item is None or card_matches(item, name))
-    if amount_kind == "devotion":  # CR 700.5
-        wanted = set(colors)
-        total = 0
-        for permanent in board.permanents:
-            if permanent.controller != owner:
-                continue
-            for symbol in permanent.mana_cost:
-                if wanted & set(str(symbol.colors)):
-                    total += 1
-        return total
+    if amount_kind == "devotion":
+        return _devotion(board, source.controller, colors)
     if item is None or amount_kind not in _OF_PERMANENTS:
         raise MtgManaError(f"can't count {amount_kind!r} on a board")
+    ids = board.ids
     named = [
         p
         for i, p in enumerate(board.permanents)
-        if matches(item, p, ids[i], source, owner, ids[index])
+        if matches(item, p, ids[i], source, source.controller, ids[index])
     ]
     return _OF_PERMANENTS[amount_kind](named)
+
+
+def _devotion(board: BoardLike, owner: str, colors: str) -> int:
+    """``owner``'s devotion to ``colors`` (CR 700.5): the mana symbols of those colors
+    among the mana costs of the permanents ``owner`` controls."""
+    wanted = set(colors)
+    total = 0
+    for permanent in board.permanents:
+        if permanent.controller != owner:
+            continue
+        for symbol in permanent.mana_cost:
+            if wanted & set(str(symbol.colors)):
+                total += 1
+    return total
+
+
+def _life(board: BoardLike, source: Permanent) -> int:
+    """Its controller's life total, at least zero (an opponent's: the starting one)."""
+    life = board.life if source.controller == "you" and board.life is not None else STARTING_LIFE
+    return max(0, life)
+
+
+def _life_gained(board: BoardLike, source: Permanent) -> int:
+    return board.life_gained if source.controller == "you" else 0  # the board holds only yours
+
+
+def _cards_drawn(board: BoardLike, source: Permanent) -> int:
+    return board.cards_drawn if source.controller == "you" else 0
+
+
+def _counters(board: BoardLike, source: Permanent) -> int:
+    return source.counters
+
+
+def _power(board: BoardLike, source: Permanent) -> int:
+    return max(0, source.power)
+
+
+def _toughness(board: BoardLike, source: Permanent) -> int:
+    return max(0, source.toughness)
+
+
+_OF_SOURCE: Final[dict[str, Callable[[BoardLike, Permanent], int]]] = {
+    "own counters": _counters,
+    "counters": _counters,
+    "power": _power,
+    "toughness": _toughness,
+    "life": _life,
+    "life gained this turn": _life_gained,
+    "cards drawn this turn": _cards_drawn,
+}
+"""The amounts read off the permanent itself or its controller."""
 
 
 STARTING_LIFE: Final = 20
 """A new game's life total (CR 103.4): "your life total" when a board doesn't give it."""
 _BASIC_LAND_TYPES: Final = frozenset({"Plains", "Island", "Swamp", "Mountain", "Forest"})
+
+
+def _greatest_power(named: list[Permanent]) -> int:
+    return max([0, *(p.power for p in named)])
+
+
+def _greatest_toughness(named: list[Permanent]) -> int:
+    return max([0, *(p.toughness for p in named)])
+
+
+def _basic_land_types(named: list[Permanent]) -> int:
+    return len({t for p in named for t in p.subtypes if t in _BASIC_LAND_TYPES})
+
+
+def _different_powers(named: list[Permanent]) -> int:
+    return len({p.power for p in named})
+
+
 _OF_PERMANENTS: Final[dict[str, Callable[[list[Permanent]], int]]] = {
     "permanents": len,
-    "greatest power": lambda named: max([0, *(p.power for p in named)]),
-    "greatest toughness": lambda named: max([0, *(p.toughness for p in named)]),
-    "basic land types": lambda named: len(
-        {t for p in named for t in p.subtypes if t in _BASIC_LAND_TYPES}
-    ),
-    "different powers": lambda named: len({p.power for p in named}),
+    "greatest power": _greatest_power,
+    "greatest toughness": _greatest_toughness,
+    "basic land types": _basic_land_types,
+    "different powers": _different_powers,
 }
+"""The amounts read off the permanents a filter names."""
 
 
 # -- cards in your graveyard -------------------------------------------------------------
