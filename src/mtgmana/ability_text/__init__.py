@@ -276,6 +276,7 @@ replacement effects), ``_statics`` (static abilities: continuous effects) and
 
 from __future__ import annotations
 
+from .._numbers import word_number
 from ..board.abilities import bind_chosen_type
 from ..cards import Card
 from ..errors import MtgManaError
@@ -283,7 +284,6 @@ from ._card_mana import CardMana
 from ._casting import Casting, Reduction, casting_of
 from ._reader import read
 from ._spend import spend_of
-from ._words import Unsupported, count_word
 
 __all__ = [
     "CardMana",
@@ -347,16 +347,21 @@ def mana_of(card: Card, face: int | str = 0, *, chosen_type: str | None = None) 
     )
 
 
-def read_number(word: str) -> int:
-    """The number a count in rules text names: digits, or "a", "an", "one" to "ten"
-    (as in "enters with two charge counters on it").
+def read_number(word: str, *, articles: bool = True) -> int:
+    """The number a count in rules text names: digits, or "one" to "twelve", and
+    "a", "an" unless ``articles`` is false (as in "enters with two charge counters
+    on it"). The one table of number words (:mod:`mtgmana._numbers`) is read here.
 
     >>> read_number("two"), read_number("an"), read_number("12")
     (2, 1, 12)
+    >>> read_number("a", articles=False)
+    Traceback (most recent call last):
+    ...
+    mtgmana.errors.MtgManaError: not a number in rules text: 'a'
     """
     if not isinstance(word, str):
         raise MtgManaError(f"read_number needs a word, not {word!r}")
-    try:
-        return count_word(word)
-    except Unsupported:
-        raise MtgManaError(f"not a number in rules text: {word!r}") from None
+    number = word_number(word, articles=articles)
+    if number is None:
+        raise MtgManaError(f"not a number in rules text: {word!r}")
+    return number

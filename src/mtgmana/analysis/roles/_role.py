@@ -114,7 +114,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Final
 
-from ...ability_text import mana_of
+from ...ability_text import mana_of, read_number
 from ...board import Board, Permanent
 from ...board.abilities import CHOSEN_TYPE, DynamicSlot, ManaAbility
 from ...board.effects import ContinuousEffect
@@ -144,7 +144,6 @@ _PERMANENT_TYPES: Final = frozenset(
 )
 """The card types of permanents (CR 110.4)."""
 _TYPE_WORD = r"(?:Plains|Island|Swamp|Mountain|Forest)"
-_NUMBER_WORDS: Final = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5}
 _TAPPED = re.compile(r"\benters tapped\b|\bIf you don't, (?:this land|it) enters tapped\b")
 _PAY_LIFE = re.compile(r"you may pay \d+ life\. If you don't, (?:this land|it) enters tapped")
 _CONTROL = re.compile(
@@ -715,7 +714,7 @@ def _search(match: re.Match[str], *, sacrifice: bool) -> Ramp | None:
 
 
 def _count(word: str) -> int:
-    return _NUMBER_WORDS.get(word.lower(), 1)
+    return read_number(word.lower())
 
 
 def _entry(text: str) -> Entry:
