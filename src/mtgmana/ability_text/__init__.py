@@ -276,24 +276,45 @@ replacement effects), ``_statics`` (static abilities: continuous effects) and
 
 from __future__ import annotations
 
-from .._numbers import word_number
+from .._numbers import number_word, word_number
 from ..board.abilities import bind_chosen_type
 from ..cards import Card
 from ..errors import MtgManaError
 from ._card_mana import CardMana
 from ._casting import Casting, Reduction, casting_of
+from ._entering import EnteringCounters, Unread, energy_on_entering, read_counters, read_unread
+from ._lands import BASIC_TYPES, Entry, EntryKind, Fetch, read_entry, read_fetch
+from ._ramp import Ramp, RampKind, SpellText, read_ramp, read_spell_text, without_reminder
 from ._reader import read
 from ._spend import spend_of
 
 __all__ = [
+    "BASIC_TYPES",
     "CardMana",
     "Casting",
+    "EnteringCounters",
+    "Entry",
+    "EntryKind",
+    "Fetch",
+    "Ramp",
+    "RampKind",
     "Reduction",
+    "SpellText",
+    "Unread",
     "casting_of",
+    "energy_on_entering",
     "mana_of",
+    "number_word",
     "parse_mana",
+    "read_counters",
+    "read_entry",
+    "read_fetch",
     "read_number",
+    "read_ramp",
+    "read_spell_text",
+    "read_unread",
     "spend_of",
+    "without_reminder",
 ]
 
 

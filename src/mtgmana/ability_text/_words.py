@@ -5,12 +5,27 @@ mana ability (CR 605.1, 605.5)."""
 
 from __future__ import annotations
 
+import enum
 import re
 from typing import Final
 
 from .._numbers import word_number
 
 __all__: list[str] = []
+
+
+class Words(str, enum.Enum):
+    """An enum of the words rules text and the deck notes use: equal to its words
+    (a ``str``), printed as them, its ``repr`` rebuilding it."""
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}.{self.name}"
+
+    def __str__(self) -> str:
+        return str(self.value)
+
+    def __format__(self, spec: str) -> str:
+        return format(str(self.value), spec)
 
 
 class Unsupported(Exception):
