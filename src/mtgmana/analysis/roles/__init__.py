@@ -9,7 +9,7 @@ The deck's counting and the simulation both read cards through this package.
 
 >>> from mtgmana.cards import lookup
 >>> role_of(lookup("Llanowar Elves")).kind, role_of(lookup("Temple of Mystery")).entry.kind
-('dork', 'tapped')
+('dork', EntryKind.TAPPED)
 """
 
 from __future__ import annotations

@@ -99,7 +99,7 @@ card"). Scry and surveil alone don't count.
 >>> from mtgmana.cards import lookup
 >>> entry = role_of(lookup("Glacial Fortress")).entry
 >>> entry.kind, sorted(entry.types), entry.count
-('control', ['Island', 'Plains'], 1)
+(EntryKind.CONTROL, ['Island', 'Plains'], 1)
 >>> fetch = role_of(lookup("Flooded Strand")).fetch
 >>> sorted(fetch.types), fetch.basic_only, fetch.tapped
 (['Island', 'Plains'], False, False)
