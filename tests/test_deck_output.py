@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import shared_path
+from conftest import precon
 from mtgmana.analysis.charts import PER_SPELL_LIMIT
 from mtgmana.analysis.counting import LandReport
 from mtgmana.analysis.deck import Deck, DeckSummary, analyze
@@ -47,7 +47,7 @@ def report() -> tuple[DeckSummary, Simulation]:
 
 def commander_text(name: str = "arcane-maelstrom-c20") -> str:
     """A Forge .dck precon as a plain list (the commander first, then a blank line)."""
-    path = shared_path("decks", "commander", f"{name}.dck")
+    path = precon(f"{name}.dck")
     commander: list[str] = []
     main: list[str] = []
     section = None
