@@ -11,6 +11,7 @@ doctests (pyproject.toml: ``--doctest-glob=*.md``)."""
 
 from __future__ import annotations
 
+import io
 import re
 import shlex
 from pathlib import Path
@@ -18,17 +19,18 @@ from pathlib import Path
 import pytest
 
 from cli_helpers import run
+from mtgmana.cli.serve import serve
 
 ROOT = Path(__file__).resolve().parents[1]
 EXACT = ("docs/tapper.md", "docs/options.md")
 EXCERPTS = ("README.md",)
 
 NOT_RUN = {
-    "serve": "reads requests on standard input (tests/test_serve*.py)",
+    "serve": "a session of requests and answers: test_the_readme_serve_session_answers",
     "web": "serves a page or builds a site (tests/test_web*.py)",
     "update": "downloads or reads a card file (tests/test_cards_update.py)",
 }
-"""Subcommands whose README examples show a session, not one command's output."""
+"""Subcommands whose examples aren't one command's output (what checks them)."""
 
 SPEED = re.compile(r"in [\d.,]+ s, [\d,]+ games/s")
 
@@ -51,6 +53,16 @@ def examples(name: str) -> list[tuple[str, str]]:
     return found
 
 
+def serve_sessions(name: str) -> list[tuple[list[str], list[str]]]:
+    """The (requests, answers shown) of a document's ``$ mtgmana serve`` blocks."""
+    text = (ROOT / name).read_text(encoding="utf-8")
+    found = []
+    for block in re.findall(r"^```console\n\$ mtgmana serve\n(.*?)^```", text, re.M | re.S):
+        lines = block.splitlines()
+        found.append(([x for x in lines if '"op"' in x], [x for x in lines if '"op"' not in x]))
+    return found
+
+
 def _runnable(command: str) -> bool:
     argv = shlex.split(command, comments=True)
     return argv[0] == "mtgmana" and not NOT_RUN.keys() & set(argv[1:3])
@@ -67,6 +79,7 @@ def test_each_document_has_examples() -> None:
     for name in EXACT:
         assert len(examples(name)) >= 3, name
     assert len(examples("README.md")) >= 12
+    assert len(serve_sessions("README.md")) >= 2
 
 
 def test_excerpts_match_as_doctest_does() -> None:
@@ -105,3 +118,13 @@ def test_the_readme_example_prints_what_it_shows(
     status, out, err = run(capsys, *argv[1:], *quiet)
     # An error is shown as the terminal shows it: standard error after the output.
     assert matches(printed, out if status == 0 else out + err), command
+
+
+@pytest.mark.parametrize(("requests", "answers"), serve_sessions("README.md"))
+def test_the_readme_serve_session_answers(requests: list[str], answers: list[str]) -> None:
+    out = io.StringIO()
+    serve(requests, out)
+    printed = out.getvalue().splitlines()
+    assert len(printed) == len(answers) == len(requests)
+    for request, shown, answer in zip(requests, answers, printed, strict=True):
+        assert matches(shown, answer), request
