@@ -181,7 +181,7 @@ class Payer:
             reach, grown, extra = self._reflected(key, reach)
             units += extra
             most += sum(count(key, c) for c in self.reflecting)
-        restricted, free = self._restricted_on(key)
+        restricted, free = self._restricted_on(key) if self.restricted else ([], 0)
         most += free
         exotic_units = sum(count(key, c) * self.classes[c].bound for c in self.exotic)
         static = any(count(key, c) for c in self.statics)
@@ -223,7 +223,7 @@ class Payer:
         upper_reach = (top if exotic_units else high) + hall.reach(upper[0])
         flat = not (restricted or exotic_units or grown or static)
         plain = flat and not combos
-        lane = _lane(combos) if flat and not modal.uncertain else None
+        lane = _lane(combos) if combos and flat and not modal.uncertain else None
         return View(reach, reach, high, life, units, restricted, combos, exotic_units, hostile,
                     upper, most, static, plain, upper_reach, top, lane,
                     modal.uncertain, key)  # fmt: skip
