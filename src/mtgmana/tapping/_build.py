@@ -18,8 +18,6 @@ from dataclasses import replace
 from typing import Any
 
 from .. import _transport as T
-from .._board_mana import matches
-from .._flow import min_cost_transport
 from ..mana import Mana, ManaType, Source
 from ..payment import Alternative, Paid, Payment, assign_symbols
 from ._compile import EFFECT, ORDER, SELF, Option
@@ -129,13 +127,10 @@ def build_plan(problem: Problem, best: Candidate) -> Plan:
                 draft.types[slot], draft.units[slot] = chosen, unit
                 floating.append(unit)
     every = sorted(simple.values(), key=lambda draft: draft.order) + drafts
-    convoked = {
-        board.index_of(unit.permanent)
-        for units in unit_for.values()
-        for unit in units
-        if isinstance(unit, Alternative) and unit.permanent is not None
-    }
-    _choose_victims(problem, every, convoked)
+    # "Sacrifice N ...": the permanents the search chose, in its order (a permanent
+    # is sacrificed after its own activations, tapping._victims).
+    for position, lost in best.victims.items():
+        drafts[position].sacrificed.extend(lost)
     steps = _ordered(problem, every)
     queues: dict[T.Demand, list[Mana | Alternative]] = {}
     for d, units in sorted(unit_for.items()):
@@ -210,38 +205,6 @@ def _unit(board: Any, index: int, where: int, chosen: ManaType, option: Option) 
     )
 
 
-def _choose_victims(problem: Problem, drafts: list[_Draft], alternatives: set[int]) -> None:
-    """Which permanents each "Sacrifice N ..." takes: the least weight in all (tokens
-    first, noncreatures before creatures, as the search counted them), never one that
-    sacrifices itself nor one that pays the spell by convoke or improvise (sacrificed
-    during CR 601.2g, it couldn't be tapped in 601.2h)."""
-    board = problem.board
-    wanted = [(k, d.option.sacrifices) for k, d in enumerate(drafts) if d.option.sacrifices]
-    if not wanted:
-        return
-    self_sacrificed = {draft.index for draft in drafts if draft.option.sacrifice_self}
-    candidates = [
-        i
-        for i, p in enumerate(board.permanents)
-        if p.controller == "you"
-        and p.zone == "battlefield"
-        and i not in self_sacrificed
-        and i not in alternatives
-    ]
-    edges = []
-    for s, i in enumerate(candidates):
-        p = board.permanents[i]
-        weight = problem.scale.sacrifice_weight(p.token, p.is_creature)
-        for d, (_, (item, _)) in enumerate(wanted):
-            if matches(item, p, board.ids[i], None, "you", None):
-                edges.append((s, d, weight * (len(board.permanents) + 1) + i))
-    found = min_cost_transport([1] * len(candidates), [n for _, (_, n) in wanted], edges)
-    assert found is not None, "the search counted these sacrifices"
-    for (s, d), amount in sorted(found[1].items()):
-        if amount:
-            drafts[wanted[d][0]].sacrificed.append(candidates[s])
-
-
 def _ordered(problem: Problem, drafts: list[_Draft]) -> tuple[Step, ...]:
     """The steps in an order that can be followed: made mana spent only later, a
     creature's own step before its creature is tapped or sacrificed by another;
@@ -253,8 +216,11 @@ def _ordered(problem: Problem, drafts: list[_Draft]) -> tuple[Step, ...]:
             if unit is not None:
                 made_by[unit.uid] = k
     own: dict[int, list[int]] = {}  # board index -> drafts of that permanent
+    tapped_by: dict[int, list[int]] = {}  # board index -> drafts whose costs tap it
     for k, draft in enumerate(drafts):
         own.setdefault(draft.index, []).append(k)
+        for other in draft.tapped:
+            tapped_by.setdefault(other, []).append(k)
     after: list[set[int]] = [set() for _ in drafts]
     for k, draft in enumerate(drafts):
         for unit in draft.paid:
@@ -267,6 +233,9 @@ def _ordered(problem: Problem, drafts: list[_Draft]) -> tuple[Step, ...]:
                     after[k].add(later)
         for other in draft.sacrificed:  # it makes its mana first, then it is sacrificed
             for first in own.get(other, []):
+                if first != k:
+                    after[first].add(k)
+            for first in tapped_by.get(other, []):  # tapped by a cost, then sacrificed
                 if first != k:
                     after[first].add(k)
     before = Counter(k for targets in after for k in targets)

@@ -10,43 +10,30 @@ import itertools
 import math
 from collections import Counter
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import Any
 
 from .. import _transport as T
-from .._board_mana import matches
-from .._flow import min_cost_transport
 from ..costs import ManaCost
 from ..mana import ManaType
 from ..restrictions import Restriction, Spend, SpendKind
 from ._alternatives import buried, generic_labels, tap_only
 from ._compile import EFFECT, ORDER, SELF, Option, Source
 from ._hall import SNOW_BIT, bits_of, hall, symbol_masks
-from ._problem import MAX_ORDERS, ForwardFirst, Problem, TapWeights, solve
+from ._problem import (
+    MAX_ORDERS,
+    Candidate,
+    ForwardFirst,
+    Instance,
+    Problem,
+    TapWeights,
+    solve,
+)
+from ._victims import arranged, assign_victims, place, victim_edges, victims_cost, victims_left
 
-__all__: list[str] = []
+__all__ = ["Candidate", "Instance"]
 
 _ORDER = ORDER
-
-
-@dataclass
-class Instance:
-    """A multi-mana (or mana-costing) activation chosen in a combination."""
-
-    source: int  # position in the sources list
-    copy: int  # which permanent of the group
-    option: Option
-
-
-@dataclass
-class Candidate:
-    value: tuple[int, ...]
-    instances: list[Instance]
-    simple_counts: list[int]  # per source: permanents left as one-mana units
-    solution: T.Solution
-    supplies: list[T.Supply]
-    members: list[list[Any]]
-    future_kept: int
 
 
 def choice_rows(problem: Problem) -> list[list[list[int]]]:
@@ -57,10 +44,19 @@ def choice_rows(problem: Problem) -> list[list[list[int]]]:
         k = len(source.indexes)
         once = [i for i, o in enumerate(source.complex) if not o.repeatable]
         again = [i for i, o in enumerate(source.complex) if o.repeatable]
-        bound = problem.repeats(source)
+        budget = None
+        if any(o.budgeted for o in source.complex):
+            budget = problem.counters(source)  # one permanent (_compile.compile_board)
+        bounds = [problem.option_repeats(source, source.complex[i]) for i in again]
         choices: list[list[int]] = []
         for split in _compositions(k, len(once)):
-            for repeats in itertools.product(range(bound + 1), repeat=len(again)):
+            left = budget
+            if left is not None:
+                taken = zip(once, split, strict=True)
+                left -= sum(n * source.complex[i].counters for i, n in taken)
+                if left < 0:
+                    continue  # more counters than the permanent has
+            for repeats in _repeats([source.complex[i] for i in again], bounds, left):
                 row = [0] * len(source.complex)
                 for i, n in zip(once, split, strict=True):
                     row[i] = n
@@ -69,6 +65,30 @@ def choice_rows(problem: Problem) -> list[list[list[int]]]:
                 choices.append(row)
         per_group.append(choices)
     return per_group
+
+
+def _repeats(
+    options: Sequence[Option], bounds: Sequence[int], budget: int | None
+) -> Iterator[tuple[int, ...]]:
+    """How many times each repeatable option is activated: each within its bound,
+    the counters they remove in all within ``budget`` (the permanent's counters,
+    CR 602.2b: a cost can't remove counters that aren't there). Every split is
+    tried: two activations of a storage land removing 1 counter each may beat one
+    removing 2 (their costs take mana that would be left unused)."""
+
+    def go(i: int, left: int | None) -> Iterator[tuple[int, ...]]:
+        if i == len(options):
+            yield ()
+            return
+        option = options[i]
+        top = bounds[i]
+        if left is not None and option.counters:
+            top = min(top, left // option.counters)
+        for n in range(top + 1):
+            for more in go(i + 1, None if left is None else left - n * option.counters):
+                yield (n, *more)
+
+    yield from go(0, budget)
 
 
 def instances_of(problem: Problem, picks: Sequence[list[int]]) -> tuple[list[Instance], list[int]]:
@@ -136,10 +156,8 @@ def evaluate(
     if any(inst.option.discards_hand for inst in instances):
         resources[1] = board.hand  # "Discard your hand": all of it, once (CR 701.9a)
     fixed += scale.life * resources[0] + scale.sacrifice * (3 * resources[1] + resources[2])
-    victims = victims_cost(problem, instances, self_sacrificed)
-    if victims is None:
-        return None
-    fixed += victims
+    if victims_cost(problem, instances, self_sacrificed) is None:
+        return None  # not enough permanents to sacrifice, in any order
     life_used = sum(inst.option.life + inst.option.damage for inst in instances)
     if sum(inst.option.life for inst in instances) > problem.life:  # CR 119.4
         return None
@@ -150,13 +168,14 @@ def evaluate(
     costing = [inst for inst in instances if inst.option.mana_cost is not None]
     if shortcuts and costing and not _first_payable(problem, instances, simple_counts, costing):
         return None
-    orders = _orders(instances, costing)
+    ordered = arranged(problem, instances)
+    orders = _orders(instances, ordered)
     first = next(orders)
     life_left = max(0, problem.life - life_used - problem.survive)
-    kinds = Counter((inst.source, id(inst.option)) for inst in costing)
+    kinds = Counter((inst.source, id(inst.option)) for inst in ordered)
     floor: tuple[int, ...] | None = None
     if shortcuts and len(kinds) > 1:
-        distinct = math.factorial(len(costing))
+        distinct = math.factorial(len(ordered))
         for n in kinds.values():
             distinct //= math.factorial(n)
         if distinct > MAX_ORDERS:  # too many to try: branch on cycles instead
@@ -247,14 +266,16 @@ def _order_search(
     solution without a cycle is solved again in its order (same value: exact).
     None when no plan beats ``beat``."""
     best: Candidate | None = None
-    branches: list[dict[int, frozenset[int]]] = [{}]
-    seen: set[frozenset[tuple[int, frozenset[int]]]] = set()
+    Branch = tuple[dict[int, frozenset[int]], frozenset[tuple[int, int]]]
+    branches: list[Branch] = [({}, frozenset())]
+    seen: set[Any] = set()
     kinds = [(inst.source, id(inst.option)) for inst in order]
+    where = [place(problem, inst) for inst in order]
     solves = 0
     floor: tuple[int, ...] | None = None
     while branches:
-        forbidden = branches.pop()
-        key = frozenset((k, v) for k, v in forbidden.items() if v)
+        forbidden, banned = branches.pop()
+        key = (frozenset((k, v) for k, v in forbidden.items() if v), banned)
         if key in seen:
             continue
         seen.add(key)
@@ -262,7 +283,7 @@ def _order_search(
         if solves > _BRANCH_SOLVES or problem.spent:
             raise _TooManyCycles
         relaxed = _solve_order(
-            problem, order, simple_counts, fixed, life_left, future, True, forbidden
+            problem, order, simple_counts, fixed, life_left, future, True, forbidden, banned
         )
         # Preferences 1-5 decide; the ties below them go to the first plan met.
         limit = best.value[:5] if best is not None else beat
@@ -289,21 +310,26 @@ def _order_search(
                 kinds[first],
                 forbidden.get(first, frozenset()),
                 frozenset(p for p, owners in forbidden.items() if first in owners),
+                frozenset(i for s, i in banned if s == first),
             )
             if shape in tried:
                 continue
             tried.add(shape)
+            # First of the cycle: the others' mana doesn't pay it, and it sacrifices
+            # none of their permanents (their activations come after it, CR 602.2).
             branch = dict(forbidden)
             for other in cycle:
                 if other != first:
                     branch[other] = branch.get(other, frozenset()) | {first}
-            branches.append(branch)
+            more = {(first, where[other]) for other in cycle if other != first}
+            branches.append((branch, banned | more))
     return best
 
 
 def _precedence(candidate: Candidate) -> tuple[list[Instance] | None, list[int]]:
     """The activations in an order in which the candidate's made mana pays only
-    later activations; or, if it pays in a cycle, the positions in one cycle."""
+    later activations and its victims' activations come before their sacrifice;
+    or, if they can't, the positions in one cycle."""
     solution = candidate.solution
     order = candidate.instances
     after: dict[int, set[int]] = {p: set() for p in range(len(order))}
@@ -312,6 +338,8 @@ def _precedence(candidate: Candidate) -> tuple[list[Instance] | None, list[int]]
         owner = solution.demands[d].owner
         if amount and 0 <= origin < len(order) and 0 <= owner < len(order):
             after[origin].add(owner)
+    for p, s in victim_edges(candidate):  # a permanent's activations before its sacrifice
+        after[p].add(s)
     before = Counter(q for targets in after.values() for q in targets)
     ready = [p for p in range(len(order)) if not before[p]]
     result: list[Instance] = []
@@ -336,15 +364,18 @@ def _precedence(candidate: Candidate) -> tuple[list[Instance] | None, list[int]]
         walk.append(step)
 
 
-def _orders(instances: list[Instance], costing: list[Instance]) -> Iterator[list[Instance]]:
+def _orders(instances: list[Instance], ordered: list[Instance]) -> Iterator[list[Instance]]:
     """Orders of activations to try, at most ``MAX_ORDERS``: mana made by an
     activation pays only for later ones, so with several different mana-costing
-    activations the order matters (identical ones are interchangeable)."""
-    others = [inst for inst in instances if inst.option.mana_cost is None]
+    activations the order matters (identical ones are interchangeable), and so
+    does where an activation that sacrifices their permanents goes (``ordered``:
+    :func:`~mtgmana.tapping._victims.arranged`); the others come first."""
+    chosen = {id(inst) for inst in ordered}
+    others = [inst for inst in instances if id(inst) not in chosen]
     # Creatures tap for mana before they are sacrificed (Ashnod's Altar).
     others.sort(key=lambda inst: inst.option.sacrifice_creature)
     kinds: dict[tuple[int, int], list[Instance]] = {}
-    for inst in costing:
+    for inst in ordered:
         kinds.setdefault((inst.source, id(inst.option)), []).append(inst)
     groups = list(kinds.values())
     left = [len(group) for group in groups]
@@ -360,7 +391,7 @@ def _orders(instances: list[Instance], costing: list[Instance]) -> Iterator[list
                     yield [g, *rest]
                 left[g] += 1
 
-    for count, arrangement in enumerate(arrangements(len(costing))):
+    for count, arrangement in enumerate(arrangements(len(ordered))):
         if count >= MAX_ORDERS:
             return
         taken = [0] * len(groups)
@@ -380,11 +411,18 @@ def _solve_order(
     future: Sequence[ManaCost],
     relaxed: bool = False,
     forbidden: dict[int, frozenset[int]] | None = None,
+    banned: frozenset[tuple[int, int]] = frozenset(),
 ) -> Candidate | None:
     """The best plan with the activations in this order; ``relaxed``: in any
     order — mana made by an activation may pay any other one but those
-    ``forbidden`` to it (a lower bound)."""
+    ``forbidden`` to it, and one may sacrifice any permanent but those ``banned``
+    to it (a lower bound)."""
     problem.solves += 1
+    self_sacrificed = {place(problem, inst) for inst in order if inst.option.sacrifice_self}
+    victims = assign_victims(problem, order, self_sacrificed, ordered=not relaxed, banned=banned)
+    if victims is None:
+        return None
+    fixed += victims[0]
     scale = problem.scale
     sources = problem.sources
     spends: list[Spend] = [problem.spend, problem.spend.paying_x()]
@@ -517,7 +555,7 @@ def _solve_order(
         weights = ForwardFirst(weights, sum(counts) + 1)
     current_parts = parts[:future_start]
     solution = solve(current_parts, supplies, counts, life_left, weights)
-    if solution is None or not _victims_left(problem, order, solution, supplies):
+    if solution is None or not victims_left(problem, order, solution, supplies):
         return None
     value_main = fixed + solution.cost
     kept = 0
@@ -535,63 +573,10 @@ def _solve_order(
     waste_w, rest = divmod(rest, scale.waste)
     flex, rest = divmod(fixed + solution.cost - value_main + rest, scale.flex)
     value = (sac, life_w, -kept, waste_w, flex, rest)  # the preference order, 1-6
-    return Candidate(value, order, simple_counts, solution, supplies, members, kept)
-
-
-def victims_cost(
-    problem: Problem, instances: Sequence[Instance], self_sacrificed: set[int]
-) -> int | None:
-    """The least weight of the permanents the activations' "Sacrifice N ..." costs
-    take (tokens first, noncreatures before creatures), each once and never one
-    that sacrifices itself; None when there aren't enough. Exact: a min-cost
-    assignment of permanents to the costs (:mod:`mtgmana._flow`)."""
-    wanted = [inst.option.sacrifices for inst in instances if inst.option.sacrifices is not None]
-    if not wanted:
-        return 0
-    board = problem.board
-    scale = problem.scale
-    filters: dict[Any, int] = {}
-    for item, n in wanted:
-        filters[item] = filters.get(item, 0) + n
-    kinds: dict[tuple[int, tuple[bool, ...]], int] = {}  # (weight, filters met) -> how many
-    keys = list(filters)
-    for index, (identifier, p) in enumerate(zip(board.ids, board.permanents, strict=True)):
-        if p.controller != "you" or p.zone != "battlefield" or index in self_sacrificed:
-            continue
-        met = tuple(matches(item, p, identifier, None, "you", None) for item in keys)
-        if any(met):
-            key = (scale.sacrifice_weight(p.token, p.is_creature), met)
-            kinds[key] = kinds.get(key, 0) + 1
-    supplies = list(kinds)
-    edges = [
-        (s, d, weight)
-        for s, (weight, met) in enumerate(supplies)
-        for d in range(len(keys))
-        if met[d]
-    ]
-    found = min_cost_transport([kinds[k] for k in supplies], [filters[k] for k in keys], edges)
-    return None if found is None else found[0]
-
-
-def _victims_left(
-    problem: Problem, order: list[Instance], solution: T.Solution, supplies: list[T.Supply]
-) -> bool:
-    """Whether "Sacrifice a creature" still has its creatures when convoke taps some
-    (a creature sacrificed during CR 601.2g can't be tapped in 601.2h)."""
-    victims = sum(inst.option.sacrifices[1] for inst in order if inst.option.sacrifices)
-    if not victims or "convoke" not in problem.keywords:
-        return True
-    convoked = sum(
-        amount
-        for (s, d), amount in solution.assignment.items()
-        if solution.demands[d].owner < 0
-        and not supplies[s].types & solution.demands[d].types
-        and any(label.startswith("convoke") for label in supplies[s].alt)
-    )
-    sacrificing = sum(
-        1 for inst in order if inst.option.sacrifice_self and problem.sources[inst.source].creature
-    )
-    return victims <= problem.creatures - sacrificing - convoked
+    return Candidate(
+        value, order, simple_counts, solution, supplies, members, kept, victims[1],
+        tuple(place(problem, inst) for inst in order),
+    )  # fmt: skip
 
 
 def _group_labels(problem: Problem, g: int) -> frozenset[str]:

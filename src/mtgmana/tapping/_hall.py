@@ -275,13 +275,10 @@ def surely_unpayable(problem: Problem) -> bool:
         masks[(1 << _ORDER[unit.type]) | (SNOW_BIT if unit.snow else 0)] += 1
     for source in problem.sources:
         bits = SNOW_BIT if source.snow else 0
-        most = 0
         for option in (*source.simple, *source.complex):
             for slot_types in option.slots:
                 for t in slot_types:
                     bits |= 1 << _ORDER[t]
-            times = problem.repeats(source) if option.repeatable else 1
-            most = max(most, len(option.slots) * times)
-        masks[bits] += most * len(source.indexes)
+        masks[bits] += problem.most_slots(source) * len(source.indexes)
     masks.update(alternative_supply(problem))
     return not hall(*demands, masks)

@@ -63,7 +63,51 @@ def restricted_mana(board: Board, sources: Sequence[Source]) -> tuple[Restricted
 
 
 def _plain(options: Sequence[Option]) -> list[tuple[tuple[frozenset[ManaType], ...], Any]]:
-    return [(o.slots, o.mana_cost) for o in options if o.restriction is None and o.taps is None]
+    return [
+        (o.slots, o.mana_cost)
+        for o in options
+        if o.restriction is None and o.taps is None and not o.budgeted
+    ]
+
+
+def _budgeted(board: Board, sources: Sequence[Source]) -> list[list[list[Group]]]:
+    """Per permanent whose repeatable abilities remove its counters (Dreadship Reef,
+    Pentad Prism; CR 602.2b), every way to spend them: a multiset of activation
+    sizes (counters each) to which no more fits, as one copy per activation, whose
+    options are those removing that many."""
+    found: list[list[list[Group]]] = []
+    for source in sources:
+        options = [
+            o for o in source.complex if o.budgeted and o.restriction is None and o.taps is None
+        ]
+        if not options:
+            continue
+        counters = board.permanents[source.indexes[0]].counters
+        by_size: dict[int, list[tuple[tuple[frozenset[ManaType], ...], Any]]] = {}
+        for o in options:
+            by_size.setdefault(o.counters, []).append((o.slots, o.mana_cost))
+        variants = [
+            [(n, by_size[size]) for size, n in sorted(Counter(sizes).items())]
+            for sizes in _fills(sorted(by_size), counters)
+        ]
+        found.append(variants)
+    return found
+
+
+def _fills(sizes: Sequence[int], budget: int) -> Iterator[tuple[int, ...]]:
+    """The multisets of ``sizes`` whose sum is within ``budget`` and to which no
+    size can be added."""
+
+    def go(i: int, left: int) -> Iterator[tuple[int, ...]]:
+        if i == len(sizes):
+            if not any(size <= left for size in sizes):
+                yield ()
+            return
+        for n in range(left // sizes[i], -1, -1):
+            for rest in go(i + 1, left - n * sizes[i]):
+                yield (sizes[i],) * n + rest
+
+    yield from go(0, budget)
 
 
 def configurations(board: Board, sources: Sequence[Source]) -> tuple[list[list[Group]], bool]:
@@ -78,8 +122,11 @@ def configurations(board: Board, sources: Sequence[Source]) -> tuple[list[list[G
         if o.taps is not None and o.restriction is None
     ]
     base = [(len(s.indexes), _plain((*s.simple, *s.complex))) for s in sources]
+    variants = itertools.product(*_budgeted(board, sources))
+    spends = [list(itertools.chain(*more)) for more in variants]
     if not tappers:
-        return [[g for g in base if g[1]]], True
+        plain = [[g for g in base if g[1]] + extra for extra in spends[:MAX_CONFIGURATIONS]]
+        return plain, len(spends) <= MAX_CONFIGURATIONS
     filters = {o.taps for _, o in tappers if o.taps is not None}
     if len(filters) > 1:
         from ._api import NotModelled
@@ -110,9 +157,10 @@ def configurations(board: Board, sources: Sequence[Source]) -> tuple[list[list[G
         ):
             continue
         for used in _spread(max(0, taken - free), makers):
-            out.append(_groups(sources, base, tappers, counts, used))
-            if len(out) >= MAX_CONFIGURATIONS:
-                return out, False
+            for extra in spends:
+                out.append(_groups(sources, base, tappers, counts, used) + extra)
+                if len(out) >= MAX_CONFIGURATIONS:
+                    return out, False
     return out, True
 
 

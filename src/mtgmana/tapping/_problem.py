@@ -104,6 +104,8 @@ class Problem:
     filters: list[PermanentFilter] = field(init=False)  # "Tap ... you control" filters
     alternatives: list[AltGroup] = field(init=False)  # what pays besides mana
     keywords: frozenset[str] = field(init=False)  # the spell's convoke, improvise, delve
+    fits: dict[Any, tuple[int, ...]] = field(default_factory=dict, init=False)
+    """Per "Sacrifice ..." filter, the permanents it may take (tapping._victims)."""
 
     deadline: float | None = field(default=None, init=False)
     """When the search for the best plan stops (``time.process_time()``), if it does."""
@@ -145,29 +147,49 @@ class Problem:
         """How many times a repeatable option of ``source`` is tried: at most once
         per permanent it may sacrifice or N permanents it may tap ("Sacrifice a
         creature", "Tap N untapped ... you control"), per resource it may pay
-        (energy, cards), else once per permanent."""
-        most = 0
-        for option in source.complex:
-            if not option.repeatable:
-                continue
-            bounds = []
-            if option.sacrifices is not None:
-                item, n = option.sacrifices
-                bounds.append(self.sacrificeable(item) // n)
-            if option.taps is not None:
-                item, n = option.taps
-                k = self.filters.index(item)
-                fits = sum(g.count for g in self.alternatives if f"tap:{k}" in g.labels)
-                bounds.append(fits // n)
-            for need, have in zip(
-                option.resources,
-                (self.board.energy, self.board.hand, self.board.graveyard),
-                strict=True,
-            ):
-                if need:
-                    bounds.append(have // need)
-            most = max(most, min(bounds) if bounds else len(source.indexes))
-        return most
+        (energy, cards), per counters it removes of the permanent's, else once per
+        permanent."""
+        return max((self.option_repeats(source, o) for o in source.complex), default=0)
+
+    def counters(self, source: Source) -> int:
+        """The counters on the permanent of a group whose activations share them
+        (one permanent: see :attr:`Option.budgeted`)."""
+        return self.board.permanents[source.indexes[0]].counters
+
+    def most_slots(self, source: Source) -> int:
+        """The most mana one permanent of ``source`` can make, costs aside: its
+        largest once-only option, and each repeatable one as often as it's tried."""
+        once = max(
+            (len(o.slots) for o in (*source.simple, *source.complex) if not o.repeatable),
+            default=0,
+        )
+        return once + sum(
+            len(o.slots) * self.option_repeats(source, o) for o in source.complex if o.repeatable
+        )
+
+    def option_repeats(self, source: Source, option: Option) -> int:
+        """:meth:`repeats` for one option (0 for a once-only one)."""
+        if not option.repeatable:
+            return 0
+        if option.budgeted:
+            return self.counters(source) // option.counters
+        bounds = []
+        if option.sacrifices is not None:
+            item, n = option.sacrifices
+            bounds.append(self.sacrificeable(item) // n)
+        if option.taps is not None:
+            item, n = option.taps
+            k = self.filters.index(item)
+            fits = sum(g.count for g in self.alternatives if f"tap:{k}" in g.labels)
+            bounds.append(fits // n)
+        for need, have in zip(
+            option.resources,
+            (self.board.energy, self.board.hand, self.board.graveyard),
+            strict=True,
+        ):
+            if need:
+                bounds.append(have // need)
+        return min(bounds) if bounds else len(source.indexes)
 
     def sacrificeable(self, item: PermanentFilter) -> int:
         """How many of your permanents a "Sacrifice ..." cost could take."""
@@ -192,6 +214,8 @@ class Instance:
 
 @dataclass
 class Candidate:
+    """A combination solved in an order of its activations (``instances``)."""
+
     value: tuple[int, ...]
     instances: list[Instance]
     simple_counts: list[int]  # per source: permanents left as one-mana units
@@ -199,3 +223,8 @@ class Candidate:
     supplies: list[T.Supply]
     members: list[list[Any]]
     future_kept: int
+    victims: dict[int, tuple[int, ...]] = field(default_factory=dict)
+    """Per position of an activation whose cost sacrifices other permanents, their
+    board indexes (:mod:`mtgmana.tapping._victims`)."""
+    permanents: tuple[int, ...] = ()
+    """Per position, the board index of the activation's permanent."""

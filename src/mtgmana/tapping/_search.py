@@ -261,12 +261,11 @@ class _Skeleton:
         for option in source.simple:
             simple_bits |= bits_of(option.slots[0])
         per_row = []
-        best_bits, most = snow, 0
+        best_bits = snow
         for option in (*source.simple, *source.complex):
             for slot_types in option.slots:
                 best_bits |= bits_of(slot_types)
-            times = problem.repeats(source) if option.repeatable else 1
-            most = max(most, len(option.slots) * times)
+        most = problem.most_slots(source)
         self.optimistic[depth] = self.optimistic[depth + 1].copy()
         self.optimistic[depth][best_bits] += most * len(source.indexes)
         made_rows = []
