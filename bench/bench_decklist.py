@@ -23,7 +23,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from _timing import median_seconds, report
-from mtgmana.analysis.decklist import MAX_TEXT, Decklist, DecklistError
+from mtgmana.analysis.decklists import MAX_TEXT, Decklist, DecklistError
 
 ROOT = Path(__file__).resolve().parents[1]
 

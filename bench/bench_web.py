@@ -39,8 +39,9 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from _timing import report
-from mtgmana.analysis.deck import Deck, analyze
-from mtgmana.analysis.simulate import simulate
+from mtgmana.analysis.decks import Deck
+from mtgmana.analysis.simulation import simulate
+from mtgmana.analysis.summary import analyze
 from mtgmana.web.server import HOST, WebServer
 from mtgmana.web.site import TESTED_PYODIDE, build_site
 

@@ -30,7 +30,7 @@ from mtgmana.abilities import (
     bind_chosen_type,
     slot,
 )
-from mtgmana.ability_text import CardMana, mana_of, parse_mana
+from mtgmana.ability_text import CardMana, mana_of, parse_mana, read_number
 from mtgmana.battlefield import Board, Permanent
 from mtgmana.cards import Card, CardDatabase
 from mtgmana.colors import Color
@@ -1108,3 +1108,15 @@ def test_coverage_detectors() -> None:
     assert not script.changes_land_types(
         "This creature can't attack unless there is a Mountain on the battlefield.", "Creature"
     )
+
+
+def test_read_number_reads_the_counts_of_rules_text() -> None:
+    # "enters with two charge counters on it" (CR 122.6): the words a count is written in.
+    words = ["a", "an", "one", "two", "three", "four", "five", "six", "seven", "eight"]
+    assert [read_number(w) for w in [*words, "nine", "ten", "12"]] == [
+        1, 1, *range(1, 11), 12,
+    ]  # fmt: skip
+    for bad in ("eleventy", "", "X", 2, None):
+        with pytest.raises(MtgManaError) as error:
+            read_number(bad)  # type: ignore[arg-type]
+        assert isinstance(error.value, ValueError) and repr(bad) in str(error.value)

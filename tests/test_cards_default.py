@@ -13,7 +13,8 @@ import pytest
 from card_server import BULK_CARDS, NEW_LAND, NEW_SPELL, bulk_bytes
 from mtgmana import UnknownCardError, cards
 from mtgmana._board_mana import graveyard_card
-from mtgmana.analysis.deck import Deck, analyze
+from mtgmana.analysis.decks import Deck
+from mtgmana.analysis.summary import analyze
 from mtgmana.battlefield import Board, Permanent
 from mtgmana.cards import CardDatabase, data_in_use, default_database, use
 from mtgmana.cards.default import using

@@ -8,7 +8,8 @@ from dataclasses import replace
 
 import pytest
 
-from mtgmana.analysis.charts import (
+from mtgmana.analysis.decks import Deck
+from mtgmana.analysis.reports.charts import (
     PER_SPELL_LIMIT,
     castability_svg,
     curve_stacks,
@@ -19,9 +20,9 @@ from mtgmana.analysis.charts import (
     turn_series,
     turns_svg,
 )
-from mtgmana.analysis.deck import Deck, DeckSummary, analyze
-from mtgmana.analysis.simulate import Simulation, simulate
-from mtgmana.analysis.svg import MAX_SERIES
+from mtgmana.analysis.reports.svg import MAX_SERIES
+from mtgmana.analysis.simulation import Simulation, simulate
+from mtgmana.analysis.summary import DeckSummary, analyze
 
 
 @pytest.fixture(scope="module")

@@ -14,9 +14,10 @@ from pathlib import Path
 import pytest
 
 from cli_helpers import run_json
-from mtgmana.analysis.counting import MDFC_LAND, deck_colors
-from mtgmana.analysis.deck import Deck, DeckSummary, analyze
-from mtgmana.analysis.simulate import simulate
+from mtgmana.analysis.counting import MDFC_LAND
+from mtgmana.analysis.decks import Deck, deck_colors
+from mtgmana.analysis.simulation import simulate
+from mtgmana.analysis.summary import DeckSummary, analyze
 
 
 def _summary(text: str, **kwargs: object) -> DeckSummary:

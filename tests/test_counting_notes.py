@@ -1,4 +1,4 @@
-"""The notes saying how each spell and land was counted (mtgmana.analysis._counting_notes)
+"""The notes saying how each spell and land was counted (mtgmana.analysis.counting._notes)
 and the deck's notes, read on real cards and on every Commander precon of
 ../shared/decks/commander (issue 17): no note is said twice, storage lands are not
 "devotion", and only text that really affects mana is called unsupported."""
@@ -11,7 +11,8 @@ from pathlib import Path
 import pytest
 
 from conftest import shared_path
-from mtgmana.analysis.deck import Deck, DeckSummary, analyze
+from mtgmana.analysis.decks import Deck
+from mtgmana.analysis.summary import DeckSummary, analyze
 
 STORAGE_LANDS = (
     "Dreadship Reef", "Molten Slagheap", "Mage-Ring Network", "Saltcrusted Steppe",

@@ -8,14 +8,10 @@ import pytest
 
 from mtgmana import MtgManaError
 from mtgmana.analysis import castability, sources_needed
-from mtgmana.analysis.deck import (
-    Deck,
-    DeckError,
-    analyze,
-    example_text,
-)
-from mtgmana.analysis.decklist import DecklistError
+from mtgmana.analysis.decklists import DecklistError
+from mtgmana.analysis.decks import Deck, DeckError, example_text
 from mtgmana.analysis.roles import Entry, role_of
+from mtgmana.analysis.summary import analyze
 from mtgmana.cards import lookup
 
 
@@ -300,7 +296,7 @@ def test_spell_costs_and_roles() -> None:
 
 
 def test_skip_unknown_counts_the_main_decks_as_nonland_cards_of_unknown_cost() -> None:
-    from mtgmana.analysis.simulate import simulate
+    from mtgmana.analysis.simulation import simulate
 
     text = "20 Forest\n4 Llanowar Elves\n32 Grizzly Bears\n4 Springleaf Parade\n"
     text += "Sideboard\n2 Doctor Doom, King of Latveria"

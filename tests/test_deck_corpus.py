@@ -14,8 +14,9 @@ import pytest
 
 from cli_helpers import run_json
 from conftest import shared_path
-from mtgmana.analysis.deck import Deck, analyze
-from mtgmana.analysis.legality import check_legality
+from mtgmana.analysis.decks import Deck
+from mtgmana.analysis.decks.legality import check_legality
+from mtgmana.analysis.summary import analyze
 
 DECKS = Path(__file__).resolve().parent / "data" / "decks"
 EXPORTS = ("dck", "mtgo.txt", "dek", "arena.txt", "moxfield.txt", "archidekt.txt", "tappedout.txt")

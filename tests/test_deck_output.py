@@ -18,12 +18,12 @@ from pathlib import Path
 import pytest
 
 from conftest import shared_path
-from mtgmana.analysis.charts import PER_SPELL_LIMIT
 from mtgmana.analysis.counting import LandReport
-from mtgmana.analysis.deck import Deck, DeckSummary, analyze
-from mtgmana.analysis.html import render_html, save_html, symbol_class, symbols
-from mtgmana.analysis.legality import LegalityWarning
-from mtgmana.analysis.report import (
+from mtgmana.analysis.decks import Deck
+from mtgmana.analysis.decks.legality import LegalityWarning
+from mtgmana.analysis.reports.charts import PER_SPELL_LIMIT
+from mtgmana.analysis.reports.html import render_html, save_html, symbol_class, symbols
+from mtgmana.analysis.reports.report import (
     WIDTH,
     compare,
     ellipsis,
@@ -34,7 +34,8 @@ from mtgmana.analysis.report import (
     text_report,
     to_json,
 )
-from mtgmana.analysis.simulate import Simulation, simulate
+from mtgmana.analysis.simulation import Simulation, simulate
+from mtgmana.analysis.summary import DeckSummary, analyze
 
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 
@@ -361,7 +362,7 @@ def test_png_is_a_valid_picture_of_a_sensible_size(
     report: tuple[DeckSummary, Simulation], tmp_path: Path
 ) -> None:
     pytest.importorskip("matplotlib")
-    from mtgmana.analysis.pictures import save_png
+    from mtgmana.analysis.reports.pictures import save_png
 
     path = tmp_path / "deck.png"
     save_png(*report, path)
@@ -373,7 +374,7 @@ def test_png_is_a_valid_picture_of_a_sensible_size(
 
 def test_each_panel_and_no_simulation(report: tuple[DeckSummary, Simulation]) -> None:
     pytest.importorskip("matplotlib")
-    from mtgmana.analysis.pictures import PANELS, panel_png
+    from mtgmana.analysis.reports.pictures import PANELS, panel_png
 
     for name in PANELS:
         width, height = png_size(panel_png(name, report[0], report[1]))
@@ -390,7 +391,7 @@ def test_picture_axes_start_at_zero_with_few_series(
     commander: tuple[DeckSummary, Simulation],
 ) -> None:
     pytest.importorskip("matplotlib")
-    from mtgmana.analysis.pictures import figure
+    from mtgmana.analysis.reports.pictures import figure
 
     fig = figure(*commander)
     curve, castability, by_turn = fig.axes[:3]
@@ -405,7 +406,7 @@ def test_picture_axes_start_at_zero_with_few_series(
 def test_without_matplotlib_png_says_how_to_install_it_and_html_works(
     report: tuple[DeckSummary, Simulation], monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
-    from mtgmana.analysis.pictures import PicturesUnavailable, require, save_png
+    from mtgmana.analysis.reports.pictures import PicturesUnavailable, require, save_png
 
     for name in ("matplotlib", "matplotlib.figure", "matplotlib.backends.backend_agg"):
         monkeypatch.setitem(sys.modules, name, None)
@@ -420,7 +421,7 @@ def test_without_matplotlib_png_says_how_to_install_it_and_html_works(
 def test_unwritable_picture_path(report: tuple[DeckSummary, Simulation], tmp_path: Path) -> None:
     pytest.importorskip("matplotlib")
     from mtgmana import MtgManaError
-    from mtgmana.analysis.pictures import save_png
+    from mtgmana.analysis.reports.pictures import save_png
 
     with pytest.raises(MtgManaError, match="can't write the picture"):
         save_png(*report, tmp_path / "no" / "such" / "dir.png")

@@ -14,16 +14,16 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from mtgmana.abilities import DynamicSlot
-from mtgmana.analysis._sim_cards import CompiledDeck
-from mtgmana.analysis._sim_game import Engine
-from mtgmana.analysis._sim_sources import compile_source, tapper_can_pay
-from mtgmana.analysis._sim_statics import deck_statics
-from mtgmana.analysis._sim_units import LETTER_BITS
-from mtgmana.analysis.deck import Deck, analyze
-from mtgmana.analysis.report import to_json
-from mtgmana.analysis.report_text import text_report
-from mtgmana.analysis.roles import helps_mana, role_of
-from mtgmana.analysis.simulate import simulate
+from mtgmana.analysis.decks import Deck
+from mtgmana.analysis.reports.report import to_json
+from mtgmana.analysis.reports.report_text import text_report
+from mtgmana.analysis.roles import deck_statics, helps_mana, role_of
+from mtgmana.analysis.simulation import simulate
+from mtgmana.analysis.simulation._cards import CompiledDeck
+from mtgmana.analysis.simulation._game import Engine
+from mtgmana.analysis.simulation._sources import compile_source, tapper_can_pay
+from mtgmana.analysis.simulation._units import LETTER_BITS
+from mtgmana.analysis.summary import analyze
 from mtgmana.battlefield import Permanent
 from mtgmana.cards import lookup
 

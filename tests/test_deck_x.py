@@ -1,4 +1,4 @@
-"""The X values asked for a deck's cards (mtgmana.analysis._deck_x): a name the deck
+"""The X values asked for a deck's cards (mtgmana.analysis.decks._x): a name the deck
 doesn't hold, or a card whose X the analysis never chooses, is an error naming it
 (through analyze, simulate and ``mtgmana deck --x``); the cards that take an X — a
 spell with X in its mana cost (CR 107.3), Astral Cornucopia's X charge counters,
@@ -10,9 +10,9 @@ import pytest
 
 from cli_helpers import run, run_json
 from conftest import shared_path
-from mtgmana.analysis._deck_x import MAX_X, chosen_x
-from mtgmana.analysis.deck import Deck, DeckError, analyze
-from mtgmana.analysis.simulate import simulate
+from mtgmana.analysis.decks import MAX_X, Deck, DeckError, chosen_x
+from mtgmana.analysis.simulation import simulate
+from mtgmana.analysis.summary import analyze
 
 TEXT = (
     "4 Fireball\n4 Everflowing Chalice\n2 Astral Cornucopia\n4 Lightning Bolt\n"

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from mtgmana import MtgManaError
-from mtgmana.analysis.decklist import (
+from mtgmana.analysis.decklists import (
     MAX_COPIES,
     MAX_LINE,
     MAX_SUGGESTED,

@@ -25,9 +25,10 @@ import pytest
 
 from browser_checks import chromium, layout_problems, screenshot_folder, scroll_cues
 from conftest import shared_path
-from mtgmana.analysis.deck import Deck, analyze
-from mtgmana.analysis.html import save_html
-from mtgmana.analysis.simulate import simulate
+from mtgmana.analysis.decks import Deck
+from mtgmana.analysis.reports.html import save_html
+from mtgmana.analysis.simulation import simulate
+from mtgmana.analysis.summary import analyze
 from test_deck_output import commander_text
 
 pytestmark = pytest.mark.browser

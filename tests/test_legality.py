@@ -10,16 +10,17 @@ import json
 import pytest
 
 from mtgmana import MtgManaError
-from mtgmana.analysis.deck import Deck, DeckError, analyze
-from mtgmana.analysis.legality import (
+from mtgmana.analysis.decklists import can_be_commander
+from mtgmana.analysis.decks import Deck, DeckError
+from mtgmana.analysis.decks.legality import (
     FORMATS,
     LegalityWarning,
-    can_be_commander,
     check_legality,
     copy_limit,
     infer_format,
     is_basic_land,
 )
+from mtgmana.analysis.summary import analyze
 from mtgmana.cards import lookup
 
 

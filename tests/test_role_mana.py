@@ -1,18 +1,17 @@
-"""Which mana the deck counting counts (mtgmana.analysis._role_mana): the same
-decisions the simulation takes when it compiles a source (_sim_sources), checked
-card by card against it — energy (CR 107.14, 122.1), a graveyard, a card exiled
-from the hand (CR 113.6m), counters, facts of the game (CR 602.5b), amounts that
-read the battlefield (CR 700.5 devotion) and "each color among permanents you
+"""Which mana the deck counting counts (mtgmana.analysis.roles._mana): the same
+decisions the simulation takes when it compiles a source (simulation._sources),
+checked card by card against it — energy (CR 107.14, 122.1), a graveyard, a card
+exiled from the hand (CR 113.6m), counters, facts of the game (CR 602.5b), amounts
+that read the battlefield (CR 700.5 devotion) and "each color among permanents you
 control" (CR 105.2)."""
 
 from __future__ import annotations
 
 import pytest
 
-from mtgmana.analysis._role_mana import read_mana
-from mtgmana.analysis._sim_modal import SIM_ENERGY, SIM_FACTS, SIM_GRAVEYARD
-from mtgmana.analysis._sim_sources import compile_source, tapper_can_pay
-from mtgmana.analysis.roles import role_of
+from mtgmana.analysis.roles import SIM_ENERGY, SIM_FACTS, SIM_GRAVEYARD, role_of
+from mtgmana.analysis.roles._mana import read_mana
+from mtgmana.analysis.simulation._sources import compile_source, tapper_can_pay
 from mtgmana.battlefield import Board, Permanent
 from mtgmana.cards import lookup
 from mtgmana.costs import ManaCost

@@ -1,4 +1,4 @@
-"""The packed game state of the simulation (mtgmana.analysis._sim_layout): random
+"""The packed game state of the simulation (mtgmana.analysis.simulation._layout): random
 games of draws, land drops (every way a land enters, CR 305.7 and 614.1c: check,
 fast, slow, battle, reveal, "early" lands, Fabled Passage, a modal double-faced
 land, CR 712.12) and mana sources cast, with the hand and the battlefield also
@@ -11,11 +11,11 @@ from collections import Counter
 
 import pytest
 
-from mtgmana.analysis._sim_cards import CompiledDeck, LandFace
-from mtgmana.analysis._sim_game import Engine
-from mtgmana.analysis._sim_layout import EARLY
-from mtgmana.analysis.deck import Deck
-from mtgmana.analysis.simulate import simulate
+from mtgmana.analysis.decks import Deck
+from mtgmana.analysis.simulation import simulate
+from mtgmana.analysis.simulation._cards import CompiledDeck, LandFace
+from mtgmana.analysis.simulation._game import Engine
+from mtgmana.analysis.simulation._layout import EARLY
 
 EVERY_ENTRY = Deck.parse(
     "4 Glacial Fortress\n4 Botanical Sanctum\n4 Deserted Beach\n4 Prairie Stream\n"

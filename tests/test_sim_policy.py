@@ -1,5 +1,5 @@
 """The simulation's land-drop policy plays a land by what it makes on the battlefield
-it enters (mtgmana.analysis._sim_entry; CR 602.5b, 106.7): Temple of the False God
+it enters (mtgmana.analysis.simulation._entry; CR 602.5b, 106.7): Temple of the False God
 makes nothing below five lands, a Tainted land only {C} without a Swamp, River of
 Tears {B} on the turn it is played."""
 
@@ -10,10 +10,10 @@ from pathlib import Path
 
 import pytest
 
-from mtgmana.analysis._sim_cards import CompiledDeck
-from mtgmana.analysis._sim_entry import EntryColors
-from mtgmana.analysis._sim_game import Engine
-from mtgmana.analysis.deck import Deck
+from mtgmana.analysis.decks import Deck
+from mtgmana.analysis.simulation._cards import CompiledDeck
+from mtgmana.analysis.simulation._entry import EntryColors
+from mtgmana.analysis.simulation._game import Engine
 
 DECKS = Path(__file__).parent / "data" / "decks"
 
@@ -72,7 +72,7 @@ def test_what_a_conditional_land_makes_as_it_enters() -> None:
 
 
 def _by_turn(text: str, spell: str, turn: int, games: int = 1500) -> float:
-    from mtgmana.analysis.simulate import simulate
+    from mtgmana.analysis.simulation import simulate
 
     return simulate(Deck.parse(text), games=games, seed=2).spell(spell).p_by_turn(turn)
 
@@ -93,7 +93,7 @@ def test_lands_whose_search_costs_mana_fetch_from_the_library() -> None:
 
 
 def test_fetching_lands_count_as_the_sources_they_find() -> None:
-    from mtgmana.analysis.deck import analyze
+    from mtgmana.analysis.summary import analyze
 
     deck = Deck.parse("4 Myriad Landscape\n8 Forest\n8 Plains\n20 Watchwolf\n20 Grizzly Bears")
     rows = {row.name: row for row in analyze(deck, what_ifs=0).land_rows}

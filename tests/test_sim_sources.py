@@ -1,5 +1,5 @@
-"""The simulation's fast castability check (mtgmana.analysis._sim_sources and
-_sim_payer): sources compiled into units, costs into demands (CR 107.4), and
+"""The simulation's fast castability check (mtgmana.analysis.simulation._sources and
+_payer): sources compiled into units, costs into demands (CR 107.4), and
 Hall's theorem on a board key — checked against the exact auto-tapper
 (mtgmana.tapping.can_pay, CR 601.2g-h, 605) on random boards of real lands and
 rocks with random costs, with static effects (CR 613: Chromatic Lantern,
@@ -24,9 +24,9 @@ from mtgmana.abilities import (
     PermanentFilter,
     Production,
 )
-from mtgmana.analysis._sim_payer import Payer
-from mtgmana.analysis._sim_sources import compile_source, tapper_can_pay
-from mtgmana.analysis._sim_units import (
+from mtgmana.analysis.simulation._payer import Payer
+from mtgmana.analysis.simulation._sources import compile_source, tapper_can_pay
+from mtgmana.analysis.simulation._units import (
     GENERIC,
     SNOW,
     SpellCost,
@@ -57,7 +57,7 @@ POOL = (
     "Wall of Roots", "Cascade Bluffs", "Gaea's Cradle", "Axebane Guardian",
     "Horizon of Progress", "Cloudpost", "Temple of the False God",
 )  # fmt: skip
-# Sources whose mana depends on the battlefield (._sim_modal), with creatures of
+# Sources whose mana depends on the battlefield (._modal), with creatures of
 # several toughnesses (the card data has none: given here) and sources whose other
 # costs the simulation's battlefields can't pay (energy, a graveyard: CR 122.1).
 DYNAMIC_POOL = (
@@ -69,7 +69,7 @@ DYNAMIC_POOL = (
     "Priest of Titania", "Meteor Crater", "Prismatic Geoscope", "Aether Hub", "Molt Tender",
     "Marwyn, the Nurturer", "Vivid Crag", "Gemstone Mine",
 )  # fmt: skip
-# Sources resolved on each battlefield (._sim_modal): conditions on the battlefield
+# Sources resolved on each battlefield (._modal): conditions on the battlefield
 # (CR 602.5b), storage and charge counters, amounts read from the board and mana
 # costs together (Nykthos, Magus of the Coffers, Selvala), costs that tap or
 # sacrifice other permanents (Springleaf Drum, Jaspera Sentinel, The Golden Throne,
@@ -386,9 +386,9 @@ CASTING_SPELLS = (
 
 @cache
 def _casting_payer() -> Payer:
-    from mtgmana.analysis._casting import cast_plan
-    from mtgmana.analysis._sim_cards import CompiledDeck
-    from mtgmana.analysis.deck import Deck
+    from mtgmana.analysis.counting import cast_plan
+    from mtgmana.analysis.decks import Deck
+    from mtgmana.analysis.simulation._cards import CompiledDeck
 
     lines = [f"1 {name}" for name in (*CASTING_POOL, *CASTING_SPELLS) if name != "Treasure"]
     deck = Deck.parse("\n".join(lines))

@@ -14,8 +14,8 @@ from pathlib import Path
 import pytest
 
 from mtgmana.analysis import castability
-from mtgmana.analysis.deck import Deck, DeckError
-from mtgmana.analysis.simulate import CHUNK, SpellOdds, simulate, wilson
+from mtgmana.analysis.decks import Deck, DeckError
+from mtgmana.analysis.simulation import CHUNK, SpellOdds, simulate, wilson
 from mtgmana.cli import main
 
 MONO = Deck.parse("24 Mountain\n12 Lightning Bolt\n12 Ash Zealot\n12 Thundermaw Hellkite")
@@ -288,7 +288,7 @@ def test_the_command_line_sets_x(capsys: pytest.CaptureFixture[str], tmp_path: P
 def test_cached_decisions_and_answers_change_no_result() -> None:
     # Land drops, ramp steps and answers are cached by what they read: a cache warmed by
     # other games (another seed, on the draw) gives what a cold one gives.
-    from mtgmana.analysis import simulate as simulation
+    from mtgmana.analysis.simulation import _simulate as simulation
 
     deck = Deck.example()
     simulate(deck, games=700, seed=11)
@@ -302,9 +302,9 @@ def test_cached_decisions_and_answers_change_no_result() -> None:
 def test_ramp_uses_only_the_mana_ramp_added_this_turn() -> None:
     # Two Mind Stones in hand, one castable: the {C} of the first doesn't pay the
     # second ({2}); a Sol Ring cast on an earlier turn is no mana "added this turn".
-    from mtgmana.analysis._sim_cards import CompiledDeck
-    from mtgmana.analysis._sim_game import Engine
-    from mtgmana.analysis._sim_player import Game
+    from mtgmana.analysis.simulation._cards import CompiledDeck
+    from mtgmana.analysis.simulation._game import Engine
+    from mtgmana.analysis.simulation._player import Game
 
     engine = Engine(CompiledDeck(Deck.parse("20 Island\n4 Mind Stone\n4 Sol Ring\n32 Dissolve")),
                     False, 6)  # fmt: skip
@@ -326,8 +326,8 @@ def test_ramp_uses_only_the_mana_ramp_added_this_turn() -> None:
 def test_a_land_that_entered_tapped_still_counts_for_could_produce() -> None:
     # CR 106.7: Reflecting Pool makes a type a land you control could produce, even a
     # tapped one: with an Island and Thornwood Falls played tapped, it makes {G}.
-    from mtgmana.analysis._sim_cards import CompiledDeck
-    from mtgmana.analysis._sim_game import Engine
+    from mtgmana.analysis.simulation._cards import CompiledDeck
+    from mtgmana.analysis.simulation._game import Engine
 
     deck = Deck.parse("8 Reflecting Pool\n8 Island\n8 Thornwood Falls\n36 Growth Spiral")
     engine = Engine(CompiledDeck(deck), False, 4)

@@ -12,7 +12,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from mtgmana.analysis.svg import (
+from mtgmana.analysis.reports.svg import (
     MAX_SERIES,
     Bar,
     BarRow,

@@ -34,10 +34,11 @@ import pytest
 from browser_checks import VIEWPORTS, chromium, layout_problems, screenshot_folder, scroll_cues
 from cli_helpers import run_json as cli_json
 from conftest import shared_path
-from mtgmana.analysis.charts import display_name
-from mtgmana.analysis.deck import Deck, analyze, example_text
-from mtgmana.analysis.report_data import percent
-from mtgmana.analysis.simulate import simulate
+from mtgmana.analysis.decks import Deck, example_text
+from mtgmana.analysis.reports.charts import display_name
+from mtgmana.analysis.reports.report_data import percent
+from mtgmana.analysis.simulation import simulate
+from mtgmana.analysis.summary import analyze
 from mtgmana.web.server import WebServer
 from mtgmana.web.site import TESTED_PYODIDE, build_site
 from mtgmana.web.wheel import wheel_name

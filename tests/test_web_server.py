@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 
-from mtgmana.analysis.deck import example_text
+from mtgmana.analysis.decks import example_text
 from mtgmana.web.server import HOST, MAX_BODY, WebServer
 
 

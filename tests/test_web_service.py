@@ -13,10 +13,11 @@ import pytest
 
 from cli_helpers import run_json as cli_json
 from conftest import shared_path
-from mtgmana.analysis.deck import Deck, analyze, example_text
-from mtgmana.analysis.html import render_report
-from mtgmana.analysis.report import to_json
-from mtgmana.analysis.simulate import simulate
+from mtgmana.analysis.decks import Deck, example_text
+from mtgmana.analysis.reports.html import render_report
+from mtgmana.analysis.reports.report import to_json
+from mtgmana.analysis.simulation import simulate
+from mtgmana.analysis.summary import analyze
 from mtgmana.web.service import (
     MAX_GAMES,
     QUICK_GAMES,

@@ -6,8 +6,9 @@ from __future__ import annotations
 
 import pytest
 
-from mtgmana.analysis.deck import Deck, DeckError, analyze, parse_changes
-from mtgmana.analysis.what_ifs import WhatIf
+from mtgmana.analysis.decks import Deck, DeckError
+from mtgmana.analysis.summary import analyze
+from mtgmana.analysis.what_ifs import WhatIf, parse_changes
 
 
 def test_what_ifs_are_swaps_ranked_by_the_worst_spell_and_the_average() -> None:

@@ -280,8 +280,17 @@ from ..errors import MtgManaError
 from ._card_mana import CardMana
 from ._casting import Casting, Reduction, casting_of
 from ._reader import read
+from ._words import Unsupported, count_word
 
-__all__ = ["CardMana", "Casting", "Reduction", "casting_of", "mana_of", "parse_mana"]
+__all__ = [
+    "CardMana",
+    "Casting",
+    "Reduction",
+    "casting_of",
+    "mana_of",
+    "parse_mana",
+    "read_number",
+]
 
 
 def parse_mana(
@@ -332,3 +341,18 @@ def mana_of(card: Card, face: int | str = 0, *, chosen_type: str | None = None) 
     return parse_mana(
         chosen.oracle_text, type_line=chosen.type_line, name=chosen.name, chosen_type=chosen_type
     )
+
+
+def read_number(word: str) -> int:
+    """The number a count in rules text names: digits, or "a", "an", "one" to "ten"
+    (as in "enters with two charge counters on it").
+
+    >>> read_number("two"), read_number("an"), read_number("12")
+    (2, 1, 12)
+    """
+    if not isinstance(word, str):
+        raise MtgManaError(f"read_number needs a word, not {word!r}")
+    try:
+        return count_word(word)
+    except Unsupported:
+        raise MtgManaError(f"not a number in rules text: {word!r}") from None

@@ -4,13 +4,17 @@
 Island"``); :func:`what_ifs` evaluates the changes asked for and generates the
 swaps worth trying, each a :class:`WhatIf` with the worst spell's exact-model
 probability and the deck's average castability before and after (the spells'
-reports come from :func:`mtgmana.analysis.deck.analyze`, which calls this module).
+reports come from :func:`mtgmana.analysis.summary.analyze`, which calls this module).
 
 Generated what-ifs keep the deck legal and its size: one land out, one land the
 deck could use in (a basic land of its colors, within the commanders' color
 identity in Commander, CR 903.5c; another copy of one of its lands or a land of its
 sideboard, within the copy limits, CR 100.2a, 903.5b) — never a removal, so never
-a 59-card deck. They are ranked by :attr:`WhatIf.score`.
+a 59-card deck. They are ranked by :attr:`WhatIf.score`. One that cuts a land
+that searches for lands is kept only if a short seeded simulation shows the deck
+plays better with it; at most :data:`MAX_SIMULATED` of those are tried, the best
+ranked first (the others are left out), so the what-ifs never take longer than
+the analysis itself.
 """
 
 from __future__ import annotations
@@ -18,24 +22,28 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from ..cards import Card, CardDatabase, default_database
 from ..colors import Color
 from ..errors import MtgManaError
-from ._deck_base import BASIC_LANDS, DeckError
-from .legality import LegalityWarning, check_legality, copy_limit
+from .decks import BASIC_LANDS, DeckError
+from .decks.legality import LegalityWarning, check_legality, copy_limit
 
 if TYPE_CHECKING:
-    from .deck import Deck, SpellReport
+    from .counting import SpellReport
+    from .decks import Deck
 
-__all__ = ["WhatIf", "parse_changes", "what_ifs"]
+__all__ = ["MAX_SIMULATED", "WhatIf", "parse_changes", "what_ifs"]
+
+MAX_SIMULATED: Final = 2
+"""The most what-ifs cutting a land that searches for lands simulated per deck."""
 
 Reports = Callable[["Deck"], "tuple[SpellReport, ...]"]
-"""The spell reports of a deck (:func:`mtgmana.analysis.deck.analyze`'s)."""
+"""The spell reports of a deck (:func:`mtgmana.analysis.summary.analyze`'s)."""
 Simulated = Callable[["Deck"], float]
 """A deck's average P(on curve) over its spells' copies in a short seeded
-simulation (:func:`mtgmana.analysis.simulate.simulate`)."""
+simulation (:func:`mtgmana.analysis.simulation.simulate`)."""
 
 
 @dataclass(frozen=True)
@@ -88,7 +96,7 @@ def parse_changes(text: str) -> dict[str, int]:
     >>> parse_changes("Island")
     Traceback (most recent call last):
     ...
-    mtgmana.analysis.deck.DeckError: can't read the what-if 'Island': write changes like ...
+    mtgmana.analysis.decks.DeckError: can't read the what-if 'Island': write changes like ...
     """
 
     if not isinstance(text, str) or len(text) > 1000:
@@ -197,26 +205,30 @@ def _what_if(
 def _best(generated: list[WhatIf], keep: int, confirmed: Callable[[WhatIf], bool]) -> list[WhatIf]:
     """The ``keep`` best improvements, at most one per land added while others
     remain (so the list shows different lands, not one land for each removal);
-    those ``confirmed`` rejects are left out."""
-    ranked = [
-        w
-        for w in sorted(
-            (w for w in generated if w.score > 1e-9),
-            key=lambda w: (-w.score, -w.delta, w.below_target_after, w.change),
-        )
-        if confirmed(w)
-    ]
+    those ``confirmed`` rejects are left out. ``confirmed`` is asked only about
+    what-ifs that would be kept, best first, and once each."""
+    ranked = sorted(
+        (w for w in generated if w.score > 1e-9),
+        key=lambda w: (-w.score, -w.delta, w.below_target_after, w.change),
+    )
+    verdicts: dict[str, bool] = {}
+
+    def ok(w: WhatIf) -> bool:
+        if w.change not in verdicts:
+            verdicts[w.change] = confirmed(w)
+        return verdicts[w.change]
+
     chosen: list[WhatIf] = []
     added: set[str] = set()
     for w in ranked:
         into = next(name for name, n in w.changes.items() if n > 0)
-        if into not in added and len(chosen) < keep:
+        if len(chosen) < keep and into not in added and ok(w):
             chosen.append(w)
             added.add(into)
     for w in ranked:
         if len(chosen) >= keep:
             break
-        if w not in chosen:
+        if w not in chosen and ok(w):
             chosen.append(w)
     return sorted(chosen, key=ranked.index)
 
@@ -239,7 +251,8 @@ def what_ifs(
     ``warnings`` its own legality problems in ``fmt``. A generated swap that cuts a
     land that searches for lands (Karsten counts it as a part source; it fetches
     the color the game needs) is kept only if ``simulated`` shows the deck plays
-    better with it (never without ``simulated``)."""
+    better with it (never without ``simulated``; at most :data:`MAX_SIMULATED`
+    are tried, best ranked first)."""
     results = [_what_if(deck, c, spells, reports, database, fmt, warnings) for c in asked]
     if keep:
         generated = []
@@ -261,12 +274,14 @@ def _confirmed(
     better in the simulation (other swaps pass)."""
     fetchers = {item.name for item in deck.main if item.role.fetch is not None}
     before: list[float] = []
+    tried = [0]
 
     def confirmed(w: WhatIf) -> bool:
-        if simulated is None or not any(
-            n < 0 and name in fetchers for name, n in w.changes.items()
-        ):
+        if not any(n < 0 and name in fetchers for name, n in w.changes.items()):
             return True
+        if simulated is None or tried[0] >= MAX_SIMULATED:
+            return False
+        tried[0] += 1
         if not before:
             before.append(simulated(deck))
         return simulated(deck.with_changes(w.changes, database=database)) > before[0]

@@ -2,7 +2,7 @@
 report and ``--json`` on standard output stay clean.
 
 The time a run takes is estimated from the chunks of games done so far (the
-simulation reports after each, :func:`mtgmana.analysis.simulate.simulate`). A run
+simulation reports after each, :func:`mtgmana.analysis.simulation.simulate`). A run
 expected to take more than :data:`LONG` seconds says so:
 
 * on a terminal, a line updated in place: the games done and about how long is

@@ -2,12 +2,12 @@
 the deck's sources and the exact model's probability; a seeded Monte Carlo of the
 real deck with the auto-tapper (P(on curve) and the delay with 95% intervals); the
 mana curve, pips against sources, the land count against Karsten's 2022 formula and
-ranked what-ifs (:mod:`mtgmana.analysis.deck`, :mod:`mtgmana.analysis.simulate`).
+ranked what-ifs (:mod:`mtgmana.analysis.summary`, :mod:`mtgmana.analysis.simulation`).
 
 Reads a decklist from FILE, from standard input (``-``), or the example deck shipped
 with mtgmana (``--example``): a plain ``4x Name`` list or an export of Arena, MTGO
 (``.txt`` or ``.dek``), Moxfield, Archidekt, TappedOut, Forge (``.dck``) or
-Cockatrice, recognised from the text (:mod:`mtgmana.analysis.decklist`); every
+Cockatrice, recognised from the text (:mod:`mtgmana.analysis.decklists`); every
 unknown card is named at once (JSON: ``"unknown": [{"line", "name", "suggestions"}]``),
 and the error says that newer cards come with ``mtgmana cards update``;
 ``--skip-unknown`` analyses the rest of the deck instead, listing the cards left out
@@ -37,7 +37,7 @@ from typing import TYPE_CHECKING, Any
 from ._output import CommandError, print_json
 
 if TYPE_CHECKING:
-    from ..analysis.simulate import Simulation
+    from ..analysis.simulation import Simulation
 
 __all__ = ["read_decklist", "register", "run"]
 
@@ -128,8 +128,8 @@ _SKIP_HINT = "--skip-unknown analyses the rest of the deck"
 def read_decklist(args: argparse.Namespace) -> str:
     """The decklist text the arguments name, read at most a little past the size
     limit (a huge file fails at once)."""
-    from ..analysis.deck import example_text
-    from ..analysis.decklist import MAX_TEXT
+    from ..analysis.decklists import MAX_TEXT
+    from ..analysis.decks import example_text
 
     text = getattr(args, "text", None)  # serve's "text": the decklist itself
     if text is not None:
@@ -190,7 +190,7 @@ def _progress_mode(asked: bool | None) -> str:
 
 
 def run(args: argparse.Namespace) -> int:
-    from ..analysis.decklist import Decklist, DecklistError
+    from ..analysis.decklists import Decklist, DecklistError
     from ..errors import MtgManaError
 
     text = read_decklist(args)
@@ -199,15 +199,16 @@ def run(args: argparse.Namespace) -> int:
         raise CommandError(f"--games must be 0 or more, not {args.games}")
     try:
         if args.png:  # before a long simulation: without matplotlib, say so now
-            from ..analysis.pictures import require
+            from ..analysis.reports.pictures import require
 
             require()
         decklist = Decklist.parse(text)
         if not args.skip_unknown:
             decklist.resolve()  # unknown names are refused before the analysis is imported
-        from ..analysis.deck import Deck, analyze
-        from ..analysis.report import text_report, to_json
-        from ..analysis.simulate import average_on_curve, simulate
+        from ..analysis.decks import Deck
+        from ..analysis.reports.report import text_report, to_json
+        from ..analysis.simulation import average_on_curve, simulate
+        from ..analysis.summary import analyze
 
         deck = Deck.from_decklist(decklist, skip_unknown=args.skip_unknown)
         summary = analyze(
@@ -238,11 +239,11 @@ def run(args: argparse.Namespace) -> int:
             finally:
                 bar.close()
         if args.png:
-            from ..analysis.pictures import save_png
+            from ..analysis.reports.pictures import save_png
 
             save_png(summary, simulation, args.png)
         if args.html:
-            from ..analysis.html import save_html
+            from ..analysis.reports.html import save_html
 
             save_html(summary, simulation, args.html)
     except DecklistError as error:

@@ -1,6 +1,6 @@
 """The page's files: ``index.html`` (with the example deck and which backend
 answers), ``app.js`` and ``app.css`` (package data in ``static/``), the report's
-style sheet (:func:`~mtgmana.analysis.html.report_css`, the mana font embedded) and,
+style sheet (:func:`~mtgmana.analysis.reports.html.report_css`, the mana font embedded) and,
 for the static site, ``worker.js`` (mtgmana in Pyodide).
 
 The local server sends its Content-Security-Policy as a header
@@ -21,8 +21,8 @@ import importlib.resources
 from typing import Final
 
 from .. import __version__
-from ..analysis.deck import example_text
-from ..analysis.html import report_css
+from ..analysis.decks import example_text
+from ..analysis.reports.html import report_css
 
 __all__ = ["BACKENDS", "CONTENT_TYPES", "SERVER_POLICY", "SITE_POLICY", "files", "page"]
 

@@ -21,7 +21,7 @@ removes (negative) copies of lands of the main deck, by name: the page's
   simulation of :data:`QUICK_GAMES` games, then ``"final"``: the what-ifs and the
   whole simulation. Each has the report's JSON (``"report"``: exactly ``mtgmana
   deck --json``'s for the same deck, seed and games), its HTML (``"html"``:
-  :func:`~mtgmana.analysis.html.render_report`), the deck's cards as a decklist
+  :func:`~mtgmana.analysis.reports.html.render_report`), the deck's cards as a decklist
   (``"decklist"``, with the changes made) and the changes as applied
   (``"changes"``, with the cards' real names);
 * ``"progress"``: ``{"task": "simulating", "stage", "done", "total"}`` after each
@@ -44,13 +44,14 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Final
 
-from ..analysis.deck import Deck, analyze
-from ..analysis.decklist import MAX_TEXT, DecklistError
-from ..analysis.html import render_report
-from ..analysis.legality import FORMATS
-from ..analysis.report import to_json
+from ..analysis.decklists import MAX_TEXT, DecklistError
+from ..analysis.decks import Deck
+from ..analysis.decks.legality import FORMATS
+from ..analysis.reports.html import render_report
+from ..analysis.reports.report import to_json
 from ..analysis.roles import role_of
-from ..analysis.simulate import Simulation, simulate
+from ..analysis.simulation import Simulation, average_on_curve, simulate
+from ..analysis.summary import analyze
 from ..cards import default_database
 from ..errors import MtgManaError
 
@@ -222,11 +223,13 @@ class _Run:
     changes: dict[str, int]
 
     def report(self, stage: str, what_ifs: int, simulation: Simulation | None) -> None:
+        draw = self.request.draw
         summary = analyze(
             self.deck,
-            on_the_draw=self.request.draw,
+            on_the_draw=draw,
             what_ifs=what_ifs,
             format=self.request.format,
+            simulated=lambda changed: average_on_curve(changed, on_the_draw=draw),
         )
         self.emit(
             {

@@ -1,0 +1,379 @@
+"""The games of the simulation (:mod:`mtgmana.analysis.simulation`): the London
+mulligan (CR 103.5), draws, and the castability questions each turn, on a
+:class:`~._cards.CompiledDeck`.
+
+An :class:`Engine` is composed of its deck's tables (:mod:`._tables`), its
+answers (:class:`~._answers.Answers`: the fast check's, cached by battlefield
+key) and its player (:class:`~._player.Player`: land drops, ramp, lands whose
+search costs mana). A battlefield is two integers: its *key* (:mod:`._keys`)
+and its *identity* (the count of each source class, for the tapper); the hand and
+the counters the policy reads are one more, ``H`` (:mod:`._layout`).
+
+:meth:`Engine.run` plays a chunk of games and tallies their outcomes (the questions
+newly castable each turn, Karsten's condition) by bit set, expanded into
+per-question counts once per chunk (:class:`_Tally`).
+"""
+
+from __future__ import annotations
+
+import random
+from collections import defaultdict
+from collections.abc import Callable, Iterable, Mapping
+from typing import Final
+
+from ..karsten import COMMANDER_LONDON, HAND_SIZE, LONDON
+from ._answers import Answers
+from ._cards import CompiledDeck
+from ._fetch import crack
+from ._layout import WANTS
+from ._player import NO_LAND, Game, LandDrop, Player
+from ._tables import cards_of, schedule
+
+__all__ = ["Engine", "Outcome"]
+
+_MAX_DECISIONS: Final = 1 << 17
+"""Cached land-drop decisions and ramp steps kept at most (then the cache restarts)."""
+
+Outcome = tuple[list[list[int]], list[int], list[int], list[int]]
+"""``hist[question][delay]`` (the last slot: censored), ``mulligans[k]``, and per
+question the games meeting Karsten's condition and those of them on curve."""
+
+
+class _Tally:
+    """A chunk's outcomes by bit set (see the module)."""
+
+    def __init__(self, turns: int) -> None:
+        self.newly_by_turn: list[defaultdict[int, int]] = [
+            defaultdict(int) for _ in range(turns + 1)
+        ]
+        self.finished: dict[int, int] = {}
+        self.missed: dict[int, int] = {}
+        self.karsten: dict[int, int] = {}
+        self.mulligans = [0, 0, 0, 0]
+
+
+class Engine:
+    """A compiled deck ready to play games (see the module)."""
+
+    def __init__(self, deck: CompiledDeck, on_the_draw: bool, turns: int) -> None:
+        self.deck = deck
+        self.payer = payer = deck.payer
+        self.on_the_draw = on_the_draw
+        self.turns = turns
+        self.schedule = schedule(deck.questions, turns)
+        self.answers = Answers(payer, deck.questions, deck.caches)
+        self.cards = cards = cards_of(deck)
+        self.player = player = Player(deck, self.answers, cards, self.schedule.last_due, turns)
+        commander = deck.deck.commander_rules
+        self.steps = COMMANDER_LONDON if commander else LONDON
+        self.free_steps = 1 if commander else 0
+        self.draws_first = on_the_draw or commander
+        # Whether a battlefield can lose permanents (a land sacrificed to ramp, a land
+        # cracked for a basic; a Treasure spent, checked in the game), or hostile
+        # effects may take mana: then no game stops early.
+        self.shrinks = player.sacrifices or payer.hostile or _cracks_colorless(deck)
+
+    # -- what the engine did, for reports and benchmarks --
+
+    @property
+    def queries(self) -> int:
+        return self.answers.queries
+
+    @property
+    def misses(self) -> int:
+        return self.answers.misses
+
+    @property
+    def tapper_calls(self) -> int:
+        return self.answers.tapper_calls
+
+    @property
+    def cache(self) -> dict[int, int]:
+        return self.answers.cache
+
+    @property
+    def decisions(self) -> dict[int, tuple[tuple[tuple[int, int], ...], LandDrop | None]]:
+        return self.player.decisions
+
+    # -- games --
+
+    def run(self, rng: random.Random, games: int) -> Outcome:
+        """Play ``games`` games (see :mod:`._simulate`) and return their outcome."""
+        player = self.player
+        if len(player.decisions) > _MAX_DECISIONS:
+            player.decisions.clear()
+            player.options.clear()
+        if len(player.ramp_steps) > _MAX_DECISIONS:
+            player.ramp_steps.clear()
+        tally = _Tally(self.turns)
+        rand = rng.random
+        for _ in range(games):
+            self._game(rand, tally)
+        return self._outcome(tally)
+
+    def _mulligan(self, rand: Callable[[], float]) -> tuple[Game, list[int], int]:
+        """The hand kept (CR 103.5): the game, the hand, the mulligans taken."""
+        player = self.player
+        layout = player.layout
+        drawn = layout.drawn
+        library0 = self.cards.library
+        last = len(self.steps) - 1
+        for index, (bottom, fewest, most) in enumerate(self.steps):
+            library = list(library0)
+            hand = []
+            size = len(library)
+            for _ in range(HAND_SIZE):  # each card drawn swaps places with the last one
+                i = int(rand() * size)
+                size -= 1
+                hand.append(library[i])
+                library[i] = library[size]
+            del library[size:]
+            bottomed: list[int] = []
+            if bottom:
+                hand, bottomed = player.bottom(hand, bottom)
+            h = sum(map(drawn.__getitem__, hand), layout.start)
+            if fewest <= h >> layout.seen <= most or index == last:
+                return Game(library, bottomed, h), hand, index - self.free_steps
+        raise AssertionError("the last step always keeps")  # pragma: no cover
+
+    def _game(self, rand: Callable[[], float], tally: _Tally) -> None:
+        """Play one game and tally its outcome."""
+        player = self.player
+        game, hand, taken = self._mulligan(rand)
+        tally.mulligans[max(taken, 0)] += 1
+        if player.sacrifices:
+            game.field = []
+        if self.on_the_draw and player.has_opening:
+            player.opening(game, hand)
+        sched = self.schedule
+        due = sched.due
+        layout = player.layout
+        seen = layout.seen
+        gy_key = player.gy_key
+        pending = done = eligible = on_curve = 0
+        for turn in range(1, self.turns + 1):
+            game.turn = turn
+            if gy_key and turn > 1:  # one card a turn after the first (._casting)
+                game.key += gy_key
+                game.identity += player.gy_ident
+            if game.library and (turn > 1 or self.draws_first):
+                game.H += layout.drawn[_draw(game.library, rand)]
+            pending |= due[turn]
+            if turn << seen <= game.H:
+                eligible |= due[turn]  # Karsten's condition: `turn` lands seen
+            incs, played = self._decision(game)
+            if pending:
+                newly = self._ask(game, incs, pending)
+                if newly:
+                    pending ^= newly
+                    done |= newly
+                    on_curve |= newly & due[turn]
+                    tally.newly_by_turn[turn][newly] += 1
+            if turn >= sched.last_due and not pending:
+                break
+            use_key, use_identity = self._land_drop(game, played)
+            if turn < sched.last_due:
+                self._actions(game, use_key, use_identity, played)
+            if not pending and self._finished(game, done, rand, tally):
+                rest = sched.reported & ~done
+                eligible = self._draw_on(rest, turn, game.library, game.H >> seen, rand, eligible)
+                on_curve |= rest
+                done |= rest
+                break
+        missed = sched.reported & ~done
+        if missed:
+            tally.missed[missed] = tally.missed.get(missed, 0) + 1
+        outcome = eligible << sched.n | (eligible & on_curve)
+        tally.karsten[outcome] = tally.karsten.get(outcome, 0) + 1
+
+    def _decision(self, game: Game) -> tuple[tuple[tuple[int, int], ...], LandDrop | None]:
+        """The land drops the hand allows this turn, and the one the policy makes."""
+        player = self.player
+        layout = player.layout
+        h = game.H
+        if not h & layout.land_pres:
+            return NO_LAND, None
+        choice = (
+            (h & layout.decide_mask)
+            | ((h >> layout.wants[(h >> layout.usable) & layout.field_mask]) & WANTS)
+            | player.early[game.turn]
+        )
+        if player.entry:
+            choice |= player.entry.bits(game.key) << player.entry_shift
+        decision = player.decisions.get(choice)
+        if decision is None:
+            decision = player.decide(choice)
+        return decision
+
+    def _ask(self, game: Game, incs: Iterable[tuple[int, int]], pending: int) -> int:
+        """The questions of ``pending`` castable this turn with some land drop."""
+        answers = self.answers
+        cache_get = answers.cache.get
+        n = answers.n
+        keep, reflect = answers.keep, answers.reflect
+        canonical, canonical_types = answers.canonical, answers.canonical_types
+        key, identity = game.key, game.identity
+        found = 0
+        for key_now, identity_now in incs:
+            k = key + key_now
+            if not k & keep:
+                k &= canonical_types if k & reflect else canonical
+            answers.queries += 1
+            value = cache_get(k)
+            if value is None or pending & ~(value >> n):
+                value = answers.fill(k, identity + identity_now, pending)
+            found |= value
+            if found & pending == pending:
+                break
+        return found & pending
+
+    def _land_drop(self, game: Game, played: LandDrop | None) -> tuple[int, int]:
+        """Play the land drop (and the turn's extra ones); the battlefield for this
+        turn's actions (a land entering tapped makes no mana this turn)."""
+        if played is None:
+            return game.key, game.identity
+        now, identity_now, after, identity_after, _, _, face, target, _, delta = played
+        use_key = game.key + now
+        use_identity = game.identity + identity_now
+        game.key += after
+        game.identity += identity_after
+        game.H += delta
+        if target >= 0:
+            library, bottomed = game.library, game.bottomed
+            if target in library:  # CR 701.23: then the library is shuffled
+                library.remove(target)
+            else:
+                bottomed.remove(target)
+            if bottomed:
+                library.extend(bottomed)
+                bottomed.clear()
+        if game.field is not None:
+            game.field.append(face)
+        if game.extra:
+            use_key, use_identity = self.player.extra_drops(game, use_key, use_identity)
+        return use_key, use_identity
+
+    def _actions(
+        self, game: Game, use_key: int, use_identity: int, played: LandDrop | None
+    ) -> None:
+        """The turn's ramp, then a land whose search costs mana cracked (or cycled)
+        when the battlefield pays for it."""
+        player = self.player
+        layout = player.layout
+        if game.H & layout.ramp_pres:
+            player.ramp_turn(game, use_key, use_identity)
+        if game.H & player.crack_pres:
+            crack(player, game, use_key, use_identity, played)
+
+    def _finished(self, game: Game, done: int, rand: Callable[[], float], tally: _Tally) -> bool:
+        """Whether every question left is castable on the battlefield already: then
+        it will be from now on (more permanents never make a cost unpayable), and
+        the game stops (tallied as finished)."""
+        if game.treasures or self.shrinks:
+            return False
+        answers = self.answers
+        key = game.key
+        if not key & answers.payer.layout.special and (
+            (key >> answers.payer.layout.units_offset) & 255 < self.schedule.top_turn
+        ):
+            return False
+        rest = self.schedule.reported & ~done
+        top = rest & self.schedule.top_bits
+        if not top:
+            return False
+        identity = game.identity
+        # The last curve turn's questions first: they fail most.
+        if answers.castable(key, identity, top) != top:
+            return False
+        if answers.castable(key, identity, rest) != rest:
+            return False
+        tally.finished[rest] = tally.finished.get(rest, 0) + 1
+        return True
+
+    def _draw_on(
+        self,
+        rest: int,
+        turn: int,
+        library: list[int],
+        lands_seen: int,
+        rand: Callable[[], float],
+        eligible: int,
+    ) -> int:
+        """The questions of ``rest`` (all due after ``turn``, castable on the
+        battlefield already) are cast on curve: draw on to find Karsten's
+        condition for them. Returns ``eligible`` updated."""
+        keep_land = self.cards.keep_land
+        due = self.schedule.due
+        for later in range(turn + 1, self.schedule.last_due + 1):
+            if library and keep_land[_draw(library, rand)]:
+                lands_seen += 1
+            if lands_seen >= later:
+                eligible |= due[later]
+        return eligible
+
+    def _outcome(self, tally: _Tally) -> Outcome:
+        """The tallies of :meth:`run` as per-question counts: each bit set is
+        spread into one counter per question (:func:`_spread`), the counters
+        summed, then read once."""
+        sched = self.schedule
+        n = sched.n
+        turn_of = sched.turn_of
+        hist = [[0] * (self.turns - t + 2) for t in turn_of]
+        for turn, counts in enumerate(tally.newly_by_turn):
+            for s, count in enumerate(_counts(counts, n)):
+                if count:
+                    hist[s][turn - turn_of[s]] += count
+        for s, count in enumerate(_counts(tally.finished, n)):
+            hist[s][0] += count
+        for s, count in enumerate(_counts(tally.missed, n)):
+            hist[s][-1] += count
+        every = sched.every
+        karsten = tally.karsten
+        hit = _counts([(packed >> n, count) for packed, count in karsten.items()], n)
+        on_curve = _counts([(packed & every, count) for packed, count in karsten.items()], n)
+        return hist, tally.mulligans, hit, on_curve
+
+
+def _draw(library: list[int], rand: Callable[[], float]) -> int:
+    """Draw a card: it swaps places with the last one (a lazy shuffle)."""
+    i = int(rand() * len(library))
+    card = library[i]
+    library[i] = library[-1]
+    library.pop()
+    return card
+
+
+def _cracks_colorless(deck: CompiledDeck) -> bool:
+    """Whether cracking a land whose search costs mana may take mana a question
+    needs: {C} (CR 107.4c), which the basic land found doesn't make."""
+    cracks = False
+    for k, item in enumerate(deck.items):
+        fetch = item.role.fetch
+        cracks = cracks or (deck.crack[k] >= 0 and fetch is not None and not fetch.cycling)
+    return cracks and any(
+        "C" in symbol.halves for q in deck.questions if not q.hidden for symbol in q.cost
+    )
+
+
+_FIELD: Final = 40
+"""Bits of a question's counter in a spread bit set (a chunk counts far fewer games)."""
+_SPREAD: Final = [sum(1 << (_FIELD * i) for i in range(8) if byte >> i & 1) for byte in range(256)]
+
+
+def _spread(bits: int) -> int:
+    """The bit set as one counter per question, set to 1 for its questions."""
+    total = shift = 0
+    while bits:
+        total += _SPREAD[bits & 255] << shift
+        bits >>= 8
+        shift += 8 * _FIELD
+    return total
+
+
+def _counts(tally: Mapping[int, int] | Iterable[tuple[int, int]], n: int) -> list[int]:
+    """Per question, the games of ``tally`` ((bit set, games) pairs) whose set has it."""
+    total = 0
+    for bits, count in tally.items() if isinstance(tally, Mapping) else tally:
+        total += _spread(bits) * count
+    mask = (1 << _FIELD) - 1
+    return [(total >> (_FIELD * s)) & mask for s in range(n)]
