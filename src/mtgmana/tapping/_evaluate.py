@@ -10,19 +10,17 @@ import itertools
 import math
 from collections import Counter
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any
 
 from .. import _transport as T
 from .._board_mana import matches
 from .._flow import min_cost_transport
 from ..costs import ManaCost
-from ..mana import ManaType
-from ..restrictions import Restriction, Spend, SpendKind
-from ._alternatives import buried, generic_labels, tap_only
-from ._compile import EFFECT, ORDER, SELF, Option, Source
+from ._compile import ORDER, Option, Source
 from ._hall import SNOW_BIT, bits_of, hall, symbol_masks
-from ._problem import MAX_ORDERS, ForwardFirst, Problem, TapWeights, solve
+from ._network import network, shared
+from ._problem import MAX_ORDERS, ForwardFirst, Problem, solve
 
 __all__: list[str] = []
 
@@ -155,6 +153,7 @@ def evaluate(
     life_left = max(0, problem.life - life_used - problem.survive)
     kinds = Counter((inst.source, id(inst.option)) for inst in costing)
     floor: tuple[int, ...] | None = None
+    cyclic = False
     if shortcuts and len(kinds) > 1:
         distinct = math.factorial(len(costing))
         for n in kinds.values():
@@ -169,22 +168,96 @@ def evaluate(
         relaxed = _solve_order(problem, first, simple_counts, fixed, life_left, future, True)
         if relaxed is None or (beat is not None and relaxed.value[:5] >= beat):
             return None
-        floor = relaxed.value[:5]
         found, _ = _precedence(relaxed)
         if found is not None:
             exact = _solve_order(problem, found, simple_counts, fixed, life_left, future)
             if exact is not None and exact.value <= relaxed.value:
                 return exact  # and no order does better than the relaxation
-    best: Candidate | None = None
-    for order in itertools.chain([first], orders):
+        floor = relaxed.value[:5]
+        cyclic = True
+    best = _solve_order(problem, first, simple_counts, fixed, life_left, future)
+    rest = list(orders)
+    if cyclic and (best is None or best.value[:5] != floor) and len(rest) > len(kinds):
+        # Bounding the orders by the kind that leads them pays.
+        return _led(problem, first, rest, simple_counts, fixed, life_left, future, best, beat)
+    for order in rest:
+        if best is not None and (best.value[:5] == floor or (shortcuts and problem.spent)):
+            break  # as good as any order can be, or out of budget
         candidate = _solve_order(problem, order, simple_counts, fixed, life_left, future)
         if candidate is not None and (best is None or candidate.value < best.value):
             best = candidate
-            if best.value[:5] == floor:
-                break  # as good as any order can be
-        if shortcuts and problem.spent and best is not None:
-            break
     return best
+
+
+def _led(
+    problem: Problem,
+    first: list[Instance],
+    orders: list[list[Instance]],
+    simple_counts: list[int],
+    fixed: int,
+    life_left: int,
+    future: Sequence[ManaCost],
+    best: Candidate | None,
+    beat: tuple[int, ...] | None,
+) -> Candidate | None:
+    """The best of ``best`` (the first order's plan) and the other ``orders``, when
+    the relaxation's mana flows in a cycle: the orders are bounded by which kind of
+    mana-costing activation leads them (:func:`_by_first`) and taken by kind, least
+    bound first; a kind whose bound can't beat the best plan found (or ``beat``) on
+    preferences 1-5 is skipped with all its orders, and a kind whose relaxation flows
+    without a cycle is solved in that relaxation's order (an order that reaches it)."""
+    leads = _by_first(problem, first, simple_counts, fixed, life_left, future)
+    ranked = sorted(
+        (lead.value, n, kind) for n, (kind, lead) in enumerate(leads.items()) if lead is not None
+    )
+    for bound, _, kind in ranked:
+        limit = best.value[:5] if best is not None else beat
+        if limit is not None and bound[:5] >= limit:
+            break  # the kinds after it are bounded no lower
+        lead = leads[kind]
+        assert lead is not None
+        found, _ = _precedence(lead)
+        tried = [found] if found is not None else [o for o in orders if _first_kind(o) == kind]
+        for order in tried:
+            candidate = _solve_order(problem, order, simple_counts, fixed, life_left, future)
+            if candidate is not None and (best is None or candidate.value < best.value):
+                best = candidate
+            if best is not None and best.value[:5] <= bound[:5]:
+                break  # as good as any order this kind leads
+            if problem.spent and best is not None:
+                return best
+    return best
+
+
+def _first_kind(order: Sequence[Instance]) -> tuple[int, int]:
+    """The kind (group, option) of the first mana-costing activation of an order."""
+    inst = next(inst for inst in order if inst.option.mana_cost is not None)
+    return inst.source, id(inst.option)
+
+
+def _by_first(
+    problem: Problem,
+    order: list[Instance],
+    simple_counts: list[int],
+    fixed: int,
+    life_left: int,
+    future: Sequence[ManaCost],
+) -> dict[tuple[int, int], Candidate | None]:
+    """Per kind of mana-costing activation, a lower bound of every order in which one
+    of that kind is the first mana-costing activation (None: no such order pays):
+    the relaxation "any order" in which no other mana-costing activation's mana pays
+    that one's cost (CR 605.3a: it is activated before them). The orders led by a
+    kind are plans of its relaxation, so the least of these bounds every order."""
+    costing = [p for p, inst in enumerate(order) if inst.option.mana_cost is not None]
+    leads: dict[tuple[int, int], Candidate | None] = {}
+    for p in costing:
+        kind = (order[p].source, id(order[p].option))
+        if kind not in leads:
+            forbidden = {q: frozenset({p}) for q in costing if q != p}
+            leads[kind] = _solve_order(
+                problem, order, simple_counts, fixed, life_left, future, True, forbidden
+            )
+    return leads
 
 
 def _first_payable(
@@ -386,133 +459,15 @@ def _solve_order(
     ``forbidden`` to it (a lower bound)."""
     problem.solves += 1
     scale = problem.scale
-    sources = problem.sources
-    spends: list[Spend] = [problem.spend, problem.spend.paying_x()]
-    activation_spend = Spend(SpendKind.ABILITY)
-    parts: list[T.CostDemands] = []
-    keywords = problem.keywords
-    try:
-        parts.append(
-            T.cost_demands(
-                problem.cost, problem.x, 0, 1, T.ALL_TYPES, current=True,
-                alt_generic=generic_labels(keywords), convoke="convoke" in keywords,
-            )
-        )  # fmt: skip
-    except T.Unpayable:
+    built = network(problem, order, simple_counts, relaxed, forbidden)
+    if built is None:
         return None
-    for position, inst in enumerate(order):
-        cost = inst.option.mana_cost
-        taps = inst.option.taps
-        if cost is None and taps is None:
-            continue
-        index = len(spends)
-        spends += [activation_spend, activation_spend.paying_x()]
-        if cost is not None:
-            try:
-                parts.append(
-                    T.cost_demands(
-                        cost, 0, index, index + 1, T.ALL_TYPES, current=True, owner=position
-                    )
-                )
-            except T.Unpayable:
-                return None
-        if taps is not None:  # the permanents its cost taps (CR 602.2b)
-            label = f"tap:{problem.filters.index(taps[0])}"
-            tap = T.Demand(frozenset(), spend_index=index, owner=position, alt=frozenset({label}))
-            parts.append(T.CostDemands(Counter({tap: taps[1]}), {}, index, True, position))
-    future_start = len(parts)
-    for future_cost in future:
-        index = len(spends)
-        spends += [Spend(SpendKind.SPELL, cost=future_cost)] * 2
-        try:
-            parts.append(
-                T.cost_demands(future_cost, 0, index, index + 1, T.ALL_TYPES, current=False)
-            )
-        except T.Unpayable:
-            return None
-    pool_classes, pool_members = T.supply_classes(problem.pool, spends)
-    # Floating mana left unspent goes unused too (preference 3): spending it is
-    # worth as much as spending made mana, so it is spent before anything is tapped.
+    parts, future_start = built.parts, built.future_start
+    supplies, members, counts = built.supplies, built.members, built.counts
+    # Floating mana left unspent goes unused too (preference 3; its supplies weigh
+    # that much less, tapping._network).
     fixed += scale.waste * len(problem.pool)
-    supplies: list[T.Supply] = [replace(s, extra=s.extra - scale.waste) for s in pool_classes]
-    members: list[list[Any]] = [list(m) for m in pool_members]
-    counts = [len(m) for m in pool_members]
-    everything = (True,) * len(spends)
-    verdicts: dict[Restriction | None, tuple[bool, ...]] = {None: everything}
-
-    def allowed(restriction: Restriction | None) -> tuple[bool, ...]:
-        if restriction not in verdicts:
-            assert restriction is not None
-            verdicts[restriction] = tuple(restriction.allows(s) for s in spends)
-        return verdicts[restriction]
-
-    # One-mana sources: a unit each, that may be any of the types its options make.
-    for g, source in enumerate(sources):
-        n = simple_counts[g]
-        if not n or not source.simple:
-            continue
-        type_cost: dict[ManaType, int] = {}
-        for option in source.simple:
-            weight = scale.life * option.damage
-            if option.sacrifice_self:
-                weight += scale.sacrifice_weight(source.token, source.creature)
-            for t in option.slots[0]:
-                type_cost[t] = min(type_cost.get(t, weight), weight)
-        types = frozenset(type_cost)
-        restriction = source.simple[0].restriction
-        supplies.append(
-            T.Supply(
-                types,
-                source.snow,
-                source.legendary,
-                restriction is not None,
-                allowed(restriction),
-                -1,
-                scale.flex * len(types),
-                tuple(sorted(type_cost.items(), key=lambda kv: _ORDER[kv[0]])),
-                ("simple", g),
-                alt=_group_labels(problem, g),
-            )
-        )
-        members.append([(g, i) for i in range(n)])
-        counts.append(n)
-    _alternative_supplies(problem, order, everything, supplies, members, counts)
-    # Mana made by multi-mana activations: each slot a unit; unused ones are wasted.
-    for position, inst in enumerate(order):
-        source = sources[inst.source]
-        option = inst.option
-        # A triggered mana ability's mana is its own permanent's (CR 106.3): snow,
-        # legendary and unrestricted as that permanent makes it (Wild Growth).
-        slots = Counter((types, option.origin(i)) for i, types in enumerate(option.slots))
-        for (types, origin), n in sorted(
-            slots.items(), key=lambda kv: (sorted(_ORDER[t] for t in kv[0][0]), kv[0][1])
-        ):
-            restriction = option.restriction if origin == SELF else None
-            if origin == SELF:
-                snow, legendary = source.snow, source.legendary
-            elif origin == EFFECT:
-                snow = legendary = False
-            else:
-                maker = problem.board.permanents[origin]
-                snow, legendary = maker.is_snow, maker.is_legendary
-            supplies.append(
-                T.Supply(
-                    types,
-                    snow,
-                    legendary,
-                    restriction is not None,
-                    allowed(restriction),
-                    position,
-                    -scale.waste,
-                    (),
-                    ("made", position, types, origin),
-                    relaxed,
-                    (forbidden or {}).get(position, frozenset()),
-                )
-            )
-            members.append([("made", position, types, origin, i) for i in range(n)])
-            counts.append(n)
-    weights: T.Weights = TapWeights(problem.pool, scale)
+    weights: T.Weights = shared(problem).weights
     if relaxed:
         weights = ForwardFirst(weights, sum(counts) + 1)
     current_parts = parts[:future_start]
@@ -592,63 +547,6 @@ def _victims_left(
         1 for inst in order if inst.option.sacrifice_self and problem.sources[inst.source].creature
     )
     return victims <= problem.creatures - sacrificing - convoked
-
-
-def _group_labels(problem: Problem, g: int) -> frozenset[str]:
-    """The non-mana labels of a compiled group's untapped permanents."""
-    for group in problem.alternatives:
-        if group.group == g:
-            return group.labels
-    return frozenset()
-
-
-def _alternative_supplies(
-    problem: Problem,
-    order: list[Instance],
-    everything: tuple[bool, ...],
-    supplies: list[T.Supply],
-    members: list[list[Any]],
-    counts: list[int],
-) -> None:
-    """The units that pay otherwise than with mana (tapping._alternatives): the
-    permanents of a group that aren't its one-mana units nor tapped by an activation
-    of theirs — those an activation sacrificed during CR 601.2g only for "tap"
-    costs — and the permanents and graveyard cards outside the compiled groups."""
-    flex = problem.scale.flex
-    for number, group in enumerate(problem.alternatives):
-        if group.group is None:
-            count = group.count
-            if not group.indexes:  # graveyard cards: less what activations exiled,
-                # plus what they put there (CR 601.2g before 601.2h)
-                count -= sum(inst.option.resources[2] for inst in order)
-                count += sum(buried(problem.sources[inst.source], inst.option) for inst in order)
-                if any(inst.option.discards_hand for inst in order):
-                    count += problem.board.hand  # the hand discarded, once
-            tiers = [(group.labels, count)]
-        else:
-            g = group.group
-            source = problem.sources[g]
-            tapping = sum(1 for inst in order if inst.source == g and inst.option.taps_self)
-            gone = sum(
-                1
-                for inst in order
-                if inst.source == g and not inst.option.taps_self and not inst.option.repeatable
-            )
-            free = len(source.indexes) - tapping - gone
-            tiers = [(tap_only(group.labels), gone)]
-            if not source.simple:  # else they are the group's one-mana units
-                tiers.append((group.labels, free))
-        for tier, (labels, n) in enumerate(tiers):
-            if not labels or n <= 0:
-                continue
-            supplies.append(
-                T.Supply(
-                    frozenset(), False, False, False, everything, -1, flex, (),
-                    ("alt", number, tier), alt=labels,
-                )
-            )  # fmt: skip
-            members.append([("alt", number, tier, i) for i in range(n)])
-            counts.append(n)
 
 
 def _keep_future(

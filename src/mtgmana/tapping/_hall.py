@@ -89,33 +89,34 @@ def hall(need: Counter[int], total: int, masks: Counter[int]) -> bool:
 _HALL: dict[tuple[tuple[tuple[int, int], ...], tuple[tuple[int, int], ...], int], bool] = {}
 
 
-def max_match(units: Counter[int], need: Counter[int], generic: int) -> int:
+def max_match(units: Counter[int], need: Counter[int], generic: int, kinds: int = 8) -> int:
     """The most units (counted by the bits of what they can pay) that can pay the
     demands (counted by the bits of the units that may pay them) and ``generic``
     demands any unit pays: the demands less the largest deficiency (König). With
     too many kinds of demand, an upper bound. Remembered without ``generic`` (it
     only adds, up to the units there are): a search asks the same question for
-    many combinations that make the same mana."""
+    many combinations that make the same mana. Exact up to ``kinds`` kinds of
+    demand (2 ** kinds sets of them are counted once per demands)."""
     supply = tuple(sorted((m, k) for m, k in units.items() if k))
     key = (supply, tuple(sorted((m, k) for m, k in need.items() if k)))
     found = _MATCHES.get(key)
     if found is None:
         if len(_MATCHES) > 8192:
             _MATCHES.clear()
-        found = _MATCHES[key] = _max_match(supply, need)
+        found = _MATCHES[key] = _max_match(supply, need, kinds)
     return min(sum(k for _, k in supply), generic + found)
 
 
 _MATCHES: dict[tuple[tuple[tuple[int, int], ...], tuple[tuple[int, int], ...]], int] = {}
 
 
-def _max_match(supply: tuple[tuple[int, int], ...], need: Counter[int]) -> int:
+def _max_match(supply: tuple[tuple[int, int], ...], need: Counter[int], kinds: int) -> int:
     """The most of the colored demands ``need`` the units can pay, less the
     deficiency the generic demands can't make up: ``max_match`` is the least of
     the units and ``generic`` plus this (each union's deficiency is the same with
     or without generic demands, which every unit pays)."""
     n_need = need.total()
-    if sum(1 for k in need.values() if k) > 8:
+    if sum(1 for k in need.values() if k) > kinds:
         return n_need
     return n_need + min(0, _slack(supply, need))
 

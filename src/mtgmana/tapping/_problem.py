@@ -52,9 +52,22 @@ class Scale:
 
 
 class TapWeights(T.Weights):
+    """The tapper's weights, each edge's remembered per pair of supply and demand
+    objects (a problem's flows share them: tapping._network)."""
+
     def __init__(self, units: Sequence[Mana], scale: Scale) -> None:
         super().__init__(units, 1)
         self.life_weight = scale.life * T.LIFE_PER_SYMBOL
+        self._edges: dict[tuple[int, int], tuple[T.Supply, T.Demand, int | None]] = {}
+
+    def edge(self, supply: T.Supply, demand: T.Demand) -> int | None:
+        # By identity: the entry holds both objects, so their ids aren't reused.
+        found = self._edges.get((id(supply), id(demand)))
+        if found is not None and found[0] is supply and found[1] is demand:
+            return found[2]
+        weight = super().edge(supply, demand)
+        self._edges[(id(supply), id(demand))] = (supply, demand, weight)
+        return weight
 
 
 class ForwardFirst(T.Weights):
@@ -70,6 +83,12 @@ class ForwardFirst(T.Weights):
     def unit(self, supply: T.Supply, demand: T.Demand) -> int:
         backward = supply.unordered and 0 <= demand.owner < supply.origin
         return self.base.unit(supply, demand) * self.k + backward
+
+    def edge(self, supply: T.Supply, demand: T.Demand) -> int | None:
+        weight = self.base.edge(supply, demand)
+        if weight is None:
+            return None
+        return weight * self.k + (supply.unordered and 0 <= demand.owner < supply.origin)
 
     def life(self) -> int:
         return self.base.life() * self.k
@@ -104,6 +123,9 @@ class Problem:
     filters: list[PermanentFilter] = field(init=False)  # "Tap ... you control" filters
     alternatives: list[AltGroup] = field(init=False)  # what pays besides mana
     keywords: frozenset[str] = field(init=False)  # the spell's convoke, improvise, delve
+
+    shared: Any = field(default=None, init=False)
+    """What every flow of the problem shares (tapping._network.Shared), once made."""
 
     deadline: float | None = field(default=None, init=False)
     """When the search for the best plan stops (``time.process_time()``), if it does."""

@@ -71,10 +71,14 @@ def _search(
     rows = tree.rows
     # Nodes best bound first (deeper first on ties, to reach plans sooner); with
     # ``first``, depth first, no activation first, then the most mana.
+    # A node: its bound's sums, Hall's units and demands (with ``first``; else the
+    # number of units, the counts made at a leaf, :meth:`_Tree.hall_counts`), the
+    # units needed, the rows chosen, whether its bound was sharpened.
+    tree.start_supply = tree.pool_supply + alternative_supply(problem) + tree.fixed_supply
     start = (
         tree.start,
-        tree.pool_supply + alternative_supply(problem) + tree.fixed_supply,
-        tree.cost_need,
+        tree.start_supply if first else tree.start_supply.total(),
+        tree.cost_need if first else None,
         tree.cost_total,
         (),
         False,
@@ -105,8 +109,13 @@ def _search(
                 break  # every node left has a bound at least as high
             # Hall's condition at every node when looking for any payable
             # combination; otherwise only the count at inner nodes (cheaper).
-            whole = first or depth == len(rows)
-            if tree.hopeless(depth, supply, need, total, whole):
+            if first:
+                if tree.hopeless(depth, supply, need, total, True):
+                    continue
+            elif depth < len(rows):
+                if tree.hall and supply + tree.optimistic_total[depth] < total:
+                    continue  # not even enough units (Hall's count)
+            elif not refined and tree.hopeless(depth, *tree.hall_counts(chosen), total, True):
                 continue
         if (
             shortcuts
@@ -141,18 +150,18 @@ def _search(
                     break
             continue
         children = []
+        hall_rows, summaries = tree.hall_rows[depth], tree.summaries[depth]
+        supply_totals = tree.supply_totals[depth]
         for r in tree.order[depth]:
-            more_supply, more_need, more_total = tree.hall_rows[depth][r]
-            child_sums = tuple(map(add, sums, tree.summaries[depth][r]))
+            more_supply, more_need, more_total = hall_rows[r]
+            child_sums = tuple(map(add, sums, summaries[r]))
+            if first:
+                child_supply = _plus(supply, more_supply) if more_supply else supply
+                child_need = _plus(need, more_need) if more_need else need
+            else:
+                child_supply, child_need = supply + supply_totals[r], None
             children.append(
-                (
-                    child_sums,
-                    _plus(supply, more_supply) if more_supply else supply,
-                    _plus(need, more_need) if more_need else need,
-                    total + more_total,
-                    (*chosen, r),
-                    False,
-                )
+                (child_sums, child_supply, child_need, total + more_total, (*chosen, r), False)
             )
         if first:
             stack.extend((depth + 1, child) for child in reversed(children))
@@ -222,10 +231,13 @@ class _Skeleton:
             [(Counter(), Counter(), 0) for _ in rows] for rows in self.rows
         ]
         self.made_rows: list[list[tuple[Counter[int], Counter[int], int, int, int]]] = []
+        self.lead_rows: list[list[_LeadRow]] = []
         self.hall_rows: list[list[tuple[Counter[int], Counter[int], int]]] = []
         self.optimistic: list[Counter[int]] = [Counter() for _ in range(len(self.rows) + 1)]
         for depth in range(len(self.rows) - 1, -1, -1):
             self._group(problem, depth, self.groups[depth], every[self.groups[depth]])
+        self.optimistic_total = [c.total() for c in self.optimistic]
+        self.supply_totals = [[row[0].total() for row in rows] for rows in self.hall_rows]
         # What each one-mana source weighs for preference 5 (the types it can make)
         # and the mana it can pay; the least weight per demand, remembered.
         self.flex_units: list[tuple[int, int]] = []
@@ -240,7 +252,7 @@ class _Skeleton:
         for g in self.fixed:
             scratch = _Skeleton.__new__(_Skeleton)
             scratch.optimistic = [Counter(), Counter()]
-            scratch.hall_rows, scratch.made_rows = [], []
+            scratch.hall_rows, scratch.made_rows, scratch.lead_rows = [], [], []
             _Skeleton._group(scratch, problem, 0, g, every[g])
             supply, need, total = scratch.hall_rows[0][0]
             self.fixed_supply.update(supply)
@@ -270,7 +282,9 @@ class _Skeleton:
         self.optimistic[depth] = self.optimistic[depth + 1].copy()
         self.optimistic[depth][best_bits] += most * len(source.indexes)
         made_rows = []
+        lead_rows = []
         for row in rows:
+            lead_rows.append(_lead_row(source, row, snow))
             supply: Counter[int] = Counter()
             need: Counter[int] = Counter()
             total = copies = 0
@@ -303,6 +317,7 @@ class _Skeleton:
             made_rows.append((made, most_need, generic, made_by_costing, root))
         self.hall_rows.insert(0, per_row)
         self.made_rows.insert(0, made_rows)
+        self.lead_rows.insert(0, lead_rows)
 
 
 _SKELETONS: dict[tuple[Any, ...], tuple[tuple[Source, ...], _Skeleton]] = {}
@@ -343,7 +358,7 @@ class _Tree:
         self.summaries = skeleton.summaries
         most = _spent(problem.cost, problem.x, most=True)
         least = _spent(problem.cost, problem.x, most=False)
-        self.start = (0, 0, 0, most, least, 0)
+        self.start = (0, 0, 0, most, least, 0, 0)
         self.low_sacrifice = skeleton.low_sacrifice
         self.low_life = skeleton.low_life
         self.low_net = skeleton.low_net
@@ -352,6 +367,9 @@ class _Tree:
         self.made_rows = skeleton.made_rows
         self.high_take = skeleton.high_take
         self.optimistic = skeleton.optimistic
+        self.optimistic_total = skeleton.optimistic_total
+        self.supply_totals = skeleton.supply_totals
+        self.start_supply: Counter[int] = Counter()
         demands = symbol_masks(problem.cost, problem.x, relaxed=True)
         self.hall = demands is not None
         self.cost_need: Counter[int] = Counter()
@@ -372,8 +390,9 @@ class _Tree:
         for unit in problem.pool:
             self.pool_supply[(1 << ORDER[unit.type]) | (SNOW_BIT if unit.snow else 0)] += 1
         # Preference 5 at a leaf (:meth:`_flex_bound`), when nothing else (convoke,
-        # restricted mana) pays symbols.
-        use_flex = not self.margin and not problem.alternatives
+        # improvise, delve, restricted mana) pays symbols: permanents tapped for an
+        # activation's cost ("tap:k" units) pay no symbol.
+        use_flex = not self.margin and not problem.keywords
         self.flex_units = skeleton.flex_units if use_flex else None
         self._weights = skeleton.flex_weights
 
@@ -384,7 +403,7 @@ class _Tree:
         damage and life they cost, the mana left over when every cost takes the
         most it can, every future cost kept, and the one-mana sources that must be
         tapped for what the made and floating mana can't pay."""
-        sacrifice, life, made, most, least, victims = sums
+        sacrifice, life, made, most, least, victims, taps = sums
         floating = len(self.problem.pool) + made
         waste = max(0, floating - most + self.low_net[depth])
         sacrifice += victims + self.low_sacrifice[depth]  # a victim weighs 1 at least
@@ -392,7 +411,8 @@ class _Tree:
         kept = -len(self.problem.future)
         if self.margin:
             return (sacrifice, life, kept, waste - self.margin)
-        flex = max(0, least - floating - self.high_net[depth])
+        # Each permanent an activation's cost taps is a unit of its own, at least 1.
+        flex = max(0, least - floating - self.high_net[depth]) + taps
         return (sacrifice, life, kept, waste, flex)
 
     def colored_waste(
@@ -454,11 +474,54 @@ class _Tree:
             acts = demanded - self.cost_most[0].total() - self.cost_most[1]
             cost_only = max_match(units, self.cost_most[0], self.cost_most[1])
             spent = min(spent, cost_only + min(acts, acts - root + floating - by_costing))
+            spent = min(spent, self._led_spent(chosen))
         waste = max(bound[3] + self.margin, floating - spent)
         if self.margin:
             return (*bound[:3], waste - self.margin)
-        flex = max(bound[4], sums[4] - spent, self._flex_bound(units, chosen))
+        taps = sums[6]
+        flex = max(bound[4], sums[4] - spent + taps, self._flex_bound(units, chosen) + taps)
         return (*bound[:3], waste, flex)
+
+    def _led_spent(self, chosen: tuple[int, ...]) -> int:
+        """The most made and floating mana a combination's plans spend, colors
+        counted, whichever mana-costing activation comes first: in any order, the
+        first one's cost is paid by none of their mana (CR 605.3a) — only by floating
+        mana, mana of activations that cost none, or one-mana sources (not counted
+        here). Per kind that could be first, a maximum matching in which that one's
+        symbols take only such "root" units (their bits copied ``_LEAD`` higher, the
+        others' symbols and the cost's taking either), and the most of these."""
+        assert self.cost_most is not None
+        root = _plus(self.pool_supply, _EMPTY)
+        later: Counter[int] = Counter()
+        acts: dict[int, tuple[int, Counter[int], int]] = {}
+        for g, r in enumerate(chosen):
+            made_root, made_later, costing = self.skeleton.lead_rows[g][r]
+            _add_to(root, made_root)
+            _add_to(later, made_later)
+            for key, count, need, generic in costing:
+                acts[key] = (count, need, generic)
+        units: Counter[int] = Counter(later)
+        for mask, k in root.items():
+            units[mask | mask << _LEAD] += k
+        cost_need, cost_generic = self.cost_most
+        most = 0
+        for first in acts:
+            demands: Counter[int] = Counter()
+            for mask, k in cost_need.items():
+                demands[mask | mask << _LEAD] += k
+            generic = cost_generic
+            for key, (count, need, more) in acts.items():
+                free = count - (key == first)
+                for mask, k in need.items():
+                    demands[mask | mask << _LEAD] += k * free
+                generic += more * free
+            _, need, more = acts[first]
+            for mask, k in need.items():
+                demands[mask << _LEAD] += k
+            if more:
+                demands[_ANY << _LEAD] += more
+            most = max(most, max_match(units, demands, generic, kinds=10))
+        return most
 
     def _flex_bound(self, units: Counter[int], chosen: tuple[int, ...]) -> int:
         """A lower bound of preference 5 for a whole combination: every symbol of
@@ -519,6 +582,19 @@ class _Tree:
             return bound > value[:4]
         return bound >= value[:5]
 
+    def hall_counts(self, chosen: tuple[int, ...]) -> tuple[Counter[int], Counter[int]]:
+        """Hall's units and demands of the rows chosen (a leaf's), with the floating
+        mana, the non-mana units, the cost and the groups decided at the root."""
+        supply = _plus(self.start_supply, _EMPTY)
+        need = _plus(self.cost_need, _EMPTY)
+        for depth, r in enumerate(chosen):
+            more_supply, more_need, _ = self.hall_rows[depth][r]
+            if more_supply:
+                _add_to(supply, more_supply)
+            if more_need:
+                _add_to(need, more_need)
+        return supply, need
+
     def hopeless(
         self, depth: int, supply: Counter[int], need: Counter[int], total: int, whole: bool
     ) -> bool:
@@ -552,6 +628,30 @@ def _add_to(a: Counter[int], b: Counter[int]) -> None:
 
 
 _NO_ROOT = 1 << 30
+_LEAD = 8  # root units' bits are copied this much higher (_Tree._led_spent)
+_ANY = (1 << 7) - 1  # every type's bit and the snow bit
+
+_LeadRow = tuple[Counter[int], Counter[int], tuple[tuple[int, int, Counter[int], int], ...]]
+
+
+def _lead_row(source: Source, row: list[int], snow: int) -> _LeadRow:
+    """A group's row for :meth:`_Tree._led_spent`: the mana its activations that
+    cost no mana make, the mana its mana-costing ones make, and per mana-costing
+    option (by identity) how many, the most units each one's cost takes by the bits
+    of what pays them, and its generic ones."""
+    root: Counter[int] = Counter()
+    later: Counter[int] = Counter()
+    costing = []
+    for option, count in zip(source.complex, row, strict=True):
+        if not count:
+            continue
+        made = later if option.mana_cost is not None else root
+        for slot_types in option.slots:
+            made[bits_of(slot_types) | snow] += count
+        if option.mana_cost is not None:
+            need, generic = most_demands(option.mana_cost, 0)
+            costing.append((id(option), count, need, generic))
+    return root, later, tuple(costing)
 
 
 def _depth_first_order(summaries: list[tuple[int, ...]], rows: list[list[int]]) -> list[int]:
@@ -569,7 +669,7 @@ def _row_summary(problem: Problem, g: int, row: list[int]) -> tuple[int, ...]:
     permanents sacrificed to other permanents' costs (cards discarded or exiled
     count with sacrifices)."""
     source = problem.sources[g]
-    sacrifice = life = made = most = least = victims = 0
+    sacrifice = life = made = most = least = victims = taps = 0
     for option, n in zip(source.complex, row, strict=True):
         if not n:
             continue
@@ -577,6 +677,8 @@ def _row_summary(problem: Problem, g: int, row: list[int]) -> tuple[int, ...]:
             sacrifice += n * (1 + (0 if source.token else 2) + (1 if source.creature else 0))
         if option.sacrifices is not None:
             victims += n * option.sacrifices[1]
+        if option.taps is not None:
+            taps += n * option.taps[1]
         energy, discarded, exiled = option.resources
         sacrifice += n * (3 * discarded + exiled)
         life += n * (option.damage + option.life + energy)
@@ -584,7 +686,7 @@ def _row_summary(problem: Problem, g: int, row: list[int]) -> tuple[int, ...]:
         if option.mana_cost is not None:
             most += n * _spent(option.mana_cost, 0, most=True)
             least += n * _spent(option.mana_cost, 0, most=False)
-    return sacrifice, life, made, most, least, victims
+    return sacrifice, life, made, most, least, victims, taps
 
 
 def _spent(cost: ManaCost, x: int, *, most: bool) -> int:
