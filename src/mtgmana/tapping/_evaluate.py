@@ -170,6 +170,10 @@ def evaluate(
             return None
         found, _ = _precedence(relaxed)
         if found is not None:
+            if not future:
+                # Its assignment is a plan in that order (the plan's steps are put
+                # in such an order, tapping._build): no order does better.
+                return relaxed
             exact = _solve_order(problem, found, simple_counts, fixed, life_left, future)
             if exact is not None and exact.value <= relaxed.value:
                 return exact  # and no order does better than the relaxation
@@ -217,6 +221,10 @@ def _led(
         lead = leads[kind]
         assert lead is not None
         found, _ = _precedence(lead)
+        if found is not None and not future:  # a plan in that order (as above)
+            if best is None or lead.value < best.value:
+                best = lead
+            continue
         tried = [found] if found is not None else [o for o in orders if _first_kind(o) == kind]
         for order in tried:
             candidate = _solve_order(problem, order, simple_counts, fixed, life_left, future)

@@ -10,6 +10,7 @@ import sys
 from array import array
 from collections import Counter
 from collections.abc import Iterator
+from typing import Any
 
 from ..costs import ManaCost
 from ..mana import ManaType
@@ -271,18 +272,39 @@ def surely_unpayable(problem: Problem) -> bool:
     demands = symbol_masks(problem.cost, problem.x, relaxed=True)
     if demands is None or len(demands[0]) > 8:
         return False
-    masks: Counter[int] = Counter()
+    masks = _most_of_sources(problem).copy()
     for unit in problem.pool:
         masks[(1 << _ORDER[unit.type]) | (SNOW_BIT if unit.snow else 0)] += 1
-    for source in problem.sources:
+    masks.update(alternative_supply(problem))
+    return not hall(*demands, masks)
+
+
+_MOST: dict[tuple[Any, ...], tuple[tuple[Any, ...], Counter[int]]] = {}
+
+
+def _most_of_sources(problem: Problem) -> Counter[int]:
+    """Per permanent, the most mana any of its options makes, of every type any of
+    them makes (Hall units: the bits of what they pay), remembered per compiled
+    board (the entry holds the sources, so their ids can't be reused)."""
+    sources = tuple(problem.sources)
+    times = tuple(
+        problem.repeats(s) if any(o.repeatable for o in s.complex) else 0 for s in sources
+    )
+    key = (tuple(id(s) for s in sources), times)
+    hit = _MOST.get(key)
+    if hit is not None and all(a is b for a, b in zip(hit[0], sources, strict=True)):
+        return hit[1]
+    masks: Counter[int] = Counter()
+    for source, repeats in zip(sources, times, strict=True):
         bits = SNOW_BIT if source.snow else 0
         most = 0
         for option in (*source.simple, *source.complex):
             for slot_types in option.slots:
                 for t in slot_types:
                     bits |= 1 << _ORDER[t]
-            times = problem.repeats(source) if option.repeatable else 1
-            most = max(most, len(option.slots) * times)
+            most = max(most, len(option.slots) * (repeats if option.repeatable else 1))
         masks[bits] += most * len(source.indexes)
-    masks.update(alternative_supply(problem))
-    return not hall(*demands, masks)
+    if len(_MOST) >= 32:
+        _MOST.clear()
+    _MOST[key] = (sources, masks)
+    return masks

@@ -147,21 +147,43 @@ class Problem:
         return False
 
     def __post_init__(self) -> None:
+        self.keywords = spell_keywords(self.spend)
+        key = (id(self.board), tuple(id(s) for s in self.sources), self.keywords)
+        hit = _FACTS.get(key)
+        if (
+            hit is not None
+            and hit[0] is self.board
+            and all(a is b for a, b in zip(hit[1], self.sources, strict=True))
+        ):
+            _, _, self.creatures, filters, alternatives, units = hit
+            self.filters, self.alternatives = list(filters), list(alternatives)
+        else:
+            units = self._board_facts()
+            if len(_FACTS) >= 32:
+                _FACTS.clear()
+            _FACTS[key] = (
+                self.board, tuple(self.sources), self.creatures, tuple(self.filters),
+                tuple(self.alternatives), units,
+            )  # fmt: skip
+        self.scale = Scale(units + len(self.pool))
+
+    def _board_facts(self) -> int:
+        """Set what depends on the board and the spell's keywords only (your
+        creatures, the "Tap ... you control" filters, the non-mana units) and return
+        the number of units the sources and the non-mana units can be at most."""
         self.creatures = sum(
             1
             for p in self.board.permanents
             if p.controller == "you" and p.is_creature and p.zone == "battlefield"
         )
         self.filters = tap_filters(self.sources)
-        self.keywords = spell_keywords(self.spend)
         self.alternatives = alternative_groups(self.board, self.sources, self.spend, self.filters)
-        units = len(self.pool) + sum(
+        units = sum(
             len(s.indexes) * max(len(o.slots) for o in (*s.simple, *s.complex))
             + sum(self.repeats(s) * len(o.slots) for o in s.complex if o.repeatable)
             for s in self.sources
         )
-        units += sum(group.count + group.added for group in self.alternatives)
-        self.scale = Scale(units)
+        return units + sum(group.count + group.added for group in self.alternatives)
 
     def repeats(self, source: Source) -> int:
         """How many times a repeatable option of ``source`` is tried: at most once
@@ -201,6 +223,12 @@ class Problem:
             and p.zone == "battlefield"
             and matches(item, p, identifier, None, "you", None)
         )
+
+
+_FACTS: dict[tuple[Any, ...], tuple[Any, ...]] = {}
+"""What a problem reads of its board and sources alone (:meth:`Problem._board_facts`),
+for the boards last used (the entry holds the board and sources: their ids can't be
+reused while it is cached)."""
 
 
 @dataclass

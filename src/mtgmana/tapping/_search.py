@@ -81,7 +81,7 @@ def _search(
         tree.cost_need if first else None,
         tree.cost_total,
         (),
-        False,
+        0,
     )
     heap: list[tuple[Any, ...]] = [((), 0, 0, start)]
     stack: list[tuple[int, tuple[Any, ...]]] = [(0, start)]
@@ -116,6 +116,7 @@ def _search(
                 if tree.hall and supply + tree.optimistic_total[depth] < total:
                     continue  # not even enough units (Hall's count)
             elif not refined and tree.hopeless(depth, *tree.hall_counts(chosen), total, True):
+                # (a leaf met again was checked the first time)
                 continue
         if (
             shortcuts
@@ -129,16 +130,20 @@ def _search(
             # counted, sharpens the bound; the node waits its turn again with it.
             sharper = tree.colored_waste(depth, chosen, bound)
             if sharper > bound:
-                node = (*node[:5], True)
+                node = (*node[:5], 1)
                 heapq.heappush(heap, (sharper, -depth, next(counter), node))
                 continue
         if depth == len(rows):
-            if shortcuts and not first and not refined:
+            if shortcuts and not first and refined < 2:
                 # What the made mana can pay, colors counted: a sharper bound, and
-                # the leaf waits its turn again with it.
-                sharper = tree.leaf_bound(sums, chosen)
+                # the leaf waits its turn again with it — then the same whichever
+                # activation comes first (dearer: only if it is met again).
+                level, sharper = refined, bound
+                while level < 2 and sharper <= bound:
+                    level += 1
+                    sharper = tree.leaf_bound(sums, chosen, led=level == 2)
                 if sharper > bound:
-                    node = (*node[:5], True)
+                    node = (*node[:5], level)
                     heapq.heappush(heap, (sharper, -depth, next(counter), node))
                     continue
             instances, simple_counts = instances_of(problem, tree.skeleton.picks(chosen))
@@ -161,7 +166,7 @@ def _search(
             else:
                 child_supply, child_need = supply + supply_totals[r], None
             children.append(
-                (child_sums, child_supply, child_need, total + more_total, (*chosen, r), False)
+                (child_sums, child_supply, child_need, total + more_total, (*chosen, r), 0)
             )
         if first:
             stack.extend((depth + 1, child) for child in reversed(children))
@@ -198,7 +203,10 @@ class _Skeleton:
         every = choice_rows(problem)
         # Groups with one row (no complex option: one-mana units only) are decided:
         # they join the root, and the tree branches on the others only.
-        self.groups = [g for g, rows in enumerate(every) if len(rows) > 1]
+        self.groups = sorted(
+            (g for g, rows in enumerate(every) if len(rows) > 1),
+            key=lambda g: _group_rank(problem.sources[g]),
+        )
         self.fixed = [g for g, rows in enumerate(every) if len(rows) == 1]
         self.every = every
         self.rows = [every[g] for g in self.groups]
@@ -237,6 +245,7 @@ class _Skeleton:
         for depth in range(len(self.rows) - 1, -1, -1):
             self._group(problem, depth, self.groups[depth], every[self.groups[depth]])
         self.optimistic_total = [c.total() for c in self.optimistic]
+        self._summed: dict[tuple[int, ...], _Summed] = {}
         self.supply_totals = [[row[0].total() for row in rows] for rows in self.hall_rows]
         # What each one-mana source weighs for preference 5 (the types it can make)
         # and the mana it can pay; the least weight per demand, remembered.
@@ -258,6 +267,16 @@ class _Skeleton:
             self.fixed_supply.update(supply)
             self.fixed_need.update(need)
             self.fixed_total += total
+
+    def summed(self, chosen: tuple[int, ...]) -> _Summed:
+        """What the rows chosen add up to, whatever the cost (remembered: the
+        board's problems meet the same combinations again)."""
+        found = self._summed.get(chosen)
+        if found is None:
+            if len(self._summed) >= 4096:
+                self._summed.clear()
+            found = self._summed[chosen] = _Summed(self, chosen)
+        return found
 
     def picks(self, chosen: tuple[int, ...]) -> list[list[int]]:
         """Every group's row, from the rows chosen for the tree's groups."""
@@ -318,6 +337,56 @@ class _Skeleton:
         self.hall_rows.insert(0, per_row)
         self.made_rows.insert(0, made_rows)
         self.lead_rows.insert(0, lead_rows)
+
+
+class _Summed:
+    """The rows chosen for the first groups, added up: the mana they make (by the
+    bits of what it can pay), the most demands of their costs and the generic ones,
+    the mana made by mana-costing activations and the least mana one of those costs
+    takes (:meth:`_Tree._gathered`); Hall's units and demands and the units their
+    costs need (:meth:`_Tree.hall_counts`, :meth:`_Tree._flex_bound`); the root and
+    later mana and the mana-costing options (:meth:`_Tree._led_spent`)."""
+
+    def __init__(self, skeleton: _Skeleton, chosen: tuple[int, ...]) -> None:
+        self.made: Counter[int] = Counter()
+        self.most_need: Counter[int] = Counter()
+        self.generic = self.by_costing = 0
+        self.root = _NO_ROOT
+        self.hall_supply: Counter[int] = Counter()
+        self.hall_need: Counter[int] = Counter()
+        self.hall_total = 0
+        lead_root: Counter[int] = Counter()
+        lead_later: Counter[int] = Counter()
+        self.acts: dict[int, tuple[int, Counter[int], int]] = {}
+        for g, r in enumerate(chosen):
+            made, most, more, more_by_costing, row_root = skeleton.made_rows[g][r]
+            _add_to(self.made, made)
+            _add_to(self.most_need, most)
+            self.generic += more
+            self.by_costing += more_by_costing
+            self.root = min(self.root, row_root)
+            supply, need, total = skeleton.hall_rows[g][r]
+            _add_to(self.hall_supply, supply)
+            _add_to(self.hall_need, need)
+            self.hall_total += total
+            made_root, made_later, costing = skeleton.lead_rows[g][r]
+            _add_to(lead_root, made_root)
+            _add_to(lead_later, made_later)
+            for key, count, need_of, generic in costing:
+                self.acts[key] = (count, need_of, generic)
+        self.made_total = self.made.total()
+        self.lead_root = lead_root
+        self.lead_later = lead_later
+        # With no floating mana: the units of _Tree._led_spent, once.
+        self.lead_units = _lead_units(lead_root, lead_later)
+
+
+def _lead_units(root: Counter[int], later: Counter[int]) -> Counter[int]:
+    """Units for :meth:`_Tree._led_spent`: root units' bits copied ``_LEAD`` higher."""
+    units: Counter[int] = Counter(later)
+    for mask, k in root.items():
+        units[mask | mask << _LEAD] += k
+    return units
 
 
 _SKELETONS: dict[tuple[Any, ...], tuple[tuple[Source, ...], _Skeleton]] = {}
@@ -440,24 +509,18 @@ class _Tree:
         generic ones, the mana made by activations that cost mana, and the least
         mana one of those costs takes."""
         assert self.cost_most is not None
-        units = _plus(self.pool_supply, _EMPTY)
-        need = _plus(self.cost_most[0], _EMPTY)
-        generic = self.cost_most[1]
-        by_costing, root = 0, _NO_ROOT
-        for g, r in enumerate(chosen):
-            made, most, more, more_by_costing, row_root = self.made_rows[g][r]
-            if not made and not most:
-                continue  # no activation
-            _add_to(units, made)
-            _add_to(need, most)
-            generic += more
-            by_costing += more_by_costing
-            root = min(root, row_root)
-        return units, need, generic, by_costing, root
+        summed = self.skeleton.summed(chosen)
+        units = _plus(self.pool_supply, summed.made) if self.pool_supply else summed.made
+        need = _plus(self.cost_most[0], summed.most_need)
+        generic = self.cost_most[1] + summed.generic
+        return units, need, generic, summed.by_costing, summed.root
 
-    def leaf_bound(self, sums: tuple[int, ...], chosen: tuple[int, ...]) -> tuple[int, ...]:
+    def leaf_bound(
+        self, sums: tuple[int, ...], chosen: tuple[int, ...], *, led: bool = True
+    ) -> tuple[int, ...]:
         """:meth:`bound` of a whole combination, sharpened by the types of mana: the
-        made and floating mana spent is at most what can pay the costs' symbols."""
+        made and floating mana spent is at most what can pay the costs' symbols
+        (``led``: also whichever mana-costing activation comes first)."""
         bound = self.bound(len(self.rows), sums)
         if self.cost_most is None:
             return bound
@@ -474,7 +537,8 @@ class _Tree:
             acts = demanded - self.cost_most[0].total() - self.cost_most[1]
             cost_only = max_match(units, self.cost_most[0], self.cost_most[1])
             spent = min(spent, cost_only + min(acts, acts - root + floating - by_costing))
-            spent = min(spent, self._led_spent(chosen))
+            if led:
+                spent = min(spent, self._led_spent(chosen))
         waste = max(bound[3] + self.margin, floating - spent)
         if self.margin:
             return (*bound[:3], waste - self.margin)
@@ -491,18 +555,11 @@ class _Tree:
         symbols take only such "root" units (their bits copied ``_LEAD`` higher, the
         others' symbols and the cost's taking either), and the most of these."""
         assert self.cost_most is not None
-        root = _plus(self.pool_supply, _EMPTY)
-        later: Counter[int] = Counter()
-        acts: dict[int, tuple[int, Counter[int], int]] = {}
-        for g, r in enumerate(chosen):
-            made_root, made_later, costing = self.skeleton.lead_rows[g][r]
-            _add_to(root, made_root)
-            _add_to(later, made_later)
-            for key, count, need, generic in costing:
-                acts[key] = (count, need, generic)
-        units: Counter[int] = Counter(later)
-        for mask, k in root.items():
-            units[mask | mask << _LEAD] += k
+        summed = self.skeleton.summed(chosen)
+        acts = summed.acts
+        units = summed.lead_units
+        if self.pool_supply:
+            units = _lead_units(_plus(summed.lead_root, self.pool_supply), summed.lead_later)
         cost_need, cost_generic = self.cost_most
         most = 0
         for first in acts:
@@ -532,13 +589,9 @@ class _Tree:
         (König), and none of those it can't pay at all."""
         if self.flex_units is None:
             return 0
-        need = self.cost_need.copy()
-        total = self.cost_total
-        for g, r in enumerate(chosen):
-            _, more, more_total = self.hall_rows[g][r]
-            if more:
-                _add_to(need, more)
-            total += more_total
+        summed = self.skeleton.summed(chosen)
+        need = _plus(self.cost_need, summed.hall_need)
+        total = self.cost_total + summed.hall_total
         generic = total - need.total()
         payable = max_match(units, need, generic)
         certain = 0
@@ -585,15 +638,8 @@ class _Tree:
     def hall_counts(self, chosen: tuple[int, ...]) -> tuple[Counter[int], Counter[int]]:
         """Hall's units and demands of the rows chosen (a leaf's), with the floating
         mana, the non-mana units, the cost and the groups decided at the root."""
-        supply = _plus(self.start_supply, _EMPTY)
-        need = _plus(self.cost_need, _EMPTY)
-        for depth, r in enumerate(chosen):
-            more_supply, more_need, _ = self.hall_rows[depth][r]
-            if more_supply:
-                _add_to(supply, more_supply)
-            if more_need:
-                _add_to(need, more_need)
-        return supply, need
+        summed = self.skeleton.summed(chosen)
+        return _plus(self.start_supply, summed.hall_supply), _plus(self.cost_need, summed.hall_need)
 
     def hopeless(
         self, depth: int, supply: Counter[int], need: Counter[int], total: int, whole: bool
@@ -652,6 +698,22 @@ def _lead_row(source: Source, row: list[int], snow: int) -> _LeadRow:
             need, generic = most_demands(option.mana_cost, 0)
             costing.append((id(option), count, need, generic))
     return root, later, tuple(costing)
+
+
+def _group_rank(source: Source) -> tuple[int, int]:
+    """Where a group goes in the tree: those whose activations cost more than mana
+    (a sacrifice, life, a tapped permanent: they raise the bound of every plan that
+    uses them) first, then those that gain the most mana (the bounds count the most
+    the groups left could gain), so a bound cuts near the root; any order is exact."""
+    costly = any(
+        o.sacrifice_self or o.sacrifices or o.taps or o.life or o.damage or any(o.resources)
+        for o in source.complex
+    )
+    gain = max(
+        len(o.slots) - (_spent(o.mana_cost, 0, most=False) if o.mana_cost else 0)
+        for o in source.complex
+    )
+    return (0 if costly else 1, -gain)
 
 
 def _depth_first_order(summaries: list[tuple[int, ...]], rows: list[list[int]]) -> list[int]:
