@@ -97,6 +97,25 @@ def _compositions(k: int, m: int) -> Iterator[tuple[int, ...]]:
             yield (first, *rest)
 
 
+@dataclass
+class Pending:
+    """A combination whose relaxation ("any order") pays in a cycle: ``floor`` (its
+    value, preferences 1-5) bounds every order below; the orders are still to be
+    tried (:func:`resume`)."""
+
+    floor: tuple[int, ...]
+    relaxed: Candidate
+    first: list[Instance]
+    orders: list[list[Instance]]
+    simple_counts: list[int]
+    fixed: int
+    life_left: int
+    future: Sequence[ManaCost]
+    kinds: int
+    branch: bool  # too many orders to try: branch on the cycles
+    leads: dict[tuple[int, int], Candidate | None] | None = None  # per kind that leads
+
+
 def evaluate(
     problem: Problem,
     instances: list[Instance],
@@ -104,10 +123,13 @@ def evaluate(
     future: Sequence[ManaCost],
     beat: tuple[int, ...] | None = None,
     shortcuts: bool = True,
-) -> Candidate | None:
+    defer: bool = False,
+) -> Candidate | Pending | None:
     """The best plan using exactly these complex activations (any order tried);
     with ``beat``, None when it can't be better than that. Without ``shortcuts``,
-    every order is solved (the reference the tests compare with)."""
+    every order is solved (the reference the tests compare with). ``defer``: when
+    the relaxation pays in a cycle, its :class:`Pending` orders, to :func:`resume`
+    (the search may meet better combinations first)."""
     sources = problem.sources
     scale = problem.scale
     fixed = 0
@@ -152,48 +174,70 @@ def evaluate(
     first = next(orders)
     life_left = max(0, problem.life - life_used - problem.survive)
     kinds = Counter((inst.source, id(inst.option)) for inst in costing)
-    floor: tuple[int, ...] | None = None
-    cyclic = False
-    if shortcuts and len(kinds) > 1:
-        distinct = math.factorial(len(costing))
-        for n in kinds.values():
-            distinct //= math.factorial(n)
-        if distinct > MAX_ORDERS:  # too many to try: branch on cycles instead
-            try:
-                return _order_search(problem, first, simple_counts, fixed, life_left, future, beat)
-            except _TooManyCycles:
-                pass
-        # Every order at once first: a lower bound, and when its mana flows without
-        # a cycle, an order that reaches it (CR 605.3a).
-        relaxed = _solve_order(problem, first, simple_counts, fixed, life_left, future, True)
-        if relaxed is None or (beat is not None and relaxed.value[:5] >= beat):
-            return None
-        found, _ = _precedence(relaxed)
-        if found is not None:
-            if not future:
-                # Its assignment is a plan in that order (the plan's steps are put
-                # in such an order, tapping._build): no order does better.
-                return relaxed
-            exact = _solve_order(problem, found, simple_counts, fixed, life_left, future)
-            if exact is not None and exact.value <= relaxed.value:
-                return exact  # and no order does better than the relaxation
-        floor = relaxed.value[:5]
-        cyclic = True
-    best = _solve_order(problem, first, simple_counts, fixed, life_left, future)
-    rest = list(orders)
-    if cyclic and (best is None or best.value[:5] != floor) and len(rest) > len(kinds):
-        # Bounding the orders by the kind that leads them pays.
-        return _led(problem, first, rest, simple_counts, fixed, life_left, future, best, beat)
-    for order in rest:
-        if best is not None and (best.value[:5] == floor or (shortcuts and problem.spent)):
-            break  # as good as any order can be, or out of budget
-        candidate = _solve_order(problem, order, simple_counts, fixed, life_left, future)
-        if candidate is not None and (best is None or candidate.value < best.value):
-            best = candidate
-    return best
+    if not shortcuts or len(kinds) < 2:
+        return _each_order(problem, first, list(orders), simple_counts, fixed, life_left,
+                           future, None, stop=shortcuts)  # fmt: skip
+    distinct = math.factorial(len(costing))
+    for n in kinds.values():
+        distinct //= math.factorial(n)
+    # Every order at once first: a lower bound, and when its mana flows without
+    # a cycle, an order that reaches it (CR 605.3a).
+    relaxed = _solve_order(problem, first, simple_counts, fixed, life_left, future, True)
+    if relaxed is None or (beat is not None and relaxed.value[:5] >= beat):
+        return None
+    found, _ = _precedence(relaxed)
+    if found is not None:
+        if not future:
+            # Its assignment is a plan in that order (the plan's steps are put
+            # in such an order, tapping._build): no order does better.
+            return relaxed
+        exact = _solve_order(problem, found, simple_counts, fixed, life_left, future)
+        if exact is not None and exact.value <= relaxed.value:
+            return exact  # and no order does better than the relaxation
+    pending = Pending(
+        relaxed.value[:5], relaxed, first, list(orders), simple_counts, fixed, life_left,
+        future, len(kinds), distinct > MAX_ORDERS,
+    )  # fmt: skip
+    return pending if defer else finish(problem, pending, beat)
 
 
-def _led(
+def finish(problem: Problem, pending: Pending, beat: tuple[int, ...] | None) -> Candidate | None:
+    """:func:`resume` until the orders are tried."""
+    result = resume(problem, pending, beat)
+    while isinstance(result, Pending):
+        result = resume(problem, result, beat)
+    return result
+
+
+def resume(
+    problem: Problem, pending: Pending, beat: tuple[int, ...] | None
+) -> Candidate | Pending | None:
+    """The best plan over the orders of a :class:`Pending` combination, None when none
+    beats ``beat``. First the orders are bounded by the kind that leads them
+    (:func:`_by_first`): when that sharpens the bound, the combination is returned,
+    to wait its turn again. Then: by branching on the relaxation's cycles when there
+    are too many orders to try (past its budget, ``MAX_ORDERS`` orders), else the
+    orders, taken by the kind that leads them (:func:`_led`)."""
+    p = pending
+    if p.leads is None:
+        p.leads = _by_first(problem, p.first, p.simple_counts, p.fixed, p.life_left, p.future)
+        bounds = [lead.value[:5] for lead in p.leads.values() if lead is not None]
+        if not bounds or (beat is not None and min(bounds) >= beat):
+            return None  # no kind can come first, or none beats the plan to beat
+        if min(bounds) > p.floor:
+            p.floor = min(bounds)
+            return p
+    if p.branch:
+        try:
+            return _order_search(
+                problem, p.first, p.simple_counts, p.fixed, p.life_left, p.future, beat, p.relaxed
+            )
+        except _TooManyCycles:
+            pass
+    return _led(problem, p, beat)
+
+
+def _each_order(
     problem: Problem,
     first: list[Instance],
     orders: list[list[Instance]],
@@ -201,16 +245,36 @@ def _led(
     fixed: int,
     life_left: int,
     future: Sequence[ManaCost],
-    best: Candidate | None,
-    beat: tuple[int, ...] | None,
+    floor: tuple[int, ...] | None,
+    best: Candidate | None = None,
+    stop: bool = True,
+    first_done: bool = False,
 ) -> Candidate | None:
-    """The best of ``best`` (the first order's plan) and the other ``orders``, when
-    the relaxation's mana flows in a cycle: the orders are bounded by which kind of
-    mana-costing activation leads them (:func:`_by_first`) and taken by kind, least
-    bound first; a kind whose bound can't beat the best plan found (or ``beat``) on
-    preferences 1-5 is skipped with all its orders, and a kind whose relaxation flows
-    without a cycle is solved in that relaxation's order (an order that reaches it)."""
-    leads = _by_first(problem, first, simple_counts, fixed, life_left, future)
+    """The best of the orders, ``first`` (unless ``first_done``: ``best`` is its plan) then the
+    others, one by one; stopping at ``floor``, a bound no order beats, or (``stop``)
+    when the budget is spent."""
+    if not first_done:
+        best = _solve_order(problem, first, simple_counts, fixed, life_left, future)
+    for order in orders:
+        if best is not None and (best.value[:5] == floor or (stop and problem.spent)):
+            break  # as good as any order can be, or out of budget
+        candidate = _solve_order(problem, order, simple_counts, fixed, life_left, future)
+        if candidate is not None and (best is None or candidate.value < best.value):
+            best = candidate
+    return best
+
+
+def _led(problem: Problem, p: Pending, beat: tuple[int, ...] | None) -> Candidate | None:
+    """The best order of a :class:`Pending` combination whose leads are known: the
+    orders are bounded by which kind of mana-costing activation leads them
+    (:func:`_by_first`) and taken by kind, least bound first; a kind whose bound
+    can't beat the best plan found (or ``beat``) on preferences 1-5 is skipped with
+    all its orders, and a kind whose relaxation flows without a cycle is solved in
+    that relaxation's order (an order that reaches it)."""
+    assert p.leads is not None
+    leads, orders, future = p.leads, [p.first, *p.orders], p.future
+    simple_counts, fixed, life_left = p.simple_counts, p.fixed, p.life_left
+    best: Candidate | None = None
     ranked = sorted(
         (lead.value, n, kind) for n, (kind, lead) in enumerate(leads.items()) if lead is not None
     )
@@ -319,6 +383,7 @@ def _order_search(
     life_left: int,
     future: Sequence[ManaCost],
     beat: tuple[int, ...] | None,
+    start: Candidate | None = None,
 ) -> Candidate | None:
     """The best plan over every order of these activations (CR 605.3a: mana made
     by one pays only for later ones), without trying the orders one by one: the
@@ -326,7 +391,7 @@ def _order_search(
     cycle's activations comes first in any real order, so that one's cost can't be
     paid by the others' mana — a branch per member, each solved the same way. A
     solution without a cycle is solved again in its order (same value: exact).
-    None when no plan beats ``beat``."""
+    None when no plan beats ``beat``. ``start``: the relaxation, solved already."""
     best: Candidate | None = None
     branches: list[dict[int, frozenset[int]]] = [{}]
     seen: set[frozenset[tuple[int, frozenset[int]]]] = set()
@@ -342,9 +407,12 @@ def _order_search(
         solves += 1
         if solves > _BRANCH_SOLVES or problem.spent:
             raise _TooManyCycles
-        relaxed = _solve_order(
-            problem, order, simple_counts, fixed, life_left, future, True, forbidden
-        )
+        if start is not None and not forbidden:
+            relaxed: Candidate | None = start
+        else:
+            relaxed = _solve_order(
+                problem, order, simple_counts, fixed, life_left, future, True, forbidden
+            )
         # Preferences 1-5 decide; the ties below them go to the first plan met.
         limit = best.value[:5] if best is not None else beat
         if relaxed is None or (limit is not None and relaxed.value[:5] >= limit):

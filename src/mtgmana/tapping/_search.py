@@ -16,7 +16,7 @@ from ..costs import ManaCost
 from ..errors import LimitError
 from ..symbol_payment import ways_to_pay
 from ._compile import ORDER, Source
-from ._evaluate import Candidate, choice_rows, evaluate, instances_of
+from ._evaluate import Candidate, Pending, choice_rows, evaluate, instances_of, resume
 from ._hall import (
     SNOW_BIT,
     alternative_supply,
@@ -64,9 +64,10 @@ def _search(
     if first and shortcuts:
         # The one-mana sources alone, first: they often pay.
         nothing = [[0] * len(source.complex) for source in problem.sources]
-        best = evaluate(problem, *instances_of(problem, nothing), problem.future)
-        if best is not None:
-            return best
+        alone = evaluate(problem, *instances_of(problem, nothing), problem.future)
+        if alone is not None:
+            assert not isinstance(alone, Pending)  # no activation: nothing pending
+            return alone
     tree = _Tree(problem)
     rows = tree.rows
     # Nodes best bound first (deeper first on ties, to reach plans sooner); with
@@ -82,6 +83,7 @@ def _search(
         tree.cost_total,
         (),
         0,
+        None,
     )
     heap: list[tuple[Any, ...]] = [((), 0, 0, start)]
     stack: list[tuple[int, tuple[Any, ...]]] = [(0, start)]
@@ -99,8 +101,8 @@ def _search(
             depth, node = stack.pop()
         else:
             key, negative_depth, _, node = heapq.heappop(heap)
-            depth = -negative_depth
-        sums, supply, need, total, chosen, refined = node
+            depth = -negative_depth if negative_depth <= 0 else len(rows)  # 1: a leaf pending
+        sums, supply, need, total, chosen, refined, pending = node
         if shortcuts:
             bound = key or tree.bound(depth, sums)  # a node's key is its bound
             if best is not None and tree.worse(bound, best.value):
@@ -130,7 +132,7 @@ def _search(
             # counted, sharpens the bound; the node waits its turn again with it.
             sharper = tree.colored_waste(depth, chosen, bound)
             if sharper > bound:
-                node = (*node[:5], 1)
+                node = (*node[:5], 1, None)
                 heapq.heappush(heap, (sharper, -depth, next(counter), node))
                 continue
         if depth == len(rows):
@@ -143,12 +145,26 @@ def _search(
                     level += 1
                     sharper = tree.leaf_bound(sums, chosen, led=level == 2)
                 if sharper > bound:
-                    node = (*node[:5], level)
+                    node = (*node[:5], level, None)
                     heapq.heappush(heap, (sharper, -depth, next(counter), node))
                     continue
-            instances, simple_counts = instances_of(problem, tree.skeleton.picks(chosen))
             beat = None if best is None or not shortcuts or tree.margin else best.value[:5]
-            candidate = evaluate(problem, instances, simple_counts, problem.future, beat, shortcuts)
+            if pending is not None:
+                result = resume(problem, pending, beat)
+            else:
+                instances, simple_counts = instances_of(problem, tree.skeleton.picks(chosen))
+                defer = shortcuts and not first and not tree.margin
+                result = evaluate(
+                    problem, instances, simple_counts, problem.future, beat, shortcuts, defer
+                )
+            if isinstance(result, Pending):
+                # Its orders wait their turn with their bound (the relaxation's, then
+                # by the kind that leads them), after the plans of the same bound
+                # that are cheaper to solve.
+                node = (*node[:5], 3, result)
+                heapq.heappush(heap, (result.floor, 1, next(counter), node))
+                continue
+            candidate = result
             if candidate is not None and (best is None or candidate.value < best.value):
                 best = found[0] = candidate
                 if first:
@@ -166,7 +182,7 @@ def _search(
             else:
                 child_supply, child_need = supply + supply_totals[r], None
             children.append(
-                (child_sums, child_supply, child_need, total + more_total, (*chosen, r), 0)
+                (child_sums, child_supply, child_need, total + more_total, (*chosen, r), 0, None)
             )
         if first:
             stack.extend((depth + 1, child) for child in reversed(children))
