@@ -6,6 +6,7 @@ relaxed solution when there are too many orders (see docs/tapper.md)."""
 
 from __future__ import annotations
 
+import functools
 import itertools
 import math
 from collections import Counter
@@ -346,10 +347,10 @@ def _first_payable(
     units: Counter[int] = Counter()
     for unit in problem.pool:
         units[1 << ORDER[unit.type]] += 1
+    simple_bits = shared(problem).simple_bits
     for g, n in enumerate(simple_counts):
-        source = problem.sources[g]
-        if n and source.simple:
-            units[bits_of(frozenset().union(*(o.slots[0] for o in source.simple)))] += n
+        if n and simple_bits[g]:
+            units[simple_bits[g]] += n
     for inst in instances:
         if inst.option.mana_cost is None:
             for slot in inst.option.slots:
@@ -357,10 +358,16 @@ def _first_payable(
     snowy: Counter[int] = Counter({bits | SNOW_BIT: n for bits, n in units.items()})
     for option in {id(inst.option): inst.option for inst in costing}.values():
         assert option.mana_cost is not None
-        demands = symbol_masks(option.mana_cost, 0, relaxed=True)
+        demands = _relaxed_masks(option.mana_cost)
         if demands is None or len(demands[0]) > 8 or hall(demands[0], demands[1], snowy):
             return True
     return False
+
+
+@functools.lru_cache(maxsize=1024)
+def _relaxed_masks(cost: ManaCost) -> tuple[Counter[int], int] | None:
+    """:func:`symbol_masks` of an activation's cost, relaxed (remembered; read only)."""
+    return symbol_masks(cost, 0, relaxed=True)
 
 
 def taps(source: Source) -> bool:

@@ -25,6 +25,7 @@ from ..costs import ManaCost
 from ..restrictions import Restriction, Spend, SpendKind
 from ._alternatives import buried, generic_labels, tap_only
 from ._compile import EFFECT, ORDER, SELF, Option
+from ._hall import bits_of
 from ._problem import Problem, TapWeights
 
 __all__: list[str] = []
@@ -126,6 +127,11 @@ class Shared:
         for group in reversed(problem.alternatives):  # the first group of each wins
             if group.group is not None:
                 self.labels[group.group] = group.labels
+        self.simple_bits = [
+            bits_of(frozenset().union(*(o.slots[0] for o in s.simple))) if s.simple else 0
+            for s in problem.sources
+        ]
+        """Per group, the bits of the types its one-mana units may be (0: none)."""
         self._spends: dict[int, _Spends] = {}
         self._activations: dict[tuple[int, int, int], tuple[T.CostDemands, ...] | None] = {}
         self._members: dict[tuple[str, Any, int], list[Any]] = {}
