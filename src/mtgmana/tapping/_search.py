@@ -716,20 +716,16 @@ def _lead_row(source: Source, row: list[int], snow: int) -> _LeadRow:
     return root, later, tuple(costing)
 
 
-def _group_rank(source: Source) -> tuple[int, int]:
+def _group_rank(source: Source) -> int:
     """Where a group goes in the tree: those whose activations cost more than mana
     (a sacrifice, life, a tapped permanent: they raise the bound of every plan that
-    uses them) first, then those that gain the most mana (the bounds count the most
-    the groups left could gain), so a bound cuts near the root; any order is exact."""
+    uses them) first, so a bound can cut them near the root, then in the board's
+    order (any order is exact)."""
     costly = any(
         o.sacrifice_self or o.sacrifices or o.taps or o.life or o.damage or any(o.resources)
         for o in source.complex
     )
-    gain = max(
-        len(o.slots) - (_spent(o.mana_cost, 0, most=False) if o.mana_cost else 0)
-        for o in source.complex
-    )
-    return (0 if costly else 1, -gain)
+    return 0 if costly else 1
 
 
 def _depth_first_order(summaries: list[tuple[int, ...]], rows: list[list[int]]) -> list[int]:
