@@ -6,6 +6,7 @@ from __future__ import annotations
 import time
 from collections.abc import Iterable
 from dataclasses import replace
+from typing import Any
 
 from .._board_mana import matches
 from ..battlefield import Board
@@ -193,7 +194,73 @@ def plan(
     ``time_limit`` (seconds the process works: ``time.process_time()``, so that a
     process the machine stalls answers the same) bounds the search for the best plan: past it, the
     best plan found so far, or else the first payable one, is returned with
-    ``cut_short`` set — payability stays exact."""
+    ``cut_short`` set — payability stays exact.
+
+    A board asked the same again (the same ``Board`` object, no floating mana) gets
+    the plan it got before: the answer is a function of the question, so the plans
+    last found per board are remembered (not those cut short)."""
+    key = _memo_key(cost, board, pool, life, x, spend, future, partial)
+    if key is not None:
+        hit = _PLANS.get(key)
+        if hit is not None and hit[0] is board:
+            return hit[1]
+    result = _plan(cost, board, pool, life, x, spend, future, partial, time_limit)
+    if key is not None and not result.cut_short:
+        if len(_PLANS) >= _PLANS_MAX:
+            del _PLANS[next(iter(_PLANS))]  # the oldest
+        _PLANS[key] = (board, result)
+    return result
+
+
+_PLANS: dict[tuple[Any, ...], tuple[Board, Plan]] = {}
+_PLANS_MAX = 256
+
+
+def _memo_key(
+    cost: ManaCost | str | None,
+    board: Board,
+    pool: PoolLike | Iterable[Mana],
+    life: int,
+    x: int | None,
+    spend: Spend | None,
+    future: Iterable[ManaCost | str],
+    partial: bool,
+) -> tuple[Any, ...] | None:
+    """What a plan depends on, to remember it by (the entry holds the board, so its
+    id can't be reused while it is remembered); None when it isn't remembered:
+    floating mana (the plan spends those very units), anything unusual."""
+    if isinstance(pool, PoolLike):
+        if pool.units:
+            return None
+    elif not isinstance(pool, tuple | list) or pool:
+        return None
+    if not isinstance(board, Board) or not isinstance(future, tuple | list):
+        return None
+    if not (
+        type(life) is int
+        and (x is None or type(x) is int)
+        and (spend is None or isinstance(spend, Spend))
+        and type(partial) is bool
+    ):
+        return None
+    parts = (cost, *future)
+    if not all(isinstance(c, ManaCost | str) for c in parts if c is not None):
+        return None
+    return (id(board), parts, life, x, spend, partial)
+
+
+def _plan(
+    cost: ManaCost | str | None,
+    board: Board,
+    pool: PoolLike | Iterable[Mana],
+    life: int,
+    x: int | None,
+    spend: Spend | None,
+    future: Iterable[ManaCost | str],
+    partial: bool,
+    time_limit: float | None,
+) -> Plan:
+    """:func:`plan`, solved."""
     deadline = None if time_limit is None else time.process_time() + time_limit
     problem = _problem(cost, board, pool, life, x, spend, future, partial=partial)
     problem.deadline = deadline

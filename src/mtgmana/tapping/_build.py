@@ -136,7 +136,8 @@ def build_plan(problem: Problem, best: Candidate) -> Plan:
     for d, units in sorted(unit_for.items()):
         demand = solution.demands[d]
         if demand.owner < 0 and solution.owners[d] == 0:
-            queues.setdefault(replace(demand, alt=frozenset()), []).extend(units)
+            plain = replace(demand, alt=frozenset()) if demand.alt else demand
+            queues.setdefault(plain, []).extend(units)
     assignment = assign_symbols(problem.cost, queues, problem.x)
     life_paid = T.LIFE_PER_SYMBOL * sum(1 for part in assignment if part.life)
     x = problem.x if problem.cost.x_count else None
@@ -276,46 +277,44 @@ def _steps(board: Any, draft: _Draft) -> list[Step]:
     tapped += [board.ids[i] for i in draft.tapped]
     sacrificed = [identifier] if option.sacrifice_self and not option.from_hand else []
     sacrificed += [board.ids[i] for i in draft.sacrificed]
-    step = Step(
-        identifier,
-        permanent.name,
-        option.text,
-        option.ability_index,
-        own,
-        Paid(
-            tuple(draft.paid),
-            option.life,
-            exiled=option.resources[2],
-            energy=option.resources[0],
-            discarded=option.resources[1],
-        ),
-        tuple(tapped),
-        (identifier,) if option.untaps else (),
-        tuple(sacrificed),
-        option.counters,
-        option.damage,
-        exiled=(identifier,) if option.from_hand else (),
-        modified_by=tuple(board.ids[i] for i in option.modified_by),
-    )
-    steps = [step]
     triggered: dict[int, list[Mana]] = {}
     for slot, unit in enumerate(draft.units):
         where = option.origin(slot)
         if unit is not None and where != SELF:
             triggered.setdefault(where, []).append(unit)
     made = [*own, *(u for units in triggered.values() for u in units)]
-    steps[0] = replace(
-        step,
-        activate=Replay(
+    steps = [
+        Step(
             identifier,
+            permanent.name,
+            option.text,
             option.ability_index,
-            tuple(unit.type for unit in made),
-            tuple(draft.paid),
-            tuple(board.ids[i] for i in draft.tapped),
-            tuple(board.ids[i] for i in draft.sacrificed),
+            own,
+            Paid(
+                tuple(draft.paid),
+                option.life,
+                exiled=option.resources[2],
+                energy=option.resources[0],
+                discarded=option.resources[1],
+            ),
+            tuple(tapped),
+            (identifier,) if option.untaps else (),
+            tuple(sacrificed),
             option.counters,
-        ),
-    )
+            option.damage,
+            exiled=(identifier,) if option.from_hand else (),
+            modified_by=tuple(board.ids[i] for i in option.modified_by),
+            activate=Replay(
+                identifier,
+                option.ability_index,
+                tuple(unit.type for unit in made),
+                tuple(draft.paid),
+                tuple(board.ids[i] for i in draft.tapped),
+                tuple(board.ids[i] for i in draft.sacrificed),
+                option.counters,
+            ),
+        )
+    ]
     for where, units in triggered.items():
         if where == EFFECT:
             steps.append(Step(-1, "an effect", "", -1, tuple(units), trigger=True))

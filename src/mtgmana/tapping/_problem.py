@@ -52,9 +52,22 @@ class Scale:
 
 
 class TapWeights(T.Weights):
+    """The tapper's weights, each edge's remembered per pair of supply and demand
+    objects (a problem's flows share them: tapping._network)."""
+
     def __init__(self, units: Sequence[Mana], scale: Scale) -> None:
         super().__init__(units, 1)
         self.life_weight = scale.life * T.LIFE_PER_SYMBOL
+        self._edges: dict[tuple[int, int], tuple[T.Supply, T.Demand, int | None]] = {}
+
+    def edge(self, supply: T.Supply, demand: T.Demand) -> int | None:
+        # By identity: the entry holds both objects, so their ids aren't reused.
+        found = self._edges.get((id(supply), id(demand)))
+        if found is not None and found[0] is supply and found[1] is demand:
+            return found[2]
+        weight = super().edge(supply, demand)
+        self._edges[(id(supply), id(demand))] = (supply, demand, weight)
+        return weight
 
 
 class ForwardFirst(T.Weights):
@@ -70,6 +83,12 @@ class ForwardFirst(T.Weights):
     def unit(self, supply: T.Supply, demand: T.Demand) -> int:
         backward = supply.unordered and 0 <= demand.owner < supply.origin
         return self.base.unit(supply, demand) * self.k + backward
+
+    def edge(self, supply: T.Supply, demand: T.Demand) -> int | None:
+        weight = self.base.edge(supply, demand)
+        if weight is None:
+            return None
+        return weight * self.k + (supply.unordered and 0 <= demand.owner < supply.origin)
 
     def life(self) -> int:
         return self.base.life() * self.k
@@ -107,6 +126,9 @@ class Problem:
     fits: dict[Any, tuple[int, ...]] = field(default_factory=dict, init=False)
     """Per "Sacrifice ..." filter, the permanents it may take (tapping._victims)."""
 
+    shared: Any = field(default=None, init=False)
+    """What every flow of the problem shares (tapping._network.Shared), once made."""
+
     deadline: float | None = field(default=None, init=False)
     """When the search for the best plan stops (``time.process_time()``), if it does."""
     survive: bool = field(default=False, init=False)
@@ -127,21 +149,43 @@ class Problem:
         return False
 
     def __post_init__(self) -> None:
+        self.keywords = spell_keywords(self.spend)
+        key = (id(self.board), tuple(id(s) for s in self.sources), self.keywords)
+        hit = _FACTS.get(key)
+        if (
+            hit is not None
+            and hit[0] is self.board
+            and all(a is b for a, b in zip(hit[1], self.sources, strict=True))
+        ):
+            _, _, self.creatures, filters, alternatives, units = hit
+            self.filters, self.alternatives = list(filters), list(alternatives)
+        else:
+            units = self._board_facts()
+            if len(_FACTS) >= 32:
+                _FACTS.clear()
+            _FACTS[key] = (
+                self.board, tuple(self.sources), self.creatures, tuple(self.filters),
+                tuple(self.alternatives), units,
+            )  # fmt: skip
+        self.scale = Scale(units + len(self.pool))
+
+    def _board_facts(self) -> int:
+        """Set what depends on the board and the spell's keywords only (your
+        creatures, the "Tap ... you control" filters, the non-mana units) and return
+        the number of units the sources and the non-mana units can be at most."""
         self.creatures = sum(
             1
             for p in self.board.permanents
             if p.controller == "you" and p.is_creature and p.zone == "battlefield"
         )
         self.filters = tap_filters(self.sources)
-        self.keywords = spell_keywords(self.spend)
         self.alternatives = alternative_groups(self.board, self.sources, self.spend, self.filters)
-        units = len(self.pool) + sum(
+        units = sum(
             len(s.indexes) * max(len(o.slots) for o in (*s.simple, *s.complex))
             + sum(self.repeats(s) * len(o.slots) for o in s.complex if o.repeatable)
             for s in self.sources
         )
-        units += sum(group.count + group.added for group in self.alternatives)
-        self.scale = Scale(units)
+        return units + sum(group.count + group.added for group in self.alternatives)
 
     def repeats(self, source: Source) -> int:
         """How many times a repeatable option of ``source`` is tried: at most once
@@ -201,6 +245,12 @@ class Problem:
             and p.zone == "battlefield"
             and matches(item, p, identifier, None, "you", None)
         )
+
+
+_FACTS: dict[tuple[Any, ...], tuple[Any, ...]] = {}
+"""What a problem reads of its board and sources alone (:meth:`Problem._board_facts`),
+for the boards last used (the entry holds the board and sources: their ids can't be
+reused while it is cached)."""
 
 
 @dataclass
