@@ -56,6 +56,37 @@ def test_ironworks_may_sacrifice_itself() -> None:
     assert result.sacrificed == (where.ids[0],)
 
 
+def test_a_sacrificed_signet_was_activated_first_cr_602_2() -> None:
+    """Ironworks may sacrifice Azorius Signet only after the Signet's own activation
+    (a sacrificed permanent's abilities can't be activated, CR 602.2), so the mana of
+    that sacrifice can't have paid the Signet's {1} (CR 605.3a: mana pays only what
+    comes after it). With no land, Ironworks eats itself to pay the Signets."""
+    signets = Board.parse("Krark-Clan Ironworks, Azorius Signet, Dimir Signet")
+    result = checked("{W}{U}{U}{B}", signets)
+    assert result.sacrificed == (signets.ids[0],)
+    # {W}{U} + {U}{B} needs both Signets paid: only Ironworks' own {C}{C} can.
+    assert not can_pay("{W}{U}{U}{B}{1}", signets)
+    # Most: Ironworks eats Azorius Signet ({C}{C}), one {C} pays Dimir Signet ({U}{B}),
+    # then Ironworks eats Dimir Signet and itself: 7 mana.
+    assert can_pay("{7}", signets) and not can_pay("{8}", signets)
+    lone = Board.parse("Krark-Clan Ironworks, Azorius Signet")
+    checked("{W}{U}{1}", lone)  # Ironworks eats itself: {C}{C}, one pays the Signet
+    assert not can_pay("{W}{U}{2}", lone)  # not the Signet it paid for
+    assert can_pay("{4}", lone) and not can_pay("{5}", lone)
+
+
+def test_a_signet_paid_by_another_before_it_is_eaten() -> None:
+    """A cycle the relaxation "any order" would take — Ironworks eats the Simic
+    Signet whose {G}{U} paid the Azorius Signet whose mana paid the Simic Signet —
+    is no plan (CR 605.3a, 602.2); the tapper matches the brute force."""
+    where = Board.parse("Krark-Clan Ironworks, Azorius Signet, Simic Signet, Island")
+    for cost in ("{W}{U}{G}{U}{2}", "{W}{G}{U}{U}{4}", "{8}", "{W}{U}{G}{U}{C}{C}"):
+        best = optimum(cost, where)
+        assert can_pay(cost, where) == (best is not None), cost
+        if best is not None:
+            checked(cost, where)
+
+
 def test_skirk_prospector_sacrifices_goblins_only() -> None:
     where = Board.parse("Skirk Prospector, Grizzly Bears")
     result = checked("{R}", where)
