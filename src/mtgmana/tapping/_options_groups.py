@@ -66,8 +66,17 @@ def _plain(options: Sequence[Option]) -> list[tuple[tuple[frozenset[ManaType], .
     return [
         (o.slots, o.mana_cost)
         for o in options
-        if o.restriction is None and o.taps is None and not o.budgeted
+        if o.restriction is None and o.taps is None and not o.budgeted and o.sacrifices is None
     ]
+
+
+def _sacrifices_others(sources: Sequence[Source]) -> bool:
+    """Whether a mana ability's cost sacrifices other permanents (Ashnod's Altar,
+    Krark-Clan Ironworks; CR 602.2b, 701.21a). Which permanents it eats, and when —
+    after their own activations (CR 602.2), its mana paying none of them (605.3a) —
+    isn't a group of the frontier: the frontier leaves these abilities out, and says
+    it isn't whole (the most of each type then comes from the exact tapper)."""
+    return any(o.sacrifices is not None for s in sources for o in s.complex)
 
 
 def _budgeted(board: Board, sources: Sequence[Source]) -> list[list[list[Group]]]:
@@ -112,7 +121,8 @@ def _fills(sizes: Sequence[int], budget: int) -> Iterator[tuple[int, ...]]:
 
 def configurations(board: Board, sources: Sequence[Source]) -> tuple[list[list[Group]], bool]:
     """The groups of each configuration of the board's tapping costs (one, without
-    them), and whether they are all there (at most :data:`MAX_CONFIGURATIONS`).
+    them), and whether they are all there (at most :data:`MAX_CONFIGURATIONS`, and
+    no cost that sacrifices other permanents: :func:`_sacrifices_others`).
     Raises :class:`~mtgmana.tapping.NotModelled` for tapping costs of different
     filters (which creature pays which is then a matching)."""
     tappers = [
@@ -124,9 +134,10 @@ def configurations(board: Board, sources: Sequence[Source]) -> tuple[list[list[G
     base = [(len(s.indexes), _plain((*s.simple, *s.complex))) for s in sources]
     variants = itertools.product(*_budgeted(board, sources))
     spends = [list(itertools.chain(*more)) for more in variants]
+    whole = not _sacrifices_others(sources)
     if not tappers:
         plain = [[g for g in base if g[1]] + extra for extra in spends[:MAX_CONFIGURATIONS]]
-        return plain, len(spends) <= MAX_CONFIGURATIONS
+        return plain, whole and len(spends) <= MAX_CONFIGURATIONS
     filters = {o.taps for _, o in tappers if o.taps is not None}
     if len(filters) > 1:
         from ._api import NotModelled
@@ -161,7 +172,7 @@ def configurations(board: Board, sources: Sequence[Source]) -> tuple[list[list[G
                 out.append(_groups(sources, base, tappers, counts, used) + extra)
                 if len(out) >= MAX_CONFIGURATIONS:
                     return out, False
-    return out, True
+    return out, whole
 
 
 def _most(source: Source, option: Option, creatures: int, per: int) -> int:
