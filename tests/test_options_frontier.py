@@ -425,6 +425,8 @@ OPTION_CARDS = (
     "Springleaf Drum", "Llanowar Elves", "Birds of Paradise", "Grizzly Bears", "Forest",
     "Island", "Mishra's Workshop", "Azorius Signet", "Eldrazi Temple", "Sol Ring",
     "Sunken Ruins", "Cavern of Souls [chosen_type=Elf]", "Llanowar Elves [summoning_sick]",
+    "Dreadship Reef [counters=2]", "Saltcrusted Steppe [counters=1]",
+    "Pentad Prism [counters=2]", "Runaway Steam-Kin [counters=4]",
 )  # fmt: skip
 
 
@@ -457,8 +459,9 @@ def test_springleaf_drum_takes_a_creature_and_restricted_mana_pays_no_ability() 
 @given(st.lists(st.sampled_from(OPTION_CARDS), min_size=1, max_size=5))
 def test_the_most_of_each_type_is_what_the_exact_tapper_pays(names: list[str]) -> None:
     """The frontier's largest count of each type and in all equals the most copies
-    of that symbol the exact tapper can pay, on boards with tapping costs and
-    restricted mana (zero disagreements)."""
+    of that symbol the exact tapper can pay, on boards with tapping costs,
+    restricted mana and counters removed as a cost (storage lands, CR 602.2b; zero
+    disagreements)."""
     from mtgmana.tapping import options
 
     board = Board.parse(", ".join(names))
