@@ -16,7 +16,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from _timing import median_seconds, report
-from mtgmana.mana import Duration, ManaKind, ManaType, Source
+from mtgmana.colors import ManaType
+from mtgmana.mana import Duration, ManaKind, Source
 from mtgmana.pool import Ending, ManaPool, Retention
 from mtgmana.restrictions import Restriction, Spend, abilities, costs, spells
 

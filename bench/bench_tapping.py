@@ -52,7 +52,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from _timing import median_seconds, report
 from mtgmana import payment
-from mtgmana.battlefield import Board, Permanent
+from mtgmana.board import Board, Permanent
 from mtgmana.costs import ManaCost
 from mtgmana.mana import Mana
 from mtgmana.tapping import can_pay, options, plan

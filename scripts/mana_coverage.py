@@ -45,7 +45,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "src"))
 
-from mtgmana.abilities import (  # noqa: E402
+from mtgmana.ability_text import CardMana, parse_mana  # noqa: E402
+from mtgmana.board.abilities import (  # noqa: E402
     CHOSEN_TYPE,
     FACTS,
     Condition,
@@ -53,10 +54,9 @@ from mtgmana.abilities import (  # noqa: E402
     ManaAbility,
     ManaTrigger,
 )
-from mtgmana.ability_text import CardMana, parse_mana  # noqa: E402
+from mtgmana.board.effects import CHOSEN_NAME, ContinuousEffect, Layer  # noqa: E402
 from mtgmana.cards import Card, CardDatabase, data_in_use, default_database, use  # noqa: E402
 from mtgmana.cards.store import CardData  # noqa: E402
-from mtgmana.effects import CHOSEN_NAME, ContinuousEffect, Layer  # noqa: E402
 from mtgmana.errors import MtgManaError  # noqa: E402
 from mtgmana.symbols import parse_symbols  # noqa: E402
 
@@ -493,9 +493,9 @@ def report(result: Coverage, data: CardData | None = None) -> str:
         "## Board-dependent templates modelled",
         "",
         "Parsed cards whose model uses each feature that the board resolves (a card",
-        "with several counts in each): `mtgmana.battlefield.Board.can_activate`,",
+        "with several counts in each): `mtgmana.board.Board.can_activate`,",
         "`resolve_slot` and `count` evaluate them, `Board.effective` applies the",
-        "continuous effects in layers (`mtgmana.effects`, CR 613).",
+        "continuous effects in layers (`mtgmana.board.effects`, CR 613).",
         "",
         "| Cards | Feature | Example |",
         "|---:|---|---|",

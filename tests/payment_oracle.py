@@ -9,9 +9,12 @@ from __future__ import annotations
 import itertools
 from collections.abc import Iterator, Sequence
 
+from mtgmana.colors import ManaType
 from mtgmana.costs import ManaCost
-from mtgmana.mana import Mana, ManaType
-from mtgmana.payment import LIFE_PER_SYMBOL, Payment, Prefer, SymbolPayment, payment_objective
+from mtgmana.mana import Mana
+from mtgmana.payment import LIFE_PER_SYMBOL, Payment, SymbolPayment
+from mtgmana.payment import _payment_objective as payment_objective
+from mtgmana.request import Prefer
 from mtgmana.restrictions import Spend, SpendKind
 from mtgmana.symbols import ManaSymbol
 

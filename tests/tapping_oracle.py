@@ -1,8 +1,8 @@
 """An independent brute-force auto-tapper and a plan checker (CR 106, 107.4, 118,
 119.4, 302.6, 601.2g-h, 605, 616.1).
 
-Written from the rules and the model of :mod:`mtgmana.abilities` /
-:mod:`mtgmana.battlefield`, not from :mod:`mtgmana.tapping`: for a small board it
+Written from the rules and the model of :mod:`mtgmana.board.abilities` /
+:mod:`mtgmana.board`, not from :mod:`mtgmana.tapping`: for a small board it
 enumerates every multiset of activations, every order of the mana-costing ones and
 every way to pay each activation's mana cost, and pays the cost by trying every
 assignment of mana to its symbols. :func:`optimum` returns the best objective
@@ -76,10 +76,12 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from mtgmana.abilities import ManaAbility, ManaReplacement, PermanentFilter, ReplacementKind
-from mtgmana.battlefield import Board, Permanent, matches
+from mtgmana.board import Board, Permanent
+from mtgmana.board.abilities import ManaAbility, ManaReplacement, PermanentFilter, ReplacementKind
+from mtgmana.board.queries import matches
+from mtgmana.colors import ManaType
 from mtgmana.costs import ManaCost
-from mtgmana.mana import Mana, ManaType
+from mtgmana.mana import Mana
 from mtgmana.restrictions import Spend, SpendKind
 from mtgmana.symbols import ManaSymbol
 from mtgmana.tapping import Plan

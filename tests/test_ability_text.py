@@ -13,7 +13,9 @@ from types import ModuleType
 import pytest
 
 from mtgmana import MtgManaError, UnknownCardError
-from mtgmana.abilities import (
+from mtgmana.ability_text import CardMana, mana_of, parse_mana, read_number
+from mtgmana.board import Board, Permanent
+from mtgmana.board.abilities import (
     ANY_COLOR,
     CHOSEN_TYPE,
     ActivationCost,
@@ -30,16 +32,13 @@ from mtgmana.abilities import (
     bind_chosen_type,
     slot,
 )
-from mtgmana.ability_text import CardMana, mana_of, parse_mana, read_number
-from mtgmana.battlefield import Board, Permanent
+from mtgmana.board.tokens import TOKENS, token
 from mtgmana.cards import Card, CardDatabase
-from mtgmana.colors import Color
+from mtgmana.colors import Color, ManaType
 from mtgmana.costs import ManaCost
-from mtgmana.mana import ManaType
 from mtgmana.restriction_text import parse_restriction
 from mtgmana.restrictions import Restriction, Spend, abilities, cost_contains, spells
 from mtgmana.tapping import can_pay
-from mtgmana.tokens import TOKENS, token
 
 ROOT = Path(__file__).resolve().parents[1]
 T = ActivationCost(tap=True)
@@ -801,7 +800,7 @@ def test_activate_only_as_an_instant_is_read_with_its_timing() -> None:
     """CR 602.5e: it needs priority, so it isn't activated while a cost is paid (CR
     605.3a) but before, its mana floating: for a spell, the same mana; a cost paid
     while resolving something isn't modelled."""
-    from mtgmana.battlefield import Board, Permanent
+    from mtgmana.board import Board, Permanent
     from mtgmana.restrictions import Spend
     from mtgmana.tapping import NotModelled, can_pay
 

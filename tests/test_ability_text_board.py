@@ -13,7 +13,8 @@ from functools import cache
 
 import pytest
 
-from mtgmana.abilities import (
+from mtgmana.ability_text import CardMana, mana_of, parse_mana
+from mtgmana.board.abilities import (
     ANY_COLOR,
     ActivationCost,
     Amount,
@@ -25,12 +26,10 @@ from mtgmana.abilities import (
     Production,
     slot,
 )
-from mtgmana.ability_text import CardMana, mana_of, parse_mana
+from mtgmana.board.effects import Layer
 from mtgmana.cards import Card, CardDatabase
-from mtgmana.colors import Color
+from mtgmana.colors import Color, ManaType
 from mtgmana.costs import ManaCost
-from mtgmana.effects import Layer
-from mtgmana.mana import ManaType
 
 T = ActivationCost(tap=True)
 WUBRG = "WUBRG"
@@ -364,7 +363,7 @@ def test_three_mana_of_that_type_instead() -> None:
 
 def test_incubation_druid_pays_three_of_one_type_with_a_counter() -> None:
     """Checked against the brute force (tests/tapping_oracle.py)."""
-    from mtgmana.battlefield import Board, Permanent
+    from mtgmana.board import Board, Permanent
     from mtgmana.tapping import can_pay, plan
     from tapping_oracle import check_plan, optimum
 

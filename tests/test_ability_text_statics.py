@@ -10,7 +10,11 @@ from functools import cache
 
 import pytest
 
-from mtgmana.abilities import (
+from mtgmana.ability_text import CardMana, mana_of, parse_mana
+from mtgmana.ability_text._filters import subject_filter
+from mtgmana.ability_text._words import Unsupported
+from mtgmana.board import Board, Permanent
+from mtgmana.board.abilities import (
     ANY_COLOR,
     CHOSEN_TYPE,
     ActivationCost,
@@ -22,15 +26,11 @@ from mtgmana.abilities import (
     Production,
     slot,
 )
-from mtgmana.ability_text import CardMana, mana_of, parse_mana
-from mtgmana.ability_text._filters import subject_filter
-from mtgmana.ability_text._words import Unsupported
-from mtgmana.battlefield import Board, Permanent, matches
+from mtgmana.board.effects import BASIC_LAND_TYPES, ContinuousEffect, Layer
+from mtgmana.board.queries import matches
 from mtgmana.cards import Card, CardDatabase
-from mtgmana.colors import ALL_COLORS, Color
-from mtgmana.effects import BASIC_LAND_TYPES, ContinuousEffect, Layer
+from mtgmana.colors import ALL_COLORS, Color, ManaType
 from mtgmana.errors import MtgManaError
-from mtgmana.mana import ManaType
 from mtgmana.tapping import can_pay
 
 LANDS = frozenset({"Land"})

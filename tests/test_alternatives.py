@@ -14,8 +14,9 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from mtgmana import pay
-from mtgmana.abilities import ActivationCost, ManaAbility, PermanentFilter
-from mtgmana.battlefield import Board, Permanent
+from mtgmana.ability_text import spend_of
+from mtgmana.board import Board, Permanent
+from mtgmana.board.abilities import ActivationCost, ManaAbility, PermanentFilter
 from mtgmana.costs import ManaCost
 from mtgmana.mana import Mana
 from mtgmana.payment import CannotPay
@@ -74,7 +75,7 @@ def checked(cost: str | ManaCost, where: Board, **kw: Any) -> Plan:
 
 
 def test_convoke_taps_creatures_of_the_colors_cr_702_51a() -> None:
-    stoke = Spend.of_card("Stoke the Flames")  # {2}{R}{R}, convoke
+    stoke = spend_of("Stoke the Flames")  # {2}{R}{R}, convoke
     where = Board.parse("2 Mountain, Grizzly Bears, Goblin Guide")
     result = checked("{2}{R}{R}", where, spend=stoke)
     assert sorted(result.tapped) == [0, 1, 2, 3]
@@ -107,13 +108,13 @@ def test_a_creature_tapped_for_mana_cant_convoke() -> None:
 
 def test_improvise_taps_artifacts_for_generic_mana_only_cr_702_126a() -> None:
     where = Board.parse("Island, Ornithopter, Ornithopter")
-    whir = Spend.of_card("Whir of Invention")
+    whir = spend_of("Whir of Invention")
     checked("{2}{U}", where, spend=whir)
     assert not can_pay("{U}{U}", where, spend=whir)  # an artifact pays no {U}
 
 
 def test_delve_exiles_graveyard_cards_cr_702_66a() -> None:
-    cruise = Spend.of_card("Treasure Cruise")
+    cruise = spend_of("Treasure Cruise")
     where = Board.parse("Island", graveyard=7)
     result = checked("{7}{U}", where, spend=cruise)
     assert result.exiled == 7

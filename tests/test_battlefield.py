@@ -10,7 +10,8 @@ import re
 import pytest
 
 from mtgmana import Color, MtgManaError, UnknownCardError
-from mtgmana.abilities import (
+from mtgmana.board import Board, Permanent
+from mtgmana.board.abilities import (
     ActivationCost,
     Amount,
     Choice,
@@ -21,10 +22,9 @@ from mtgmana.abilities import (
     Production,
     slot,
 )
-from mtgmana.battlefield import Board, Permanent, matches
-from mtgmana.colors import COLORLESS
+from mtgmana.board.queries import matches
+from mtgmana.colors import COLORLESS, ManaType
 from mtgmana.costs import ManaCost
-from mtgmana.mana import ManaType
 from mtgmana.tapping import NotModelled, can_pay, plan
 
 W, U, B, R, G, C = (ManaType(letter) for letter in "WUBRGC")
@@ -540,3 +540,52 @@ def test_board_lists_take_each_permanents_state_in_brackets() -> None:
 def test_bad_states_in_board_lists_say_what_and_where(text: str, message: str) -> None:
     with pytest.raises(MtgManaError, match=re.escape(message)):
         Board.parse(text)
+
+
+# -- Board.parse: the commander as the CLI takes it, permanent cards only -------------------
+
+
+def test_parse_takes_the_commanders_color_identity_as_letters_or_a_color() -> None:
+    """CR 903.4f: Command Tower adds a color of the commander's identity; the letters
+    are what ``mtgmana tap --commander BRG`` takes."""
+    letters = Board.parse("Command Tower", commander="BRG")
+    assert letters.commander_colors == Color.B | Color.R | Color.G
+    assert letters == Board.parse("Command Tower", commander=Color.parse("RGB"))
+    assert letters.could_produce()[0] == {B, R, G}
+    assert Board.parse("Command Tower").commander_colors is None  # no commander
+    assert can_pay("{R}", letters) and not can_pay("{W}", letters)
+    for bad in ("BRX", 3):
+        with pytest.raises(MtgManaError, match="commander takes color letters"):
+            Board.parse("Command Tower", commander=bad)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    ("name", "kind"),
+    [
+        ("Lightning Bolt", "an instant"),
+        ("Demonic Tutor", "a sorcery"),
+        ("Fire // Ice", "an instant"),  # a split card's halves are instants
+        ("Crib Swap", "a kindred instant"),
+    ],
+)
+def test_parse_refuses_cards_that_cant_be_permanents(name: str, kind: str) -> None:
+    """CR 110.4: instants and sorceries can't be permanents (304.4, 307.4)."""
+    with pytest.raises(MtgManaError, match=f"{re.escape(name)} is {kind}, not a permanent"):
+        Board.parse(f"Forest, {name}")
+    with pytest.raises(MtgManaError, match=r"CR 110\.4"):
+        Board.parse("Forest", opponent=name)
+
+
+def test_parse_takes_every_permanent_card_and_the_land_face_of_a_modal_card() -> None:
+    """CR 110.4a: artifact, battle, creature, enchantment, land, planeswalker (and
+    kindred permanents); a modal double-faced card named by its land face enters
+    with that face up (CR 712.3, 712.12)."""
+    board = Board.parse(
+        "Sol Ring, Llanowar Elves, Forest, Bitterblossom, Nissa, Who Shakes the World"
+    )
+    assert [p.name for p in board.permanents][-1] == "Nissa, Who Shakes the World"
+    emeria = Board.parse("Emeria, Shattered Skyclave").permanents[0]
+    assert emeria.name == "Emeria, Shattered Skyclave" and emeria.is_land
+    assert repr(emeria) == "Permanent.named('Emeria, Shattered Skyclave')"
+    with pytest.raises(MtgManaError, match="Emeria's Call is a sorcery"):
+        Board.parse("Emeria's Call")

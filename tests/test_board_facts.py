@@ -13,7 +13,8 @@ from __future__ import annotations
 import pytest
 
 from mtgmana import MtgManaError, UnknownCardError
-from mtgmana.abilities import (
+from mtgmana.board import Board, Permanent
+from mtgmana.board.abilities import (
     FACTS,
     ActivationCost,
     Choice,
@@ -24,10 +25,8 @@ from mtgmana.abilities import (
     Production,
     slot,
 )
-from mtgmana.battlefield import Board, Permanent
 from mtgmana.cards import lookup
-from mtgmana.colors import Color
-from mtgmana.mana import ManaType
+from mtgmana.colors import Color, ManaType
 from mtgmana.tapping import can_pay
 
 CREATURES = PermanentFilter(card_types=frozenset({"Creature"}))

@@ -12,15 +12,15 @@ import pytest
 
 from card_server import BULK_CARDS, NEW_LAND, NEW_SPELL, bulk_bytes
 from mtgmana import UnknownCardError, cards
-from mtgmana._board_mana import graveyard_card
+from mtgmana.ability_text import spend_of
 from mtgmana.analysis.decks import Deck
 from mtgmana.analysis.summary import analyze
-from mtgmana.battlefield import Board, Permanent
+from mtgmana.board import Board, Permanent
+from mtgmana.board.queries import graveyard_card
 from mtgmana.cards import CardDatabase, data_in_use, default_database, use
 from mtgmana.cards.default import using
 from mtgmana.cards.store import CardDataError
 from mtgmana.cards.update import update
-from mtgmana.restrictions import Spend
 from mtgmana.tapping import can_pay
 
 
@@ -107,7 +107,7 @@ def test_everything_that_finds_cards_by_name_follows_the_choice(
     _installed(bulk_file)
     board = Board.parse(f"{NEW_LAND}, Island")
     assert can_pay("{G}{U}", board) and not can_pay("{G}{G}", board)
-    assert str(Spend.of_card(NEW_SPELL).mana_cost) == "{1}{G}{U}"
+    assert str(spend_of(NEW_SPELL).mana_cost) == "{1}{G}{U}"
     # The caches by name were emptied: the small data has no Huntmaster.
     with pytest.raises(UnknownCardError):
         Permanent.named("Huntmaster of the Fells")

@@ -200,7 +200,7 @@ def test_tap_and_the_python_api_use_the_updated_data(
     assert status == 2 and data["error"].startswith(
         f"not modelled, so the answer could be wrong: {NEW_UNMODELLED}"
     )
-    from mtgmana.battlefield import Board
+    from mtgmana.board import Board
     from mtgmana.tapping import NotModelled, can_pay
 
     assert can_pay("{G}{U}", Board.parse(f"{NEW_LAND}, Forest"))

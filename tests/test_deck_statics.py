@@ -13,7 +13,6 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from mtgmana.abilities import DynamicSlot
 from mtgmana.analysis.decks import Deck
 from mtgmana.analysis.reports.report import to_json
 from mtgmana.analysis.reports.report_text import text_report
@@ -24,7 +23,8 @@ from mtgmana.analysis.simulation._game import Engine
 from mtgmana.analysis.simulation._sources import compile_source, tapper_can_pay
 from mtgmana.analysis.simulation._units import LETTER_BITS
 from mtgmana.analysis.summary import analyze
-from mtgmana.battlefield import Permanent
+from mtgmana.board import Permanent
+from mtgmana.board.abilities import DynamicSlot
 from mtgmana.cards import lookup
 
 # -- roles --------------------------------------------------------------------------

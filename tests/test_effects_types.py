@@ -10,11 +10,12 @@ from typing import Any
 
 import pytest
 
-from mtgmana.abilities import PermanentFilter
 from mtgmana.ability_text import parse_mana
-from mtgmana.battlefield import Board, Permanent
+from mtgmana.board import Board, Permanent
+from mtgmana.board.abilities import PermanentFilter
+from mtgmana.board.effects import CHOSEN_NAME, ContinuousEffect, Layer
+from mtgmana.board.layers import apply_layers
 from mtgmana.colors import COLORLESS
-from mtgmana.effects import CHOSEN_NAME, ContinuousEffect, Layer, apply_layers
 from mtgmana.errors import MtgManaError
 from mtgmana.payment import CannotPay
 from mtgmana.pool import ManaPool

@@ -5,7 +5,8 @@ and what the tapper then pays."""
 
 from __future__ import annotations
 
-from mtgmana.abilities import (
+from mtgmana.board import Board, Permanent
+from mtgmana.board.abilities import (
     ANY_COLOR,
     ActivationCost,
     Choice,
@@ -13,9 +14,9 @@ from mtgmana.abilities import (
     PermanentFilter,
     Production,
 )
-from mtgmana.battlefield import Board, Permanent
+from mtgmana.board.effects import ContinuousEffect, Layer
+from mtgmana.board.layers import apply_layers
 from mtgmana.colors import Color
-from mtgmana.effects import ContinuousEffect, Layer, apply_layers
 from mtgmana.tapping import can_pay, plan
 
 LANDS = frozenset({"Land"})

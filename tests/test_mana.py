@@ -8,19 +8,9 @@ import pickle
 
 import pytest
 
-from mtgmana.colors import COLORLESS, Color
+from mtgmana.colors import COLORLESS, MANA_TYPES, Color, ManaType
 from mtgmana.errors import MtgManaError
-from mtgmana.mana import (
-    MANA_TYPES,
-    Duration,
-    Mana,
-    ManaKind,
-    ManaType,
-    Rider,
-    Source,
-    reserve_uids,
-    units,
-)
+from mtgmana.mana import Duration, Mana, ManaKind, Rider, Source, reserve_uids, units
 from mtgmana.restrictions import spells
 
 

@@ -14,9 +14,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from mtgmana.battlefield import Board, Permanent
+from mtgmana.board import Board, Permanent
+from mtgmana.colors import ManaType
 from mtgmana.costs import ManaCost
-from mtgmana.mana import ManaType
 from mtgmana.symbols import SymbolKind
 from mtgmana.tapping import _frontier_lazy as _options_frontier
 from mtgmana.tapping import _frontier_patterns as _options_patterns

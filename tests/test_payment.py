@@ -7,18 +7,12 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from mtgmana.colors import ManaType
 from mtgmana.costs import ManaCost
-from mtgmana.mana import Mana, ManaType
-from mtgmana.payment import (
-    CannotPay,
-    Paid,
-    Prefer,
-    can_pay,
-    max_x,
-    pay,
-    payment_objective,
-    plan_payment,
-)
+from mtgmana.mana import Mana
+from mtgmana.payment import CannotPay, Paid, can_pay, max_x, pay, plan_payment
+from mtgmana.payment import _payment_objective as payment_objective
+from mtgmana.request import PaymentRequest, Prefer
 from mtgmana.restrictions import Spend, cost_contains, spells
 from payment_oracle import all_payments, best_objective, check_payment, future_payable
 
@@ -404,7 +398,7 @@ def test_x_mana_is_spent_for_x() -> None:
     assert payment.x == 2 and len(pool) == 0
 
 
-# -- the direct payment of small costs (mtgmana._small_payment, issue 19) ------------
+# -- the direct payment of small costs (mtgmana._solver.small, issue 19) ------------
 
 SMALL = ["{W}", "{U}", "{B}", "{C}", "{1}", "{2}", "{X}", "{W/U}", "{U/B}", "{2/W}", "{C/U}",
          "{W/P}", "{B/P}", "{G/U/P}", "{H}"]  # fmt: skip
@@ -429,13 +423,13 @@ def test_the_direct_small_payment_equals_the_flow_and_the_brute_force(
     exactly when the flow says so and the brute force finds a payment, legal, and
     of the optimal objective (zero disagreements)."""
     from mtgmana import payment as module
-    from mtgmana._small_payment import small_payment
+    from mtgmana._solver.small import small_payment
 
     cost = ManaCost.parse("".join(symbols))
     pool = [Mana.make(t, snow=snow, legendary=legendary) for t, snow, legendary in kinds]
     sign = 1 if prefer is Prefer.MANA else -1
     found = small_payment(cost, pool, life, x, sign)
-    request = module._request(cost, pool, life, x, None, prefer, (), None)
+    request = module._request(PaymentRequest.of(cost, life=life, x=x, prefer=prefer), pool)
     try:
         flow: module.Payment | None = module._plan(request)
     except CannotPay:
@@ -448,7 +442,7 @@ def test_the_direct_small_payment_equals_the_flow_and_the_brute_force(
             plan_payment(cost, pool, life=life, x=x, prefer=prefer)
         return
     if found is None:  # too many ways to compare: the flow decides
-        from mtgmana._small_payment import MAX_COMBINATIONS, _ways
+        from mtgmana._solver.small import MAX_COMBINATIONS, _ways
 
         ways = _ways(cost, x) or []
         combinations = 1

@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 
 from mtgmana import pay
-from mtgmana.battlefield import Board
+from mtgmana.board import Board
 from mtgmana.mana import Mana
 from mtgmana.payment import CannotPay
 from mtgmana.pool import ManaPool

@@ -10,9 +10,10 @@ from typing import Any
 
 import pytest
 
+from mtgmana.colors import ManaType
 from mtgmana.costs import ManaCost
 from mtgmana.errors import ManaSyntaxError, MtgManaError
-from mtgmana.mana import Duration, Mana, ManaKind, ManaType, Rider, Source
+from mtgmana.mana import Duration, Mana, ManaKind, Rider, Source
 from mtgmana.pool import (
     CURRENT_RULES,
     RULES_2008,

@@ -23,8 +23,9 @@ from hypothesis.stateful import (
     rule,
 )
 
+from mtgmana.colors import ManaType
 from mtgmana.errors import MtgManaError
-from mtgmana.mana import Duration, Mana, ManaType, Source
+from mtgmana.mana import Duration, Mana, Source
 from mtgmana.pool import (
     RULES_2008,
     Ending,

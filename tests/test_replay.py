@@ -15,10 +15,10 @@ from typing import Any
 import pytest
 
 from mtgmana import pay
-from mtgmana.battlefield import Board
-from mtgmana.cli.pay import units_from_symbols
+from mtgmana.board import Board
 from mtgmana.cli.serve import LIMITS, Session, serve
 from mtgmana.colors import Color
+from mtgmana.floating import floating_mana
 from mtgmana.payment import CannotPay
 from mtgmana.tapping import plan
 
@@ -46,9 +46,7 @@ def _case(rng: random.Random) -> tuple[str, str, str, str]:
 
 
 def _expected_pool(steps: list[dict[str, Any]], floating: str) -> Counter[tuple[str, Any]]:
-    pool: Counter[tuple[str, Any]] = Counter(
-        (u.type.value, None) for u in units_from_symbols(floating)
-    )
+    pool: Counter[tuple[str, Any]] = Counter((u.type.value, None) for u in floating_mana(floating))
     for step in steps:
         for unit in step["paid_with"]["mana"]:
             pool[(unit["type"], unit.get("source"))] -= 1
@@ -105,7 +103,7 @@ def _replay_in_python(sources: str, sick: str, cost: str, floating: str) -> str 
             i for i, p in enumerate(board.permanents) if p.name == name and not p.summoning_sick
         )
         board = board.changed(board.ids[index], summoning_sick=True)
-    units = units_from_symbols(floating)
+    units = floating_mana(floating)
     try:
         result = plan(cost, board, pool=units)
     except CannotPay:
@@ -147,7 +145,7 @@ def test_a_thousand_random_plans_replay_through_serve_and_plan_apply(
 def plan_payable(sources: str, sick: str, cost: str, floating: str) -> bool:
     board = Board.parse(sources, commander_colors=Color.parse("WUBRG"))
     try:
-        plan(cost, board, pool=units_from_symbols(floating))
+        plan(cost, board, pool=floating_mana(floating))
     except CannotPay:
         return False
     return True

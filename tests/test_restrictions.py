@@ -11,7 +11,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from conftest import corpus_records
-from mtgmana.battlefield import Board
+from mtgmana.ability_text import spend_of
+from mtgmana.board import Board
 from mtgmana.errors import MtgManaError
 from mtgmana.restriction_text import OUTLAW_TYPES, RestrictionTextError, parse_restriction
 from mtgmana.restrictions import (
@@ -279,21 +280,21 @@ def test_parse_rejects_what_it_cannot_model(sentence: str) -> None:
 
 def test_mana_only_for_what_puts_tokens_onto_the_battlefield() -> None:
     """Mishra's Toy Workshop (CR 106.6): the spells and abilities that put tokens onto
-    the battlefield, as Spend.keywords says it ("makes tokens"; Spend.of_card reads
+    the battlefield, as Spend.keywords says it ("makes tokens"; spend_of reads
     "create ... token", CR 111.2)."""
     r = parse_restriction(
         "Spend this mana only on spells and abilities that put tokens onto the battlefield."
     )
-    assert r.allows(Spend.of_card("Raise the Alarm"))
-    assert r.allows(Spend.of_card("Secure the Wastes"))
-    assert not r.allows(Spend.of_card("Lightning Bolt"))
+    assert r.allows(spend_of("Raise the Alarm"))
+    assert r.allows(spend_of("Secure the Wastes"))
+    assert not r.allows(spend_of("Lightning Bolt"))
     assert r.allows(Spend.ability("Artifact", keywords=["makes tokens"]))
     assert not r.allows(Spend.ability("Artifact"))
     assert parse_restriction(r.text) == r and Restriction.from_json(r.to_json()) == r
     workshop = Board.parse("Mishra's Toy Workshop")
     assert not workshop.permanents[0].unsupported
-    assert can_pay("{3}", workshop, spend=Spend.of_card("Raise the Alarm"))
-    assert not can_pay("{1}", workshop, spend=Spend.of_card("Lightning Bolt"))
+    assert can_pay("{3}", workshop, spend=spend_of("Raise the Alarm"))
+    assert not can_pay("{1}", workshop, spend=spend_of("Lightning Bolt"))
 
 
 def test_parse_rejects_non_strings() -> None:
@@ -421,24 +422,24 @@ def test_devoid_spells_are_colorless_for_restrictions() -> None:
     """CR 702.114a: Eldrazi Temple pays for Eldrazi Obligator (a colorless Eldrazi
     spell, whatever its cost's colors), Pillar of the Paruns doesn't pay for Brood
     Butcher (not multicolored)."""
-    from mtgmana.battlefield import Board
+    from mtgmana.board import Board
     from mtgmana.tapping import can_pay
 
-    obligator = Spend.of_card("Eldrazi Obligator")
+    obligator = spend_of("Eldrazi Obligator")
     assert not obligator.colors and str(obligator.mana_cost) == "{2}{R}"
     assert can_pay(None, Board.parse("Eldrazi Temple, Mountain"), spend=obligator)
-    butcher = Spend.of_card("Brood Butcher")
+    butcher = spend_of("Brood Butcher")
     assert not can_pay(None, Board.parse("2 Pillar of the Paruns, 3 Wastes"), spend=butcher)
-    pulse = Spend.of_card("Maelstrom Pulse")  # multicolored: the Pillars pay
+    pulse = spend_of("Maelstrom Pulse")  # multicolored: the Pillars pay
     assert can_pay(None, Board.parse("2 Pillar of the Paruns, 3 Wastes"), spend=pulse)
 
 
 def test_changelings_are_every_creature_type_for_restrictions() -> None:
     """CR 702.73a: Cavern of Souls naming Elf pays for Changeling Outcast."""
-    from mtgmana.battlefield import Board
+    from mtgmana.board import Board
     from mtgmana.tapping import can_pay
 
     cavern = Board.parse("Cavern of Souls [chosen_type=Elf]")
-    assert can_pay(None, cavern, spend=Spend.of_card("Changeling Outcast"))
-    assert not can_pay(None, cavern, spend=Spend.of_card("Vampire Lacerator"))
-    assert "Elf" not in Spend.of_card("Vampire Lacerator").subtypes
+    assert can_pay(None, cavern, spend=spend_of("Changeling Outcast"))
+    assert not can_pay(None, cavern, spend=spend_of("Vampire Lacerator"))
+    assert "Elf" not in spend_of("Vampire Lacerator").subtypes

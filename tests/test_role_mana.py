@@ -12,7 +12,7 @@ import pytest
 from mtgmana.analysis.roles import SIM_ENERGY, SIM_FACTS, SIM_GRAVEYARD, role_of
 from mtgmana.analysis.roles._mana import read_mana
 from mtgmana.analysis.simulation._sources import compile_source, tapper_can_pay
-from mtgmana.battlefield import Board, Permanent
+from mtgmana.board import Board, Permanent
 from mtgmana.cards import lookup
 from mtgmana.costs import ManaCost
 from mtgmana.restrictions import Spend

@@ -16,14 +16,6 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from mtgmana.abilities import (
-    ANY_COLOR,
-    ActivationCost,
-    Choice,
-    ManaAbility,
-    PermanentFilter,
-    Production,
-)
 from mtgmana.analysis.simulation._payer import Payer
 from mtgmana.analysis.simulation._sources import compile_source, tapper_can_pay
 from mtgmana.analysis.simulation._units import (
@@ -34,11 +26,18 @@ from mtgmana.analysis.simulation._units import (
     either,
     paid_with_mana,
 )
-from mtgmana.battlefield import Permanent
-from mtgmana.colors import Color
+from mtgmana.board import Permanent
+from mtgmana.board.abilities import (
+    ANY_COLOR,
+    ActivationCost,
+    Choice,
+    ManaAbility,
+    PermanentFilter,
+    Production,
+)
+from mtgmana.board.effects import ContinuousEffect, Layer
+from mtgmana.colors import Color, ManaType
 from mtgmana.costs import ManaCost
-from mtgmana.effects import ContinuousEffect, Layer
-from mtgmana.mana import ManaType
 from mtgmana.restrictions import Spend
 
 # Real lands and rocks of every kind the check knows: one-mana sources, painlands,

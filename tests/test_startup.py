@@ -17,7 +17,7 @@ import pytest
 
 import mtgmana
 from mtgmana.cli import pool as pool_command
-from mtgmana.emptying import Ending
+from mtgmana.pool.emptying import Ending
 
 PACKAGE = Path(mtgmana.__file__).resolve().parent
 
@@ -40,6 +40,15 @@ def test_import_mtgmana_imports_nothing_else() -> None:
     loaded = _fresh(f"from mtgmana import ManaCost; {_LOADED}")
     assert isinstance(loaded, list) and "mtgmana.costs" in loaded
     assert not [m for m in loaded if m.startswith(("mtgmana.cards", "mtgmana.payment"))]
+
+
+def test_dir_shows_the_public_names_only() -> None:
+    """``dir()`` of the lazy facades lists ``__all__``, not their machinery."""
+    import mtgmana.board
+    import mtgmana.tapping
+
+    for module in (mtgmana, mtgmana.board, mtgmana.tapping):
+        assert dir(module) == sorted(module.__all__), module.__name__
 
 
 def test_every_re_exported_name_is_there() -> None:

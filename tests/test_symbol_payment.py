@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 import mtgmana
 from mtgmana import ManaCost, ManaSymbol, ManaType, SymbolKind
-from mtgmana._transport import ALL_TYPES, Demand, Unpayable, cost_demands
+from mtgmana._solver.transport import ALL_TYPES, Demand, Unpayable, cost_demands
 from mtgmana.payment import can_pay
 from mtgmana.pool import ManaPool
 from mtgmana.symbol_payment import LIFE_PER_SYMBOL, WaysToPay, ways_to_pay
@@ -135,7 +135,7 @@ def test_the_solver_reads_the_table() -> None:
 
 
 def test_pool_reduce_and_cli_read_what_symbols_represent() -> None:
-    from mtgmana.cli.pay import units_from_symbols
+    from mtgmana.floating import floating_mana
 
     pool = ManaPool()
     pool.add_symbols("{2}{S}{W/P}")  # 106.9-106.11
@@ -143,9 +143,9 @@ def test_pool_reduce_and_cli_read_what_symbols_represent() -> None:
     pool.add_symbols("{2/U}", choose={"{2/U}": "2"})  # 106.8
     assert pool.count("C") == 5
     assert ManaCost.parse("{3}{W}{U}").reduce("{S}{W/P}{C}") == ManaCost.parse("{1}{U}")  # 118.7
-    assert [str(u) for u in units_from_symbols("{1}{G}")] == ["{C}", "{G}"]
+    assert [str(u) for u in floating_mana("{1}{G}")] == ["{C}", "{G}"]
     with pytest.raises(mtgmana.MtgManaError, match=r"106\.8"):
-        units_from_symbols("{W/U}")
+        floating_mana("{W/U}")
 
 
 _SMALL = sorted(t for t, s in _BY_TEXT.items() if not s.is_numeral or s.generic_amount <= 3)

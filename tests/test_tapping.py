@@ -2,7 +2,7 @@
 against an independent brute-force planner (tests/tapping_oracle.py).
 
 Boards are built from real cards: the bundled card database and
-:func:`mtgmana.ability_text.mana_of` for cards, :mod:`mtgmana.tokens` for Treasure
+:func:`mtgmana.ability_text.mana_of` for cards, :mod:`mtgmana.board.tokens` for Treasure
 and Eldrazi Spawn.
 """
 
@@ -18,7 +18,8 @@ from hypothesis import strategies as st
 
 from mtgmana import pay
 from mtgmana.ability_text import CardMana, mana_of
-from mtgmana.battlefield import Board, Permanent
+from mtgmana.board import Board, Permanent
+from mtgmana.board.tokens import TOKENS
 from mtgmana.cards import lookup
 from mtgmana.costs import ManaCost
 from mtgmana.errors import ManaSyntaxError, MtgManaError
@@ -30,7 +31,6 @@ from mtgmana.tapping import _api as api
 from mtgmana.tapping import _evaluate as evaluate_module
 from mtgmana.tapping import _problem as problem_module
 from mtgmana.tapping import _search as search_module
-from mtgmana.tokens import TOKENS
 from tapping_oracle import check_plan, optimum
 
 

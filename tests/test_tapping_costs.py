@@ -13,8 +13,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from mtgmana.abilities import ActivationCost, ManaAbility
-from mtgmana.battlefield import Board, Permanent
+from mtgmana.ability_text import spend_of
+from mtgmana.board import Board, Permanent
+from mtgmana.board.abilities import ActivationCost, ManaAbility
 from mtgmana.costs import ManaCost
 from mtgmana.payment import CannotPay
 from mtgmana.pool import ManaPool
@@ -123,7 +124,7 @@ def test_discarding_costs_cards_from_the_hand_cr_701_9() -> None:
 
 
 def test_a_sacrificed_petal_is_in_the_graveyard_for_delve_cr_601_2g() -> None:
-    cruise = Spend.of_card("Treasure Cruise")
+    cruise = spend_of("Treasure Cruise")
     where = Board.parse("Island, Lotus Petal", graveyard=5)
     # {7}{U}: the Island's {U}, the Petal's mana, then the Petal and five cards delved.
     result = checked("{7}{U}", where, spend=cruise)
@@ -136,7 +137,7 @@ def test_a_sacrificed_petal_is_in_the_graveyard_for_delve_cr_601_2g() -> None:
 def test_delve_with_an_altar_is_refused_not_guessed() -> None:
     """Which permanent "Sacrifice a creature" takes decides how many cards delve
     finds; that choice isn't modelled, so the tapper says so."""
-    cruise = Spend.of_card("Treasure Cruise")
+    cruise = spend_of("Treasure Cruise")
     where = Board.parse("Island, Ashnod's Altar, Grizzly Bears", graveyard=4)
     with pytest.raises(NotModelled, match="delve"):
         plan("{7}{U}", where, spend=cruise)
@@ -276,7 +277,7 @@ def test_the_second_discard_your_hand_discards_nothing() -> None:
 
 
 def test_the_discarded_hand_is_there_for_delve_cr_601_2g() -> None:
-    cruise = Spend.of_card("Treasure Cruise", zone="graveyard")
+    cruise = spend_of("Treasure Cruise", zone="graveyard")
     where = Board.parse("Island, Lion's Eye Diamond", hand=4)
     # {U} from the Island, {U}{U}{U} from the Diamond, then four cards and it delved
     result = checked("{7}{U}", where, spend=cruise)

@@ -16,7 +16,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from mtgmana.battlefield import Board
+from mtgmana.board import Board
 from mtgmana.costs import ManaCost
 from mtgmana.mana import Mana
 from mtgmana.payment import CannotPay
@@ -150,9 +150,9 @@ def test_the_leads_bound_cuts_the_cycles_of_filter_lands() -> None:
         "Mystic Gate, Flooded Grove, Azorius Signet, Springleaf Drum, Llanowar Elves, "
         "Birds of Paradise, Sol Ring, City of Brass, Adarkar Wastes"
     )
-    problem = api._problem("{W}{U}{B}{R}{G}", where, (), 20, 0, None, ())
+    problem = api._problem(ManaCost.parse("{W}{U}{B}{R}{G}"), where, (), 20, 0, None, ())
     best = search_module.search(problem)
     assert best is not None and best.value[:5] == (0, 0, 0, 0, 2)
     assert problem.solves <= 2
-    slow = _every_order(api._problem("{W}{U}{B}{R}{G}", where, (), 20, 0, None, ()))
+    slow = _every_order(api._problem(ManaCost.parse("{W}{U}{B}{R}{G}"), where, (), 20, 0, None, ()))
     assert slow is not None and best.value[:5] == slow.value[:5]

@@ -18,12 +18,11 @@ import importlib
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (mypy knows the name)
 if TYPE_CHECKING:
     from .cards import Card, Face, Layout
-    from .colors import ALL_COLORS, COLORLESS, Color
+    from .colors import ALL_COLORS, COLORLESS, Color, ManaType
     from .costs import NO_MANA_COST, ManaCost
-    from .emptying import CURRENT_RULES, RULES_2008, EmptyResult, Ending, Retention, Rules
     from .errors import ManaSyntaxError, MtgManaError, UnknownCardError
-    from .mana import Duration, Mana, ManaKind, ManaType, Rider, Source
-    from .payment import CannotPay, Payment, Prefer, can_pay, max_x, pay, plan_payment
+    from .mana import Duration, Mana, ManaKind, Rider, Source
+    from .payment import CannotPay, Payment, can_pay, max_x, pay, plan_payment
     from .pool import (
         ManaAdded,
         ManaConverted,
@@ -33,6 +32,8 @@ if TYPE_CHECKING:
         ManaSpent,
         RestrictedManaError,
     )
+    from .pool.emptying import CURRENT_RULES, RULES_2008, EmptyResult, Ending, Retention, Rules
+    from .request import PaymentRequest, Prefer
     from .restriction_text import RestrictionTextError, parse_restriction
     from .restrictions import Restriction, Spend
     from .symbols import ManaSymbol, SymbolKind
@@ -65,6 +66,7 @@ __all__ = [
     "ManaType",
     "MtgManaError",
     "Payment",
+    "PaymentRequest",
     "Prefer",
     "RestrictedManaError",
     "Restriction",
@@ -83,21 +85,21 @@ __all__ = [
     "plan_payment",
 ]
 
+
 __version__ = "0.1.0"
 
 # Where each re-exported name lives (the imports under TYPE_CHECKING above).
 _HOMES: dict[str, str] = {
     **dict.fromkeys(("Card", "Face", "Layout"), "cards"),
-    **dict.fromkeys(("ALL_COLORS", "COLORLESS", "Color"), "colors"),
+    **dict.fromkeys(("ALL_COLORS", "COLORLESS", "Color", "ManaType"), "colors"),
     **dict.fromkeys(("NO_MANA_COST", "ManaCost"), "costs"),
     **dict.fromkeys(
-        ("CURRENT_RULES", "RULES_2008", "EmptyResult", "Ending", "Retention", "Rules"), "emptying"
+        ("CURRENT_RULES", "RULES_2008", "EmptyResult", "Ending", "Retention", "Rules"),
+        "pool.emptying",
     ),
     **dict.fromkeys(("ManaSyntaxError", "MtgManaError", "UnknownCardError"), "errors"),
-    **dict.fromkeys(("Duration", "Mana", "ManaKind", "ManaType", "Rider", "Source"), "mana"),
-    **dict.fromkeys(
-        ("CannotPay", "Payment", "Prefer", "can_pay", "max_x", "pay", "plan_payment"), "payment"
-    ),
+    **dict.fromkeys(("Duration", "Mana", "ManaKind", "Rider", "Source"), "mana"),
+    **dict.fromkeys(("CannotPay", "Payment", "can_pay", "max_x", "pay", "plan_payment"), "payment"),
     **dict.fromkeys(
         (
             "ManaAdded",
@@ -110,6 +112,7 @@ _HOMES: dict[str, str] = {
         ),
         "pool",
     ),
+    **dict.fromkeys(("PaymentRequest", "Prefer"), "request"),
     **dict.fromkeys(("RestrictionTextError", "parse_restriction"), "restriction_text"),
     **dict.fromkeys(("Restriction", "Spend"), "restrictions"),
     **dict.fromkeys(("ManaSymbol", "SymbolKind"), "symbols"),
@@ -127,4 +130,5 @@ def __getattr__(name: str) -> object:
 
 
 def __dir__() -> list[str]:
-    return sorted({*globals(), *__all__})
+    """The public names only (``__all__``), not the machinery of the lazy imports."""
+    return sorted(__all__)

@@ -1,12 +1,14 @@
 """Private: one-line ``repr`` of immutable values that rebuilds them, showing only
-the fields that aren't their defaults (like ``chess.Move.from_uci('e2e4')``)."""
+the fields that aren't their defaults (like ``chess.Move.from_uci('e2e4')``), and
+enum members as ``Class.NAME``."""
 
 from __future__ import annotations
 
 import dataclasses
+import enum
 from typing import Any
 
-__all__ = ["compact_repr"]
+__all__ = ["compact_repr", "enum_repr"]
 
 
 def compact_repr(value: Any, *, positional: tuple[str, ...] = ()) -> str:
@@ -31,3 +33,9 @@ def compact_repr(value: Any, *, positional: tuple[str, ...] = ()) -> str:
         if current != default:
             parts.append(f"{spec.name}={current!r}")
     return f"{type(value).__name__}({', '.join(parts)})"
+
+
+def enum_repr(member: enum.Enum) -> str:
+    """``Class.NAME``: an enum member's ``repr`` that rebuilds it (``__repr__ =
+    enum_repr`` in the enum's body)."""
+    return f"{type(member).__name__}.{member.name}"

@@ -1,4 +1,5 @@
-"""The five colors (CR 105, 106.1a, 202.2) as a flag type, in WUBRG order.
+"""The five colors (CR 105, 106.1a, 202.2) as a flag type, in WUBRG order, and the six
+types of mana (CR 106.1b): the five colors and colorless.
 
 A :class:`Color` value is a set of colors: ``Color.W | Color.U`` is white and blue;
 ``Color(0)`` (also :data:`COLORLESS`) has no color. Colorless is not a color
@@ -22,7 +23,17 @@ from __future__ import annotations
 import enum
 from collections.abc import Iterator
 
-__all__ = ["ALL_COLORS", "COLORLESS", "COLOR_ORDER", "Color", "printed_order"]
+from .errors import MtgManaError
+
+__all__ = [
+    "ALL_COLORS",
+    "COLORLESS",
+    "COLOR_ORDER",
+    "MANA_TYPES",
+    "Color",
+    "ManaType",
+    "printed_order",
+]
 
 
 class Color(enum.Flag):
@@ -134,3 +145,67 @@ def printed_order(colors: Color) -> str:
     ('GW', 'WBG')
     """
     return _PRINTED_ORDER[colors.value]
+
+
+# -- the types of mana (CR 106.1b) ---------------------------------------------------
+
+
+class ManaType(enum.Enum):
+    """The six types of mana (CR 106.1b): five colors and colorless."""
+
+    W = "W"
+    U = "U"
+    B = "B"
+    R = "R"
+    G = "G"
+    C = "C"
+
+    @classmethod
+    def parse(cls, text: str) -> ManaType:
+        """``"G"``, ``"{G}"`` or ``"green"``/``"colorless"`` (any case)."""
+        key = text.strip().strip("{}").upper()
+        found = _BY_NAME.get(key)
+        if found is None:
+            raise MtgManaError(f"{text!r} is not a type of mana (W, U, B, R, G or C; CR 106.1b)")
+        return found
+
+    @classmethod
+    def of_color(cls, color: Color) -> ManaType:
+        """The type of mana of one color."""
+        if len(color) != 1:
+            raise MtgManaError(f"{color!r} is not exactly one color")
+        return cls(str(color))
+
+    @property
+    def color(self) -> Color:
+        """The color of this type; colorless mana has none (CR 106.1a, 105.2c)."""
+        return _COLOR[self.value]
+
+    @property
+    def is_colored(self) -> bool:
+        return self is not ManaType.C
+
+    @property
+    def symbol(self) -> str:
+        """The mana symbol for one mana of this type, e.g. ``'{G}'`` (CR 106.2)."""
+        return "{" + self.value + "}"
+
+    @property
+    def full_name(self) -> str:
+        return _FULL_NAME[self.value]
+
+    def __repr__(self) -> str:
+        return f"ManaType.{self.name}"
+
+    def __str__(self) -> str:
+        return self.symbol
+
+
+MANA_TYPES: tuple[ManaType, ...] = tuple(ManaType)
+"""The six types in WUBRGC order, the order in which mana is announced."""
+
+_COLOR = {"W": Color.W, "U": Color.U, "B": Color.B, "R": Color.R, "G": Color.G, "C": COLORLESS}
+_FULL_NAME = {"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green", "C": "colorless"}
+_BY_NAME = {t.value: t for t in ManaType} | {
+    name.upper(): ManaType(letter) for letter, name in _FULL_NAME.items()
+}

@@ -18,8 +18,11 @@ unterminated mana symbol: '{' at position 3 has no closing '}'
 
 from __future__ import annotations
 
+from typing import Literal, TypeAlias
+
 __all__ = [
     "NEWER_CARDS",
+    "LimitCode",
     "LimitError",
     "ManaSyntaxError",
     "MtgManaError",
@@ -88,6 +91,9 @@ class UnknownCardError(MtgManaError, LookupError):
     unknown card name 'Doctor Doom, King of Latveria' (newer cards come with `mtgmana cards update`)
     """
 
+    code: Literal["unknown_card", "name_too_long"] = "unknown_card"
+    """The code of ``mtgmana serve``'s answer (docs/protocol.md, "Errors")."""
+
     def __init__(self, name: str, suggestions: list[str], *, newer: bool = True) -> None:
         self.name = name
         self.suggestions = suggestions
@@ -100,12 +106,18 @@ class UnknownCardError(MtgManaError, LookupError):
         return str(self.args[0])
 
 
+LimitCode: TypeAlias = Literal[
+    "line_too_long", "too_much_mana", "too_many_permanents", "too_many_games", "search_budget"
+]
+"""The code of each limit (docs/protocol.md, "Limits"): :attr:`LimitError.code`."""
+
+
 class LimitError(MtgManaError):
     """A request past one of the documented limits that keep every answer quick
     (docs/protocol.md, "Limits"): ``code`` names the limit (``"too_much_mana"``,
     ``"too_many_permanents"``, ...), ``limit`` is its value."""
 
-    def __init__(self, code: str, message: str, limit: int) -> None:
+    def __init__(self, code: LimitCode, message: str, limit: int) -> None:
         self.code = code
         self.limit = limit
         super().__init__(message)
@@ -120,7 +132,7 @@ class NameTooLong(UnknownCardError):
     """A card name longer than :data:`MAX_NAME_LENGTH`: unknown, without
     suggestions (close spellings aren't searched for)."""
 
-    code = "name_too_long"
+    code: Literal["unknown_card", "name_too_long"] = "name_too_long"
 
     def __init__(self, name: str) -> None:
         self.limit = MAX_NAME_LENGTH

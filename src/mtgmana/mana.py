@@ -10,7 +10,8 @@ it lasts.
 Units that were produced together share one immutable :class:`ManaKind`; each unit
 has its own ``uid``, so no unit can be in two places.
 
->>> from mtgmana.mana import Mana, ManaType, Source
+>>> from mtgmana.colors import ManaType
+>>> from mtgmana.mana import Mana, Source
 >>> forest = Source("p7", "Forest")
 >>> g = Mana.make(ManaType.G, source=forest)
 >>> g.type, g.source.name, g.snow, str(g)
@@ -25,87 +26,22 @@ import enum
 import itertools
 from collections.abc import Iterator
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from ._repr import compact_repr
-from .colors import COLORLESS, Color
+from .colors import Color, ManaType
 from .errors import MtgManaError
-
-if TYPE_CHECKING:
-    from .restrictions import Restriction
+from .restrictions import Restriction
 
 __all__ = [
-    "MANA_TYPES",
     "Duration",
     "Mana",
     "ManaKind",
-    "ManaType",
     "Rider",
     "Source",
     "reserve_uids",
     "units",
 ]
-
-
-class ManaType(enum.Enum):
-    """The six types of mana (CR 106.1b): five colors and colorless."""
-
-    W = "W"
-    U = "U"
-    B = "B"
-    R = "R"
-    G = "G"
-    C = "C"
-
-    @classmethod
-    def parse(cls, text: str) -> ManaType:
-        """``"G"``, ``"{G}"`` or ``"green"``/``"colorless"`` (any case)."""
-        key = text.strip().strip("{}").upper()
-        found = _BY_NAME.get(key)
-        if found is None:
-            raise MtgManaError(f"{text!r} is not a type of mana (W, U, B, R, G or C; CR 106.1b)")
-        return found
-
-    @classmethod
-    def of_color(cls, color: Color) -> ManaType:
-        """The type of mana of one color."""
-        if len(color) != 1:
-            raise MtgManaError(f"{color!r} is not exactly one color")
-        return cls(str(color))
-
-    @property
-    def color(self) -> Color:
-        """The color of this type; colorless mana has none (CR 106.1a, 105.2c)."""
-        return _COLOR[self.value]
-
-    @property
-    def is_colored(self) -> bool:
-        return self is not ManaType.C
-
-    @property
-    def symbol(self) -> str:
-        """The mana symbol for one mana of this type, e.g. ``'{G}'`` (CR 106.2)."""
-        return "{" + self.value + "}"
-
-    @property
-    def full_name(self) -> str:
-        return _FULL_NAME[self.value]
-
-    def __repr__(self) -> str:
-        return f"ManaType.{self.name}"
-
-    def __str__(self) -> str:
-        return self.symbol
-
-
-MANA_TYPES: tuple[ManaType, ...] = tuple(ManaType)
-"""The six types in WUBRGC order, the order in which mana is announced."""
-
-_COLOR = {"W": Color.W, "U": Color.U, "B": Color.B, "R": Color.R, "G": Color.G, "C": COLORLESS}
-_FULL_NAME = {"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green", "C": "colorless"}
-_BY_NAME = {t.value: t for t in ManaType} | {
-    name.upper(): ManaType(letter) for letter, name in _FULL_NAME.items()
-}
 
 
 @dataclass(frozen=True, slots=True)

@@ -41,15 +41,14 @@ Which payment, when several exist (each rule breaks the ties of the ones before)
 from __future__ import annotations
 
 import dataclasses
-import enum
 import itertools
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Protocol, runtime_checkable
+from typing import Any
 
-from ._small_payment import small_payment
-from ._transport import (
+from ._solver.small import small_payment
+from ._solver.transport import (
     ALL_TYPES,
     KEEP_FLAG,
     LIFE_PER_SYMBOL,
@@ -71,9 +70,11 @@ from ._transport import (
     symbol_demand,
     type_ranks,
 )
+from .colors import ManaType
 from .costs import ManaCost
 from .errors import MtgManaError
-from .mana import Mana, ManaType
+from .mana import Mana
+from .request import FutureCost, PaymentRequest, Pool, PoolLike, Prefer, floating_units
 from .restrictions import Spend, SpendKind
 from .symbol_payment import ways_to_pay
 from .symbols import ManaSymbol
@@ -84,27 +85,15 @@ __all__ = [
     "CannotPay",
     "Paid",
     "Payment",
-    "PoolLike",
-    "Prefer",
     "SymbolPayment",
     "can_pay",
     "max_x",
     "pay",
-    "payment_objective",
     "plan_payment",
 ]
 
 MAX_FUTURE_COSTS = 8
 """At most this many ``future`` costs are considered (the first ones given)."""
-
-
-class Prefer(enum.Enum):
-    """How to pay Phyrexian symbols when both mana and life could."""
-
-    MANA = "mana"
-    """Pay with mana; pay life only when mana can't (the default)."""
-    LIFE = "life"
-    """Pay with life wherever the life total allows."""
 
 
 def _life_sign(prefer: Prefer) -> int:
@@ -124,14 +113,6 @@ class CannotPay(MtgManaError):
 
     def __str__(self) -> str:
         return str(self.args[0])
-
-
-@runtime_checkable
-class PoolLike(Protocol):
-    """Anything with the units of a mana pool (a :class:`~mtgmana.ManaPool`)."""
-
-    @property
-    def units(self) -> tuple[Mana, ...]: ...
 
 
 @dataclass(frozen=True)
@@ -259,25 +240,12 @@ def _announce_order(units: Iterable[Mana]) -> list[Mana]:
 # -- the public functions ------------------------------------------------------------
 
 
-def _units_of(pool: PoolLike | Iterable[Mana]) -> tuple[Mana, ...]:
-    units = tuple(pool.units) if isinstance(pool, PoolLike) else tuple(pool)
+def _units_of(pool: Pool) -> tuple[Mana, ...]:
+    units = floating_units(pool)
     for unit in units:
         if not isinstance(unit, Mana):
             raise TypeError(f"a pool holds Mana units, not {unit!r}")
     return units
-
-
-def _as_cost(cost: ManaCost | str) -> ManaCost:
-    if isinstance(cost, str):
-        return ManaCost.parse(cost)
-    if not isinstance(cost, ManaCost):
-        raise TypeError(f"expected a ManaCost or its text, not {cost!r}")
-    return cost
-
-
-def _check_whole(value: int, what: str) -> None:
-    if not isinstance(value, int) or isinstance(value, bool) or value < 0:
-        raise MtgManaError(f"{what} must be a whole number 0 or more (CR 107.1), not {value!r}")
 
 
 @dataclass
@@ -292,40 +260,11 @@ class _Request:
     x_types: frozenset[ManaType]
 
 
-def _request(
-    cost: ManaCost | str,
-    pool: PoolLike | Iterable[Mana],
-    life: int,
-    x: int | None,
-    spend: Spend | None,
-    prefer: Prefer,
-    future: Iterable[ManaCost | str | tuple[ManaCost | str, Spend]],
-    x_mana: Iterable[ManaType | str] | None,
-) -> _Request:
-    total = _as_cost(cost)
-    _check_whole(life, "life")
-    if x is not None:
-        _check_whole(x, "X")
-    if not isinstance(prefer, Prefer):
-        raise MtgManaError(f"prefer must be Prefer.MANA or Prefer.LIFE, not {prefer!r}")
-    if spend is None:
-        spend = Spend(SpendKind.SPELL)
-    if spend.cost is None:
-        spend = dataclasses.replace(spend, cost=total)
-    futures: list[tuple[ManaCost, Spend]] = []
-    for item in list(future)[:MAX_FUTURE_COSTS]:
-        if isinstance(item, tuple):
-            future_cost, future_spend = _as_cost(item[0]), item[1]
-        else:
-            future_cost, future_spend = _as_cost(item), Spend(SpendKind.SPELL)
-        if future_spend.cost is None:
-            future_spend = dataclasses.replace(future_spend, cost=future_cost)
-        futures.append((future_cost, future_spend))
-    if x_mana is None:
-        x_types = ALL_TYPES
-    else:
-        x_types = frozenset(t if isinstance(t, ManaType) else ManaType.parse(t) for t in x_mana)
-    return _Request(total, _units_of(pool), life, x or 0, spend, prefer, futures, x_types)
+def _request(request: PaymentRequest, pool: Pool) -> _Request:
+    return _Request(
+        request.cost, _units_of(pool), request.life, request.x or 0, request.spent_on,
+        request.prefer, list(request.future[:MAX_FUTURE_COSTS]), request.x_mana or ALL_TYPES,
+    )  # fmt: skip
 
 
 def _plan(request: _Request, payable: bool = True) -> Payment:
@@ -474,34 +413,66 @@ def _detail(request: _Request) -> str:
 
 
 def plan_payment(
-    cost: ManaCost | str,
-    pool: PoolLike | Iterable[Mana],
+    cost: ManaCost | str | None,
+    pool: Pool,
     *,
     life: int = 20,
     x: int | None = None,
     spend: Spend | None = None,
     prefer: Prefer = Prefer.MANA,
-    future: Iterable[ManaCost | str | tuple[ManaCost | str, Spend]] = (),
-    x_mana: Iterable[ManaType | str] | None = None,
+    future: Iterable[FutureCost] = (),
+    x_mana: Iterable[ManaType | str] | str | None = None,
+    partial: bool = False,
+    time_limit: float | None = None,
 ) -> Payment:
     """The best payment of ``cost`` from ``pool``, without spending anything.
 
     Raises :class:`CannotPay` (a ValueError) saying what is missing. See :func:`pay`.
     """
-    if not future and x_mana is None and type(life) is int and life >= 0:
-        total = cost if type(cost) is ManaCost else _as_cost(cost)
-        plain = _plain(total)
-        if x is None or (type(x) is int and x >= 0):
-            units, have = _plain_units(pool)
-            if have is not None and isinstance(prefer, Prefer):
-                if plain is not None:
-                    return _plain_payment(total, units, have, plain, x, life, spend)
-                found = small_payment(total, units, life, x or 0, _life_sign(prefer))
-                if found:  # a few hybrid or Phyrexian symbols: no flow
-                    return _small(total, units, found, x, spend)
-                if found is not None:  # none pays: only the shortfall is to say
-                    return _plan(_request(cost, pool, life, x, spend, prefer, (), None), False)
-    return _plan(_request(cost, pool, life, x, spend, prefer, future, x_mana))
+    if not future and x_mana is None and time_limit is None and type(partial) is bool:
+        found = _direct(cost, pool, life, x, spend, prefer)
+        if found is not None:
+            return found
+    request = PaymentRequest.of(
+        cost, life=life, x=x, spend=spend, prefer=prefer, future=future, x_mana=x_mana,
+        partial=partial, time_limit=time_limit,
+    )  # fmt: skip
+    return _plan(_request(request, pool))
+
+
+def _direct(
+    cost: ManaCost | str | None,
+    pool: Pool,
+    life: int,
+    x: int | None,
+    spend: Spend | None,
+    prefer: Prefer,
+) -> Payment | None:
+    """The payment found without the flow, for the common requests (plain costs,
+    a few hybrid or Phyrexian symbols, unrestricted mana); ``None`` for the others."""
+    if type(life) is not int or life < 0 or not (x is None or (type(x) is int and x >= 0)):
+        return None
+    if not (spend is None or type(spend) is Spend) or not isinstance(prefer, Prefer):
+        return None
+    if type(cost) is ManaCost:
+        total = cost
+    elif type(cost) is str:
+        total = ManaCost.parse(cost)
+    else:
+        return None
+    units, have = _plain_units(pool)
+    if have is None:
+        return None
+    plain = _plain(total)
+    if plain is not None:
+        return _plain_payment(total, units, have, plain, x, life, spend)
+    found = small_payment(total, units, life, x or 0, _life_sign(prefer))
+    if found:  # a few hybrid or Phyrexian symbols: no flow
+        return _small(total, units, found, x, spend)
+    if found is not None:  # none pays: only the shortfall is to say
+        request = PaymentRequest.of(total, life=life, x=x, spend=spend, prefer=prefer)
+        return _plan(_request(request, units), False)
+    return None
 
 
 def _small(
@@ -511,7 +482,7 @@ def _small(
     x: int | None,
     spend: Spend | None,
 ) -> Payment:
-    """The payment :func:`~mtgmana._small_payment.small_payment` found."""
+    """The payment :func:`~mtgmana._solver.small.small_payment` found."""
     parts = tuple(SymbolPayment(s, paid, lost) for s, (paid, lost) in zip(cost, found, strict=True))
     spent = {unit.uid for paid, _ in found for unit in paid}
     remaining = tuple(unit for unit in units if unit.uid not in spent)
@@ -594,31 +565,39 @@ def _detail_of(units: Sequence[Mana], life: int) -> str:
 
 
 def pay(
-    cost: ManaCost | str,
-    pool: PoolLike | Iterable[Mana],
+    cost: ManaCost | str | None,
+    pool: Pool,
     *,
     life: int = 20,
     x: int | None = None,
     spend: Spend | None = None,
     prefer: Prefer = Prefer.MANA,
-    future: Iterable[ManaCost | str | tuple[ManaCost | str, Spend]] = (),
-    x_mana: Iterable[ManaType | str] | None = None,
+    future: Iterable[FutureCost] = (),
+    x_mana: Iterable[ManaType | str] | str | None = None,
+    partial: bool = False,
+    time_limit: float | None = None,
 ) -> Payment:
-    """Pay ``cost`` (the total cost, CR 601.2f) from ``pool`` and ``life``.
+    """Pay ``cost`` (the total cost, CR 601.2f; ``None``: the mana cost of the spell
+    ``spend`` describes) from ``pool`` and ``life``.
 
     ``pool`` is a :class:`~mtgmana.ManaPool` — the units used are spent from it, all
     or nothing (CR 601.2h), running their riders — or any iterable of
-    :class:`~mtgmana.mana.Mana` (then nothing is changed). ``life`` is the player's
-    life total (CR 119.4); the caller subtracts ``Payment.life_paid``. ``x`` is the
-    value chosen for X (0 if not given); ``x_mana`` limits the types of mana that
-    may pay X ("Spend only black mana on X"). ``spend`` describes what is paid for
-    (for mana restrictions); ``future`` lists costs still to pay this turn.
+    :class:`~mtgmana.mana.Mana`, or mana symbols (``"{G}{G}"``; then nothing is
+    changed). The options are those of :mod:`mtgmana.request`, the same as the
+    tapper's (:func:`mtgmana.tapping.plan`): ``life`` is the player's life total (CR
+    119.4; the caller subtracts ``Payment.life_paid``), ``x`` the value chosen for X
+    (0 if not given), ``x_mana`` the types of mana that may pay X ("Spend only black
+    mana on X"), ``spend`` what is paid for (for mana restrictions), ``future`` costs
+    still to pay this turn; ``partial`` and ``time_limit`` change nothing for a pool
+    (it has no card to leave out, and its payment is one flow per cost, never cut
+    short).
 
     Raises :class:`CannotPay` when no payment exists, changing nothing.
     """
     payment = plan_payment(
-        cost, pool, life=life, x=x, spend=spend, prefer=prefer, future=future, x_mana=x_mana
-    )
+        cost, pool, life=life, x=x, spend=spend, prefer=prefer, future=future, x_mana=x_mana,
+        partial=partial, time_limit=time_limit,
+    )  # fmt: skip
     spend_units = getattr(pool, "spend", None)
     if isinstance(pool, PoolLike) and callable(spend_units):
         spend_for = payment.spend or Spend(SpendKind.SPELL)
@@ -635,19 +614,24 @@ def pay(
 
 
 def can_pay(
-    cost: ManaCost | str,
-    pool: PoolLike | Iterable[Mana],
+    cost: ManaCost | str | None,
+    pool: Pool,
     *,
     life: int = 20,
     x: int | None = None,
     spend: Spend | None = None,
-    x_mana: Iterable[ManaType | str] | None = None,
+    x_mana: Iterable[ManaType | str] | str | None = None,
+    partial: bool = False,
+    time_limit: float | None = None,
 ) -> bool:
     """Whether ``cost`` can be paid from ``pool`` and ``life`` (see :func:`pay`)."""
-    if x_mana is None and type(life) is int and life >= 0 and (x is None or type(x) is int):
-        total = cost if type(cost) is ManaCost else _as_cost(cost)
-        plain = _plain(total)
-        if plain is not None and (x is None or x >= 0):
+    if (
+        x_mana is None and time_limit is None and type(partial) is bool
+        and type(life) is int and life >= 0 and (x is None or (type(x) is int and x >= 0))
+        and (spend is None or type(spend) is Spend) and type(cost) in (ManaCost, str)
+    ):  # fmt: skip
+        plain = _plain(cost if type(cost) is ManaCost else ManaCost.parse(cost))  # type: ignore[arg-type]
+        if plain is not None:
             units, have = _plain_units(pool)
             if have is not None:
                 need, generic, xs = plain
@@ -655,7 +639,13 @@ def can_pay(
                     if have[i] < need[i]:
                         return False
                 return len(units) >= sum(need) + generic + xs * (x or 0)
-    request = _request(cost, pool, life, x, spend, Prefer.MANA, (), x_mana)
+    request = PaymentRequest.of(
+        cost, life=life, x=x, spend=spend, x_mana=x_mana, partial=partial, time_limit=time_limit
+    )
+    return _payable(_request(request, pool))
+
+
+def _payable(request: _Request) -> bool:
     try:
         current = cost_demands(request.cost, request.x, 0, 1, request.x_types, current=True)
     except Unpayable:
@@ -707,10 +697,9 @@ def _plain(cost: ManaCost) -> tuple[tuple[int, ...], int, int] | None:
     return result
 
 
-def _plain_units(pool: PoolLike | Iterable[Mana]) -> tuple[tuple[Mana, ...], list[int] | None]:
+def _plain_units(pool: Pool) -> tuple[tuple[Mana, ...], list[int] | None]:
     """The units, and their counts by type if none is restricted (else None)."""
-    found: Iterable[Mana] | None = getattr(pool, "units", None)
-    units = tuple(found if found is not None else pool)  # type: ignore[arg-type]
+    units = floating_units(pool)
     have = [0] * 6
     plain = True
     index = TYPE_INDEX
@@ -726,32 +715,37 @@ def _plain_units(pool: PoolLike | Iterable[Mana]) -> tuple[tuple[Mana, ...], lis
 
 
 def max_x(
-    cost: ManaCost | str,
-    pool: PoolLike | Iterable[Mana],
+    cost: ManaCost | str | None,
+    pool: Pool,
     *,
     life: int = 20,
     spend: Spend | None = None,
-    x_mana: Iterable[ManaType | str] | None = None,
+    x_mana: Iterable[ManaType | str] | str | None = None,
+    partial: bool = False,
+    time_limit: float | None = None,
 ) -> int | None:
     """The largest X for which ``cost`` can be paid, or ``None`` if it can't be paid
-    for any X (CR 107.3a). A cost without X gives 0 when payable."""
-    request = _request(cost, pool, life, 0, spend, Prefer.MANA, (), x_mana)
-    if not can_pay(request.cost, request.units, life=life, x=0, spend=spend, x_mana=x_mana):
+    for any X (CR 107.3a). A cost without X gives 0 when payable (see :func:`pay`)."""
+    request = PaymentRequest.of(
+        cost, life=life, x=0, spend=spend, x_mana=x_mana, partial=partial, time_limit=time_limit
+    )
+    problem = _request(request, pool)
+    if not _payable(problem):
         return None
     x_count = request.cost.x_count
     if not x_count:
         return 0
-    low, high = 0, len(request.units) // x_count
+    low, high = 0, len(problem.units) // x_count
     while low < high:  # payable at low; find the largest payable value
         middle = (low + high + 1) // 2
-        if can_pay(request.cost, request.units, life=life, x=middle, spend=spend, x_mana=x_mana):
+        if _payable(dataclasses.replace(problem, x=middle)):
             low = middle
         else:
             high = middle - 1
     return low
 
 
-def payment_objective(
+def _payment_objective(
     payment: Payment,
     pool: PoolLike | Iterable[Mana],
     *,
@@ -761,7 +755,7 @@ def payment_objective(
     """The value :func:`pay` minimises, for a given payment of a cost from ``pool``:
     ``(life term, -future costs kept payable, mana preference term)``.
 
-    Exposed so tests can check optimality against an independent enumeration.
+    Private: the tests check optimality with it, against an independent enumeration.
     """
     units = _units_of(pool)
     weights = Weights(units, _life_sign(prefer))

@@ -358,29 +358,15 @@ class _Parser:
         return result
 
     def spell_modifier(self, specs: list[dict[str, Any]], exclusions: list[dict[str, Any]]) -> None:
-        def each(key: str, value: Any) -> None:
-            for spec in specs:
-                if key in spec and spec[key] != value:
-                    raise self.fail(f"two conditions on {key}")
-                spec[key] = value
-
         if self.accept("with", "mana", "value"):
             value = self.number()
             self.expect("or", "greater")
-            each("min_mana_value", value)
+            self._each(specs, "min_mana_value", value)
         elif self.accept("with", "exactly"):
-            each("color_count", self.number())
+            self._each(specs, "color_count", self.number())
             self.expect("colors")
         elif self.peek().lower() in ("with", "without") and self.peek(1).startswith("{"):
-            without = self.take().lower() == "without"
-            symbol = self.symbol()
-            self.expect("in")
-            if not (self.accept("their", "mana", "costs") or self.accept("its", "mana", "cost")):
-                raise self.fail("expected 'in their mana costs'")
-            if without:
-                exclusions.append({"mana_cost_contains": symbol})
-            else:
-                each("mana_cost_contains", symbol)
+            self._cost_symbol(specs, exclusions)
         elif (
             self.accept("with") or self.accept("that", "has") or self.accept("that", "have")
         ) and self.peek().lower() in _KEYWORDS:
@@ -390,22 +376,45 @@ class _Parser:
         elif self.accept("that's", "one", "or", "more", "colors") or self.accept(
             "that", "are", "one", "or", "more", "colors"
         ):
-            each("colorless", False)
+            self._each(specs, "colorless", False)
         elif self.accept("of", "the", "chosen", "type"):
             if self.chosen_type is None:
                 raise self.fail("pass chosen_type= for 'of the chosen type'")
-            each("subtypes", frozenset({self.chosen_type}))
-        elif self.accept("from", "anywhere", "other", "than", "your", "hand"):
-            exclusions.append({"zones": frozenset({"hand"})})
+            self._each(specs, "subtypes", frozenset({self.chosen_type}))
         elif self.peek().lower() == "from":
-            for phrase, zone in _ZONES.items():
-                if self.accept(*phrase.split()):
-                    each("zones", frozenset({zone}))
-                    break
-            else:
-                raise self.fail(f"unknown zone in {self.rest()!r}")
+            self._zone(specs, exclusions)
         else:
             raise self.fail(f"can't read {self.rest()!r}")
+
+    def _each(self, specs: list[dict[str, Any]], key: str, value: Any) -> None:
+        """The condition ``key`` set to ``value`` in every alternative."""
+        for spec in specs:
+            if key in spec and spec[key] != value:
+                raise self.fail(f"two conditions on {key}")
+            spec[key] = value
+
+    def _cost_symbol(self, specs: list[dict[str, Any]], exclusions: list[dict[str, Any]]) -> None:
+        """ "With {X} in their mana costs", or "without" it (an exclusion)."""
+        without = self.take().lower() == "without"
+        symbol = self.symbol()
+        self.expect("in")
+        if not (self.accept("their", "mana", "costs") or self.accept("its", "mana", "cost")):
+            raise self.fail("expected 'in their mana costs'")
+        if without:
+            exclusions.append({"mana_cost_contains": symbol})
+        else:
+            self._each(specs, "mana_cost_contains", symbol)
+
+    def _zone(self, specs: list[dict[str, Any]], exclusions: list[dict[str, Any]]) -> None:
+        """ "From your graveyard", ...; "from anywhere other than your hand" (an exclusion)."""
+        if self.accept("from", "anywhere", "other", "than", "your", "hand"):
+            exclusions.append({"zones": frozenset({"hand"})})
+            return
+        for phrase, zone in _ZONES.items():
+            if self.accept(*phrase.split()):
+                self._each(specs, "zones", frozenset({zone}))
+                return
+        raise self.fail(f"unknown zone in {self.rest()!r}")
 
     def number(self) -> int:
         token = self.take().lower()
@@ -419,49 +428,14 @@ class _Parser:
 
     def activate(self) -> Restriction:
         self.article()
-        actions: list[str] = []
-        while self.peek().lower() not in ("ability", "abilities"):
-            token = self.take()
-            if token in _SEPARATORS or token.lower() in _VERBS:
-                raise self.fail(f"expected 'abilities', found {token!r}")
-            actions.append(token.lower())
-        self.take()
+        actions = self._ability_actions()
         if actions:
             return abilities(actions={" ".join(actions)})
         if not self.accept("of"):
             return abilities()
-        article = self.article()
-        noun = False  # "sources", "permanent": the words before it are adjectives
-        alternatives: list[list[str]] = [[]]
-        while not self.done():
-            token = self.peek()
-            if token in _SEPARATORS and self._clause_starts(self.pos):
-                break
-            if token.lower() in ("source", "sources", "permanent", "permanents"):
-                self.take()
-                noun = True
-                break
-            if token.lower() == "of":  # "of a creature source of the chosen type"
-                break
-            self.take()
-            if token in _SEPARATORS:
-                if alternatives[-1]:
-                    alternatives.append([])
-            else:
-                alternatives[-1].append(token)
-        alternatives = [words for words in alternatives if words]
-        if not alternatives and not noun:
-            raise self.fail("expected what has the abilities after 'of'")
-        if not article and not noun:  # "abilities of artifacts", "of Dragons": plurals
-            alternatives = [[*words[:-1], _singular(words[-1])] for words in alternatives]
-        specs = _merge([self.words(words, "source") for words in alternatives]) or [{}]
+        specs = self._ability_sources()
         if self.accept("of", "the", "chosen", "type"):
-            if self.chosen_type is None:
-                raise self.fail("pass chosen_type= for 'of the chosen type'")
-            for spec in specs:
-                if "subtypes" in spec:
-                    raise self.fail("two conditions on subtypes")
-                spec["subtypes"] = frozenset({self.chosen_type})
+            self._put_chosen_type(specs)
         if not self.done() and self.peek() not in _SEPARATORS:
             raise self.fail(f"can't read {self.rest()!r}")
         result: Restriction | None = None
@@ -476,6 +450,59 @@ class _Parser:
             result = restriction if result is None else result | restriction
         assert result is not None
         return result
+
+    def _ability_actions(self) -> list[str]:
+        """The words before "abilities" ("mana abilities", "loyalty abilities"), and
+        "abilities" taken."""
+        actions: list[str] = []
+        while self.peek().lower() not in ("ability", "abilities"):
+            token = self.take()
+            if token in _SEPARATORS or token.lower() in _VERBS:
+                raise self.fail(f"expected 'abilities', found {token!r}")
+            actions.append(token.lower())
+        self.take()
+        return actions
+
+    def _ability_sources(self) -> list[dict[str, Any]]:
+        """After "abilities of": the conditions on the sources, one per alternative
+        ("artifacts or creatures")."""
+        article = self.article()
+        alternatives, noun = self._source_words()
+        if not alternatives and not noun:
+            raise self.fail("expected what has the abilities after 'of'")
+        if not article and not noun:  # "abilities of artifacts", "of Dragons": plurals
+            alternatives = [[*words[:-1], _singular(words[-1])] for words in alternatives]
+        return _merge([self.words(words, "source") for words in alternatives]) or [{}]
+
+    def _source_words(self) -> tuple[list[list[str]], bool]:
+        """The runs of words naming the sources, separated by "or" and commas, and
+        whether a noun ("sources", "permanent") ended them: the words before it are
+        adjectives."""
+        alternatives: list[list[str]] = [[]]
+        while not self.done():
+            token = self.peek()
+            if token in _SEPARATORS and self._clause_starts(self.pos):
+                break
+            if token.lower() in ("source", "sources", "permanent", "permanents"):
+                self.take()
+                return [words for words in alternatives if words], True
+            if token.lower() == "of":  # "of a creature source of the chosen type"
+                break
+            self.take()
+            if token not in _SEPARATORS:
+                alternatives[-1].append(token)
+            elif alternatives[-1]:
+                alternatives.append([])
+        return [words for words in alternatives if words], False
+
+    def _put_chosen_type(self, specs: list[dict[str, Any]]) -> None:
+        """ "Of the chosen type": the type chosen for the permanent, in each condition."""
+        if self.chosen_type is None:
+            raise self.fail("pass chosen_type= for 'of the chosen type'")
+        for spec in specs:
+            if "subtypes" in spec:
+                raise self.fail("two conditions on subtypes")
+            spec["subtypes"] = frozenset({self.chosen_type})
 
     # -- descriptors -----------------------------------------------------------------
 

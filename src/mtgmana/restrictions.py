@@ -22,11 +22,11 @@ from __future__ import annotations
 
 import abc
 import enum
-import re
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any, ClassVar
 
+from ._repr import compact_repr, enum_repr
 from .colors import COLORLESS, Color
 from .costs import ManaCost
 from .errors import MtgManaError
@@ -95,35 +95,11 @@ def parse_type_line(type_line: str) -> tuple[frozenset[str], frozenset[str], fro
 class SpendKind(enum.Enum):
     """What mana is spent on."""
 
+    __repr__ = enum_repr
+
     SPELL = "spell"  # casting a spell (CR 601.2g-h)
     ABILITY = "ability"  # activating an activated ability (CR 602.2b)
     COST = "cost"  # another cost: cumulative upkeep, unlock, turn face up, ...
-
-
-_KEYWORD_LINE = re.compile(r"^(?P<words>[A-Za-z ,]+?)(?: \(|$)")
-_PAYMENT_KEYWORDS = ("convoke", "improvise", "delve")
-
-
-def _payment_keywords(text: str) -> tuple[str, ...]:
-    """The keywords of a rules text that change how a spell is paid: a keyword line
-    ("Flying, convoke") names them (CR 702.1)."""
-    found: list[str] = []
-    for line in text.splitlines():
-        match = _KEYWORD_LINE.match(line.strip())
-        if match is None:
-            continue
-        words = {w.strip().lower() for w in match["words"].split(",")}
-        found.extend(k for k in _PAYMENT_KEYWORDS if k in words and k not in found)
-    return tuple(found)
-
-
-_CREATES_TOKENS = re.compile(r"\b[Cc]reates? (?:[^.]*? )?tokens?\b")
-
-
-def _makes_tokens(text: str) -> tuple[str, ...]:
-    """``("makes tokens",)`` when a rules text creates tokens (CR 111.2: "create" puts
-    tokens onto the battlefield; Mishra's Toy Workshop's restriction asks it)."""
-    return ("makes tokens",) if _CREATES_TOKENS.search(text) else ()
 
 
 def _frozen(items: Iterable[str] | str | None) -> frozenset[str]:
@@ -162,44 +138,8 @@ class Spend:
     name: str = ""
     component: str = ""
 
-    @classmethod
-    def of_card(cls, card: Any, *, face: int | str = 0, zone: str = "hand") -> Spend:
-        """Casting a card's face (a :class:`~mtgmana.cards.Card` or its name, looked
-        up in the card database in use): its type line, colors, mana cost and name, and
-        the keywords that change how it's paid — convoke, improvise, delve (CR
-        702.51, 702.126, 702.66) — read from its rules text.
-
-        >>> spend = Spend.of_card("Stoke the Flames")
-        >>> str(spend.mana_cost), sorted(spend.keywords), sorted(spend.card_types)
-        ('{2}{R}{R}', ['convoke'], ['Instant'])
-
-        Devoid makes it colorless (CR 702.114a), changeling every creature type
-        (CR 702.73a):
-
-        >>> outcast = Spend.of_card("Changeling Outcast")
-        >>> Spend.of_card("Eldrazi Obligator").colors, "Elf" in outcast.subtypes
-        (Color(0), True)
-        """
-        from .cards import Card, lookup
-
-        found = card if isinstance(card, Card) else lookup(str(card))
-        chosen = found.faces[found.face_index(face)]
-        spend = cls.spell(
-            chosen.type_line,
-            colors=chosen.colors,
-            mana_cost=chosen.mana_cost,
-            zone=zone,
-            keywords=_payment_keywords(chosen.oracle_text) + _makes_tokens(chosen.oracle_text),
-            name=chosen.name,
-        )
-        own = {line.split("(")[0].strip().lower() for line in chosen.oracle_text.splitlines()}
-        if "devoid" in own:  # CR 702.114a: "This object is colorless."
-            spend = replace(spend, colors=COLORLESS)
-        if "changeling" in own:  # CR 702.73a: "This object is every creature type."
-            from .creature_types import CREATURE_TYPES
-
-            spend = replace(spend, subtypes=spend.subtypes | CREATURE_TYPES)
-        return spend
+    def __repr__(self) -> str:
+        return compact_repr(self, positional=("kind",))
 
     @classmethod
     def spell(

@@ -25,7 +25,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Final, cast
 
-from .mana import ManaType
+from .colors import ManaType
 from .symbols import ManaSymbol, SymbolKind
 
 __all__ = ["LIFE_PER_SYMBOL", "Represented", "WaysToPay", "plain_colors", "ways_to_pay"]

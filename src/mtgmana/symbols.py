@@ -33,6 +33,7 @@ import math
 from typing import Final
 
 from ._parser import MAX_NUMERAL_DIGITS, NON_MANA_SYMBOLS, SymbolReader
+from ._repr import enum_repr
 from .colors import COLORLESS, Color
 from .errors import ManaSyntaxError
 
@@ -41,6 +42,8 @@ __all__ = ["MAX_NUMERAL_DIGITS", "NON_MANA_SYMBOLS", "ManaSymbol", "SymbolKind",
 
 class SymbolKind(enum.Enum):
     """What kind of mana symbol this is, in the words of CR 107.4."""
+
+    __repr__ = enum_repr
 
     GENERIC = "generic"  # {0}, {1}, ..., {1000000} (107.4b)
     VARIABLE = "variable"  # {X}, {Y}, {Z} (107.3, 107.4b)

@@ -2,18 +2,20 @@
 604, 613, 614).
 
 :func:`parse_mana` reads a card's Oracle text and returns a :class:`CardMana`: its
-activated mana abilities (CR 605.1a) as :class:`~mtgmana.abilities.ManaAbility`
+activated mana abilities (CR 605.1a) as :class:`~mtgmana.board.abilities.ManaAbility`
 values, its triggered mana abilities (CR 605.1b) as
-:class:`~mtgmana.abilities.ManaTrigger` values, the replacement effects it makes on
-mana production (CR 106.12b, 614) as :class:`~mtgmana.abilities.ManaReplacement`
+:class:`~mtgmana.board.abilities.ManaTrigger` values, the replacement effects it makes on
+mana production (CR 106.12b, 614) as :class:`~mtgmana.board.abilities.ManaReplacement`
 values, the continuous effects of its static abilities that change what permanents
 are or which mana abilities they have (CR 604, 613) as
-:class:`~mtgmana.effects.ContinuousEffect` values, and — never a guess — what it
+:class:`~mtgmana.board.effects.ContinuousEffect` values, and — never a guess — what it
 can't model exactly, each with the reason. :func:`mana_of` does the same for a
-:class:`~mtgmana.cards.Card`.
+:class:`~mtgmana.cards.Card`, and :func:`spend_of` reads what casting a card is spent on
+(a :class:`~mtgmana.restrictions.Spend`: its types, colors, mana cost and the
+keywords that change how it's paid).
 
 >>> from mtgmana.ability_text import parse_mana
->>> from mtgmana.abilities import ManaAbility
+>>> from mtgmana.board.abilities import ManaAbility
 >>> parse_mana("", type_line="Basic Land — Forest").abilities == (ManaAbility.simple("G"),)
 True
 >>> wastes = parse_mana("{T}: Add {C}.\\n{T}: Add {W} or {U}. This land deals 1 damage to you.")
@@ -65,20 +67,20 @@ don't trigger on mana abilities (CR 605.5a), tokens a card creates — and trigg
 tapping for mana that add no mana (Manabarbs) are listed in ``notes``.
 
 **Costs and choices.** Each way an ability can add mana is a
-:class:`~mtgmana.abilities.Choice`. "Add {W} or {U}" is one choice of one mana that
+:class:`~mtgmana.board.abilities.Choice`. "Add {W} or {U}" is one choice of one mana that
 is {W} or {U} (``ManaAbility.simple("WU")``); "Add {U}{U}, {U}{B}, or {B}{B}" is
 three choices; "N mana of any one color" is five choices of N equal slots; "N mana
 in any combination of colors" is one choice of N ``ANY_COLOR`` slots; "two mana of
 different colors" is the ten pairs. When the ability deals damage to you
 (painlands, CR 106.12), a choice of one mana among several types is listed type by
-type, as :meth:`~mtgmana.abilities.ManaAbility.pain` does. Abilities of one object
+type, as :meth:`~mtgmana.board.abilities.ManaAbility.pain` does. Abilities of one object
 with the same cost, no spending restriction, no "once each turn" limit, no
 board-dependent amount, no damage and no notes are merged into one ability whose
 choices are theirs in order; a painland's two abilities stay two, as printed (CR
 113.2c): Adarkar Wastes' "{T}: Add {C}" is ``ManaAbility.simple("C")`` and "{T}: Add
 {W} or {U}. This land deals 1 damage to you" is ``ManaAbility.pain("", "WU")``.
 
-Board-dependent amounts are an :class:`~mtgmana.abilities.Amount`: "for each
+Board-dependent amounts are an :class:`~mtgmana.board.abilities.Amount`: "for each
 creature you control" counts permanents; "equal to your devotion to green" is
 devotion to ``"G"``; counters removed as a cost ("Remove X storage counters",
 "Remove any number of ...", "... one or more ...") are ``Amount("counters")`` with
@@ -89,7 +91,7 @@ devotion to that color") is five one-mana choices, ``same_choice=True``, repeate
 choice made ("... equal to the number of creatures you control of the chosen type"
 likewise). Counters on the object itself ("for each charge counter on this
 artifact", "X is the number of petal counters on ~") are ``Amount("own counters")``
-(:attr:`~mtgmana.battlefield.Permanent.counters`); "Put a charge counter on this
+(:attr:`~mtgmana.board.Permanent.counters`); "Put a charge counter on this
 artifact. Add X ..., where X is the number of charge counters" adds ``plus=1``, and
 so does "Add {B}, then add an additional {B} for each charge counter removed this
 way" (Mana Battery) to ``Amount("counters")``. "This creature's power" is
@@ -98,12 +100,12 @@ way" (Mana Battery) to ``Amount("counters")``. "This creature's power" is
 likewise (Vhal, Arbor Adherent); "your life total" is ``Amount("life")`` (Sanctum of
 the Sun); "for each black creature card in your graveyard", "the number of permanent
 cards in your graveyard" are ``Amount("graveyard")`` with a filter of the cards (CR
-110.4a; counted from :attr:`~mtgmana.battlefield.Board.graveyard_cards`); "the number
+110.4a; counted from :attr:`~mtgmana.board.Board.graveyard_cards`); "the number
 of basic land types among lands you control" (domain) is ``Amount("basic land
 types")``; "for each different power among creatures you control" ``Amount("different
 powers")``; "the amount of life you gained this turn" and "for each card you've drawn
 this turn" read the board's ``life_gained`` and ``cards_drawn``. "Other Gates you
-control" is a :class:`~mtgmana.abilities.PermanentFilter` with ``other=True``,
+control" is a :class:`~mtgmana.board.abilities.PermanentFilter` with ``other=True``,
 "artifact you control named ~" one with the object's ``name``; "creatures you control
 with defender" (``keywords``), "... that entered this turn", "an untapped blue
 creature" (``colors``) and "each creature you control with a (+1/+1) counter on it"
@@ -130,8 +132,8 @@ or more brick counters on ~", "... if creatures you control have total power 8 o
 greater" (``total_power``), "... if you control three or more lands with the same
 name" (``same_name``), "... if an opponent has three or more poison counters" and
 "Activate only during your turn" / "... an opponent's turn" (facts of the game,
-:data:`~mtgmana.abilities.FACTS`, on the board's ``facts``: "corrupted", "your turn"
-negated) are a :class:`~mtgmana.abilities.Condition` (CR 602.5b).
+:data:`~mtgmana.board.abilities.FACTS`, on the board's ``facts``: "corrupted", "your turn"
+negated) are a :class:`~mtgmana.board.abilities.Condition` (CR 602.5b).
 A condition that changes the mana — "If you control ..., add ... instead", "If ~ has
 a luck counter on it, instead add ...", "If you played a land this turn, add {B}
 instead", "If you have the initiative, ...", "If you've completed a dungeon, ...",
@@ -145,8 +147,8 @@ color in your commander's color identity", "... that a Gate you control could
 produce", "... among legendary permanents you control", "either of the circled
 colors", "any of this creature's colors" (Katilda), "any color among legendary
 creature cards in your graveyard" (The Grey Havens), "Choose a color of a card in
-your graveyard" are :class:`~mtgmana.abilities.DynamicSlot` values. "The chosen type" is
-:data:`~mtgmana.abilities.CHOSEN_TYPE` (or ``chosen_type`` when given).
+your graveyard" are :class:`~mtgmana.board.abilities.DynamicSlot` values. "The chosen type" is
+:data:`~mtgmana.board.abilities.CHOSEN_TYPE` (or ``chosen_type`` when given).
 
 **Static abilities** (read by ``_statics``) become continuous effects (CR 611.3,
 613) on the permanents they name — "Lands you control", "Each land", "Nonbasic
@@ -164,7 +166,7 @@ control" — in the layer the rules put them:
   lands in addition to their other types", "Enchanted artifact is a creature ... in
   addition to its other types"); "Enchanted land is the chosen type" and "This land is
   the chosen type" (Convincing Mirage, Multiversal Passage) give
-  :data:`~mtgmana.abilities.CHOSEN_TYPE`, bound to the basic land type chosen for the
+  :data:`~mtgmana.board.abilities.CHOSEN_TYPE`, bound to the basic land type chosen for the
   permanent (its ``chosen_type``); card types set (CR 205.1a: ``set_card_types``) —
   "Enchanted permanent is a colorless Forest land" (Song of the Dryads: a basic land
   type set too, CR 305.7), "... is a colorless land with "{T}: Add {C}" and loses all
@@ -172,7 +174,7 @@ control" — in the layer the rules put them:
   artifact ..." (Minimus Containment: ``subtypes``); land types lost ("Enchanted land
   loses all land types and abilities", Lithoform Blight: ``loses_land_types``; "Lands
   your opponents control with the chosen name ...", Alpine Moon, whose filter's
-  ``name`` is :data:`~mtgmana.effects.CHOSEN_NAME`, bound to the permanent's
+  ``name`` is :data:`~mtgmana.board.effects.CHOSEN_NAME`, bound to the permanent's
   ``chosen_name``);
 * layer 5 (CR 613.1e): "Each nonland permanent you control is all colors", "All
   creatures are black", "Enchanted creature ... is a blue Frog" (colors set, or added
@@ -274,12 +276,13 @@ replacement effects), ``_statics`` (static abilities: continuous effects) and
 
 from __future__ import annotations
 
-from ..abilities import bind_chosen_type
+from ..board.abilities import bind_chosen_type
 from ..cards import Card
 from ..errors import MtgManaError
 from ._card_mana import CardMana
 from ._casting import Casting, Reduction, casting_of
 from ._reader import read
+from ._spend import spend_of
 from ._words import Unsupported, count_word
 
 __all__ = [
@@ -290,6 +293,7 @@ __all__ = [
     "mana_of",
     "parse_mana",
     "read_number",
+    "spend_of",
 ]
 
 
@@ -303,8 +307,8 @@ def parse_mana(
     ``name`` lets the text refer to the object by name. ``chosen_type`` is the
     creature type chosen for the permanent (Cavern of Souls: "Spend this mana only to
     cast a creature spell of the chosen type"); without it "the chosen type" is the
-    placeholder :data:`~mtgmana.abilities.CHOSEN_TYPE`, which no object has
-    (:class:`~mtgmana.battlefield.Permanent` binds it to its ``chosen_type``). Text
+    placeholder :data:`~mtgmana.board.abilities.CHOSEN_TYPE`, which no object has
+    (:class:`~mtgmana.board.Permanent` binds it to its ``chosen_type``). Text
     that has nothing to do
     with mana, or garbage, gives an empty :class:`CardMana`; text that isn't a
     string raises :class:`~mtgmana.MtgManaError`.
@@ -330,7 +334,7 @@ def mana_of(card: Card, face: int | str = 0, *, chosen_type: str | None = None) 
     by default — a double-faced card enters the battlefield front face up unless an
     effect says otherwise, CR 712.14).
 
-    >>> from mtgmana.abilities import ManaAbility
+    >>> from mtgmana.board.abilities import ManaAbility
     >>> from mtgmana.cards import lookup
     >>> mana_of(lookup("Sol Ring")).abilities[0] == ManaAbility.fixed("CC")
     True

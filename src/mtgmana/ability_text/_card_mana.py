@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..abilities import ManaAbility, ManaReplacement, ManaTrigger
-from ..effects import ContinuousEffect
+from ..board.abilities import ManaAbility, ManaReplacement, ManaTrigger
+from ..board.effects import ContinuousEffect
 
 __all__ = ["CardMana"]
 

@@ -10,8 +10,8 @@ import re
 from dataclasses import dataclass
 from typing import Final
 
-from ..abilities import PermanentFilter
-from ..conditions import Condition
+from ..board.abilities import PermanentFilter
+from ..board.conditions import Condition
 from ..costs import ManaCost
 from ._conditions import control
 from ._filters import permanent_filter

@@ -2,8 +2,8 @@
 ...", "... only during your turn", "... if creatures you control have total power 8
 or greater"; an "instead" checked as the ability resolves: "If you control ..., add
 ... instead", "If you have the initiative, ..."; a static ability's "As long as the
-top card of your library is a land card") as :class:`~mtgmana.abilities.Condition`
-values, facts of the game being :data:`~mtgmana.abilities.FACTS`; and "named ~" as
+top card of your library is a land card") as :class:`~mtgmana.board.abilities.Condition`
+values, facts of the game being :data:`~mtgmana.board.abilities.FACTS`; and "named ~" as
 the object's own name."""
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ import re
 from dataclasses import replace
 from typing import Final
 
-from ..abilities import Condition, ManaAbility, PermanentFilter
+from ..board.abilities import Condition, ManaAbility, PermanentFilter
 from ._filters import permanent_filter
 from ._words import Unsupported, count_word
 

@@ -4,7 +4,7 @@ Goats"), tapping other permanents ("Tap two untapped Elves you control"), removi
 counters, exiling the card from a hand (CR 113.6m), discarding cards (CR 701.9) or
 exiling another card from your hand (the same card from your hand, for paying),
 exiling cards from your graveyard, and the always-payable exert, put-a-counter and
-mill-a-card costs, as an :class:`~mtgmana.abilities.ActivationCost`."""
+mill-a-card costs, as an :class:`~mtgmana.board.abilities.ActivationCost`."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ import re
 from dataclasses import dataclass, field, replace
 from typing import Final
 
-from ..abilities import ActivationCost, PermanentFilter
+from ..board.abilities import ActivationCost, PermanentFilter
 from ..costs import ManaCost
 from ..errors import MtgManaError
 from ._filters import subject_filter

@@ -9,7 +9,7 @@ import re
 from dataclasses import replace
 from typing import Final
 
-from ..abilities import (
+from ..board.abilities import (
     CHOSEN_TYPE,
     Choice,
     Condition,

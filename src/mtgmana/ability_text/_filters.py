@@ -3,7 +3,7 @@
 land you control", "creatures you control with defender", "... that entered this
 turn", "blue creature", "creature you control with a counter on it") and the cards in
 a graveyard it counts ("black creature card", "permanent cards") as
-:class:`~mtgmana.abilities.PermanentFilter` values (CR 109, 110.4a, 205: card types,
+:class:`~mtgmana.board.abilities.PermanentFilter` values (CR 109, 110.4a, 205: card types,
 subtypes, supertypes; colors, CR 105)."""
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ import re
 from dataclasses import replace
 from typing import Final
 
-from ..abilities import CHOSEN_TYPE, PermanentFilter
+from ..board.abilities import CHOSEN_TYPE, PermanentFilter
 from ..colors import Color
 from ._words import CARD_TYPE_WORDS, COLOR_WORDS, FILTER_KEYWORDS, SUPERTYPE_WORDS, Unsupported
 
@@ -114,7 +114,7 @@ def _qualities(text: str) -> tuple[str, PermanentFilter]:
     """A noun phrase without what it says after the noun ("with defender", "that
     entered this turn", "with a counter on it"), and those qualities as a filter.
     "With a +1/+1 counter on it" is read as any counter: a permanent's
-    :attr:`~mtgmana.battlefield.Permanent.counters` are the kind that matters."""
+    :attr:`~mtgmana.board.Permanent.counters` are the kind that matters."""
     found = PermanentFilter()
     changed = True
     while changed:

@@ -1,8 +1,8 @@
 """Private: what "Add ..." adds (CR 106, 605.1a) as a
-:class:`~mtgmana.abilities.Production`: fixed mana, choices, "N mana of any one
+:class:`~mtgmana.board.abilities.Production`: fixed mana, choices, "N mana of any one
 color", "in any combination of colors", the dynamic slots ("any color that a land
 you control could produce", CR 106.7), and board-dependent amounts
-(:class:`~mtgmana.abilities.Amount`: "for each", "equal to", counters removed)."""
+(:class:`~mtgmana.board.abilities.Amount`: "for each", "equal to", counters removed)."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ import re
 from dataclasses import replace
 from typing import Final
 
-from ..abilities import (
+from ..board.abilities import (
     ANY_COLOR,
     ANY_TYPE,
     Amount,

@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Final
 
-from ..abilities import (
+from ..board.abilities import (
     Choice,
     Condition,
     ManaAbility,
@@ -21,7 +21,7 @@ from ..abilities import (
     slot,
     sorted_types,
 )
-from ..effects import ContinuousEffect
+from ..board.effects import ContinuousEffect
 from ._card_mana import CardMana
 from ._conditions import with_own_name
 from ._costs import read_cost
@@ -187,7 +187,7 @@ class _Reader:
         quoted = re.sub(r'"[^"]*"', '""', line)
         grants = bool(_GRANTS_MANA.search(line))
         if grants and _CREATES_TOKENS.search(quoted):
-            raise NotMana("creates tokens with a mana ability (see mtgmana.tokens)")
+            raise NotMana("creates tokens with a mana ability (see mtgmana.board.tokens)")
         if _CHAPTER.match(line):
             if grants:
                 self.add_statics(raw, line)

@@ -1,5 +1,5 @@
 """Private: static abilities that change what permanents are or which mana abilities
-they have (CR 604, 611.3, 613), as :class:`~mtgmana.effects.ContinuousEffect` values:
+they have (CR 604, 611.3, 613), as :class:`~mtgmana.board.effects.ContinuousEffect` values:
 granted mana abilities (layer 6: "Lands you control have "{T}: Add one mana of any
 color.""), basic land types (layer 4, CR 305.7: "Each land is a Swamp in addition to
 its other land types", "Nonbasic lands are Mountains"), card types added (layer 4),
@@ -16,9 +16,9 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field, replace
 from typing import Final
 
-from ..abilities import CHOSEN_TYPE, Condition, ManaAbility, PermanentFilter
+from ..board.abilities import CHOSEN_TYPE, Condition, ManaAbility, PermanentFilter
+from ..board.effects import BASIC_LAND_TYPES, CHOSEN_NAME, LAND_TYPES, ContinuousEffect, Layer
 from ..colors import ALL_COLORS, COLORLESS, Color
-from ..effects import BASIC_LAND_TYPES, CHOSEN_NAME, LAND_TYPES, ContinuousEffect, Layer
 from ._card_mana import CardMana
 from ._conditions import control, fact_condition
 from ._filters import subject_filter
@@ -358,7 +358,7 @@ def _own_condition(condition: str, text: str) -> Condition:
 def _chosen_type(affects: PermanentFilter, change: _Change, raw: str) -> ContinuousEffect:
     """ "Enchanted land is the chosen type", "This land is the chosen type in addition to
     its other types": the basic land type chosen for the source (CR 305.7), bound by
-    :class:`~mtgmana.battlefield.Permanent` from its ``chosen_type``."""
+    :class:`~mtgmana.board.Permanent` from its ``chosen_type``."""
     land_types = frozenset({CHOSEN_TYPE})
     return ContinuousEffect(
         affects, Layer.TYPE, land_types, set_types=not change.add_types, text=raw

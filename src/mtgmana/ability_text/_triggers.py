@@ -1,7 +1,8 @@
 """Private: triggered mana abilities ("Whenever you tap a Forest for mana, add an
 additional {G}", CR 605.1b) and replacement effects on mana production ("If you tap
 a land for mana, it produces colorless mana instead", CR 106.12b, 614) as
-:class:`~mtgmana.abilities.ManaTrigger` / :class:`~mtgmana.abilities.ManaReplacement`."""
+:class:`~mtgmana.board.abilities.ManaTrigger` /
+:class:`~mtgmana.board.abilities.ManaReplacement`."""
 
 from __future__ import annotations
 
@@ -9,8 +10,8 @@ import re
 from dataclasses import replace
 from typing import Final
 
-from ..abilities import ManaReplacement, ManaTrigger, PermanentFilter, ReplacementKind
-from ..mana import ManaType
+from ..board.abilities import ManaReplacement, ManaTrigger, PermanentFilter, ReplacementKind
+from ..colors import ManaType
 from ._conditions import fact_condition
 from ._costs import CostText
 from ._filters import permanent_filter, subject_filter

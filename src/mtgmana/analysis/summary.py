@@ -65,7 +65,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 
-from ..abilities import DynamicSlot
+from ..board.abilities import DynamicSlot
 from ..cards import CardDatabase
 from .counting import (
     ColorSources,

@@ -11,6 +11,8 @@ import re
 from collections.abc import Mapping, Sequence
 from typing import Any, Final
 
+from .._repr import enum_repr
+
 __all__ = [
     "LAYOUT_BY_VALUE",
     "MELDS_RE",
@@ -30,6 +32,8 @@ __all__ = [
 
 class Layout(enum.Enum):
     """Scryfall's card layouts; the values are Scryfall's ``layout`` strings."""
+
+    __repr__ = enum_repr
 
     NORMAL = "normal"
     SPLIT = "split"  # CR 709

@@ -1,6 +1,6 @@
 """The default card database: the cards mtgmana uses wherever no database is given —
-:func:`lookup`, :meth:`Permanent.named <mtgmana.battlefield.Permanent.named>` and
-:meth:`Board.parse <mtgmana.battlefield.Board.parse>` (so the tapper), the deck
+:func:`lookup`, :meth:`Permanent.named <mtgmana.board.Permanent.named>` and
+:meth:`Board.parse <mtgmana.board.Board.parse>` (so the tapper), the deck
 analysis, every subcommand and ``mtgmana serve``. It is, the first that applies:
 
 1. the card file or database :func:`use` chose for this process (``--cards FILE``

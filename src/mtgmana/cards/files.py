@@ -26,7 +26,7 @@ import time
 import zlib
 from collections.abc import Iterator
 from pathlib import Path
-from typing import IO, Any, Final
+from typing import IO, Any, Final, Literal, TypeAlias
 
 from ._index import CardIndex, CardIndexError
 from ._records import Record, card_records
@@ -43,6 +43,7 @@ from .store import (
 
 __all__ = [
     "KINDS",
+    "CardFileKind",
     "card_file_kind",
     "json_lines_objects",
     "open_card_file",
@@ -50,7 +51,10 @@ __all__ = [
     "read_card_source",
 ]
 
-KINDS: Final = {
+CardFileKind: TypeAlias = Literal["scryfall", "mtgjson", "json lines", "directory"]
+"""The kinds of card file :func:`card_file_kind` tells apart."""
+
+KINDS: Final[dict[CardFileKind, str]] = {
     "scryfall": "Scryfall bulk data",
     "mtgjson": "MTGJSON AtomicCards",
     "json lines": "JSON lines of cards",
@@ -79,7 +83,7 @@ def _head(path: Path) -> str:
     return data.decode("utf-8", "replace").lstrip("\ufeff \t\r\n")
 
 
-def card_file_kind(path: str | os.PathLike[str]) -> str:
+def card_file_kind(path: str | os.PathLike[str]) -> CardFileKind:
     """``"scryfall"``, ``"mtgjson"``, ``"json lines"`` or ``"directory"`` (see the
     module). Raises :class:`~mtgmana.cards.store.CardDataError` for anything else."""
     found = Path(path)

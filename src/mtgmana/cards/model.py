@@ -26,7 +26,7 @@ its :attr:`Card.faces` are :class:`Face` values. Both are immutable and hashable
 ...         {"name": "Fire", "mana_cost": "{1}{R}", "type_line": "Instant"},
 ...         {"name": "Ice", "mana_cost": "{1}{U}", "type_line": "Instant"}]})
 >>> fire_ice.layout, fire_ice.mana_value, str(fire_ice.colors)   # CR 709.4b
-(<Layout.SPLIT: 'split'>, 4, 'UR')
+(Layout.SPLIT, 4, 'UR')
 >>> fire_ice.mana_value_on_stack(face="Ice")                      # CR 202.3d
 2
 
@@ -174,21 +174,10 @@ class Card:
         Raises :class:`~mtgmana.MtgManaError` for anything that isn't a card object:
         no name, fields of the wrong type, an unparsable mana cost.
         """
-        if type(obj) is not dict and not isinstance(obj, Mapping):
-            raise MtgManaError(
-                f"a Scryfall card object must be a mapping, not {type(obj).__name__}"
-            )
+        name = _card_name(obj)
         get = obj.get
-        name = get("name")
-        if not isinstance(name, str) or not name:
-            raise MtgManaError("a Scryfall card object needs a non-empty string 'name'")
         fronts: tuple[Card, ...] = () if meld_fronts == () else _check_fronts(meld_fronts, name)
-        layout_value = get("layout")
-        layout = None
-        if layout_value is not None:
-            if not isinstance(layout_value, str):
-                raise MtgManaError(f"card {name!r}: 'layout' must be a string")
-            layout = LAYOUT_BY_VALUE.get(layout_value)
+        layout = _layout_field(get("layout"), name)
         type_line = get("type_line", "")
         if type(type_line) is not str:
             type_line = text_field(obj, "type_line", f"card {name!r}")
@@ -200,52 +189,21 @@ class Card:
         if type(text) is not str:
             text = text_field(obj, "oracle_text", f"card {name!r}")
         cost_text = get("mana_cost")
-        if cost_text is None:
-            cost = NO_MANA_COST
-        else:
-            if type(cost_text) is str and " // " in cost_text:
-                return cls._from_halves(obj, name, layout, cost_text, type_line, fronts)
-            try:
-                cost = _parse(cost_text)
-            except (MtgManaError, TypeError):
-                cost = parse_cost(cost_text, f"card {name!r}")  # raises MtgManaError
+        if type(cost_text) is str and " // " in cost_text:
+            return cls._from_halves(obj, name, layout, cost_text, type_line, fronts)
+        cost = _cost_field(cost_text, name)
         cda = cda_bits(name, text) if has_cda(text) else None
-        indicator = None
-        if "color_indicator" in obj or not cost:
-            indicator = indicator_bits(obj, cost, cda, f"card {name!r}", True)
-        if cda is not None:
-            bits = cda  # CR 604.3, 702.114a
-        else:
-            bits = cost.colors._value_  # CR 202.2
-            if indicator is not None:
-                bits |= indicator  # CR 202.2e, 204.2
-        colors = COLOR_OF_BITS[bits]
-        color_indicator = None if indicator is None else COLOR_OF_BITS[indicator]
-
-        shape = SHAPE_SINGLE
-        value: int | float
+        colors, color_indicator = _colors(obj, name, cost, cda)
         if fronts:
-            if (layout is not None and layout is not Layout.MELD) or cost:
-                raise MtgManaError(
-                    f"card {name!r}: meld_fronts are for a meld result, which has no mana "
-                    "cost (CR 712.4)"
-                )
-            # CR 202.3c, 712.8g: the total mana value of the fronts.
-            shape, layout = SHAPE_MELD_RESULT, Layout.MELD
-            value = _number(fronts[0]._mana_value + fronts[1]._mana_value)
+            shape, layout, value = _melded(name, layout, cost, fronts)
+        elif layout is None:
+            layout, shape, value = (
+                infer_single_layout(type_line, text),
+                SHAPE_SINGLE,
+                cost.mana_value,
+            )
         else:
-            value = cost.mana_value
-            if layout is None:
-                layout = infer_single_layout(type_line, text)
-            elif (
-                layout is Layout.MELD
-                and not cost
-                and "Land" not in type_line
-                and not MELDS_RE.search(text)
-            ):
-                # A meld result without its fronts: no mana cost (CR 202.3a); the
-                # fronts' total (202.3c) can't be known.
-                shape = SHAPE_MELD_RESULT
+            shape, value = _single_shape(layout, cost, type_line, text), cost.mana_value
         card = _new_card(
             name, layout, shape, None, cost, value, colors, color_indicator, type_line,
             text, fronts,
@@ -291,15 +249,8 @@ class Card:
         fronts: tuple[Card, ...],
     ) -> Card:
         where = f"card {name!r}"
-        if not isinstance(raw_faces, (list, tuple)) or not raw_faces:
-            raise MtgManaError(f"{where}: 'card_faces' must be a non-empty list of faces")
-        if fronts:
-            raise MtgManaError(f"{where}: a meld result has one face, not card_faces")
-        for index, face in enumerate(raw_faces):
-            if not isinstance(face, Mapping):
-                raise MtgManaError(
-                    f"{where}, face {index}: a face must be a mapping, not {type(face).__name__}"
-                )
+        _check_faces(raw_faces, where, melded=bool(fronts))
+        assert isinstance(raw_faces, (list, tuple))
         top_cost = obj.get("mana_cost")
         if top_cost is not None and not isinstance(top_cost, str):
             raise MtgManaError(f"{where}: 'mana_cost' must be a string, not {top_cost!r}")
@@ -591,6 +542,87 @@ def _check_fronts(meld_fronts: object, name: str) -> tuple[Card, ...]:
     return fronts
 
 
+def _card_name(obj: Mapping[str, Any]) -> str:
+    """The name of a Scryfall card object (which must be a mapping)."""
+    if type(obj) is not dict and not isinstance(obj, Mapping):
+        raise MtgManaError(f"a Scryfall card object must be a mapping, not {type(obj).__name__}")
+    name = obj.get("name")
+    if not isinstance(name, str) or not name:
+        raise MtgManaError("a Scryfall card object needs a non-empty string 'name'")
+    return name
+
+
+def _colors(
+    obj: Mapping[str, Any], name: str, cost: ManaCost, cda: int | None
+) -> tuple[Color, Color | None]:
+    """A one-faced card's colors and color indicator: its characteristic-defining
+    ability's (CR 604.3, 702.114a), else its mana cost's (CR 202.2) and its
+    indicator's (CR 202.2e, 204.2)."""
+    indicator = None
+    if "color_indicator" in obj or not cost:
+        indicator = indicator_bits(obj, cost, cda, f"card {name!r}", True)
+    if cda is not None:
+        bits = cda
+    else:
+        bits = cost.colors._value_
+        if indicator is not None:
+            bits |= indicator
+    return COLOR_OF_BITS[bits], None if indicator is None else COLOR_OF_BITS[indicator]
+
+
+def _layout_field(value: object, name: str) -> Layout | None:
+    """The layout Scryfall's ``layout`` names (``None``: not given, or unknown)."""
+    if value is None:
+        return None
+    if not isinstance(value, str):
+        raise MtgManaError(f"card {name!r}: 'layout' must be a string")
+    return LAYOUT_BY_VALUE.get(value)
+
+
+def _cost_field(cost_text: Any, name: str) -> ManaCost:
+    """The mana cost of a one-faced card (no ``mana_cost``: no mana cost)."""
+    if cost_text is None:
+        return NO_MANA_COST
+    try:
+        return _parse(cost_text)
+    except (MtgManaError, TypeError):
+        return parse_cost(cost_text, f"card {name!r}")  # raises MtgManaError
+
+
+def _melded(
+    name: str, layout: Layout | None, cost: ManaCost, fronts: tuple[Card, ...]
+) -> tuple[int, Layout, int | float]:
+    """The shape, layout and mana value of a meld result given its fronts: their
+    total mana value (CR 202.3c, 712.8g)."""
+    if (layout is not None and layout is not Layout.MELD) or cost:
+        raise MtgManaError(
+            f"card {name!r}: meld_fronts are for a meld result, which has no mana cost (CR 712.4)"
+        )
+    return SHAPE_MELD_RESULT, Layout.MELD, _number(fronts[0]._mana_value + fronts[1]._mana_value)
+
+
+def _single_shape(layout: Layout, cost: ManaCost, type_line: str, text: str) -> int:
+    """The shape of a one-faced card: a meld result without its fronts has no
+    mana cost (CR 202.3a) and its fronts' total (202.3c) can't be known."""
+    if layout is Layout.MELD and not cost and "Land" not in type_line and not MELDS_RE.search(text):
+        return SHAPE_MELD_RESULT
+    return SHAPE_SINGLE
+
+
+def _check_faces(raw_faces: object, where: str, *, melded: bool) -> None:
+    """Raise :class:`MtgManaError` unless ``card_faces`` is a non-empty list of
+    mappings (and the card isn't a meld result: it has one face)."""
+    if not isinstance(raw_faces, (list, tuple)) or not raw_faces:
+        raise MtgManaError(f"{where}: 'card_faces' must be a non-empty list of faces")
+    if melded:
+        raise MtgManaError(f"{where}: a meld result has one face, not card_faces")
+    for index, face in enumerate(raw_faces):
+        if not isinstance(face, Mapping):
+            raise MtgManaError(
+                f"{where}, face {index}: a face must be a mapping, not {type(face).__name__}"
+            )
+
+
 def _combine(
     name: str,
     layout: Layout,
@@ -600,53 +632,57 @@ def _combine(
     text: str | None,
 ) -> Card:
     """The card made of several faces, by the rules for its shape."""
-    first = raw[0]
     if shape == SHAPE_ADVENTURE and len(raw) > 1:
         _fix_land_adventure(raw)
-    if shape == SHAPE_SPLIT:
-        # CR 709.4b: the combined mana costs of the halves (a half without a mana
-        # cost adds nothing); the colors of both.
-        cost = _parse("".join([str(f.cost) for f in raw]))
-        bits = 0
-        indicator_bits = None
-        for f in raw:
-            bits |= f.bits
-            if f.indicator is not None:
-                indicator_bits = (indicator_bits or 0) | f.indicator
-    else:
-        # CR 712.8a, 710.2, 715.4: the front / normal face's characteristics.
-        cost = first.cost
-        bits = first.bits
-        indicator_bits = first.indicator
+    cost, bits, indicator_bits = _card_characteristics(shape, raw)
     value = cost.mana_value
-    faces: list[Face] = []
-    for index, f in enumerate(raw):
-        face_cost, face_bits = f.cost, f.bits
-        face_value = copy_value = face_cost.mana_value
-        is_back = False
-        if index:
-            if shape == SHAPE_NONMODAL:
-                is_back = True
-                face_value = value  # CR 202.3b, 712.8e: the front face's mana cost
-                copy_value = 0  # a copy of a nonmodal back face
-            elif shape == SHAPE_MODAL:
-                is_back = True  # CR 712.8f: its own characteristics
-            elif shape == SHAPE_FLIP:
-                face_cost, face_bits = cost, bits  # CR 710.1c
-                face_value = copy_value = value
-        faces.append(
-            new_face(
-                f.name, face_cost, COLOR_OF_BITS[face_bits],
-                None if f.indicator is None else COLOR_OF_BITS[f.indicator],
-                f.type_line, f.text, is_back, face_value, copy_value, f.cda,
-            )
-        )  # fmt: skip
+    faces = [_face(shape, index, f, cost, bits) for index, f in enumerate(raw)]
     if text is None:
         text = "\n//\n".join([f.text for f in raw])
     return _new_card(
         name, layout, shape, tuple(faces), cost, value, COLOR_OF_BITS[bits],
         None if indicator_bits is None else COLOR_OF_BITS[indicator_bits],
         type_line, text, (),
+    )  # fmt: skip
+
+
+def _card_characteristics(shape: int, raw: list[RawFace]) -> tuple[ManaCost, int, int | None]:
+    """The card's mana cost, color bits and indicator bits: a split card's halves
+    combined (CR 709.4b: a half without a mana cost adds nothing), else the front /
+    normal face's (CR 712.8a, 710.2, 715.4)."""
+    if shape != SHAPE_SPLIT:
+        first = raw[0]
+        return first.cost, first.bits, first.indicator
+    cost = _parse("".join([str(f.cost) for f in raw]))
+    bits = 0
+    indicator_bits = None
+    for f in raw:
+        bits |= f.bits
+        if f.indicator is not None:
+            indicator_bits = (indicator_bits or 0) | f.indicator
+    return cost, bits, indicator_bits
+
+
+def _face(shape: int, index: int, f: RawFace, cost: ManaCost, bits: int) -> Face:
+    """Face ``index`` of a card of ``shape`` whose mana cost and color bits are
+    ``cost`` and ``bits``: a back face's mana value by the rules for its shape."""
+    face_cost, face_bits = f.cost, f.bits
+    face_value = copy_value = face_cost.mana_value
+    is_back = False
+    if index:
+        if shape == SHAPE_NONMODAL:
+            is_back = True
+            face_value = cost.mana_value  # CR 202.3b, 712.8e: the front face's mana cost
+            copy_value = 0  # a copy of a nonmodal back face
+        elif shape == SHAPE_MODAL:
+            is_back = True  # CR 712.8f: its own characteristics
+        elif shape == SHAPE_FLIP:
+            face_cost, face_bits = cost, bits  # CR 710.1c
+            face_value = copy_value = cost.mana_value
+    return new_face(
+        f.name, face_cost, COLOR_OF_BITS[face_bits],
+        None if f.indicator is None else COLOR_OF_BITS[f.indicator],
+        f.type_line, f.text, is_back, face_value, copy_value, f.cda,
     )  # fmt: skip
 
 

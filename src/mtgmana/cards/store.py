@@ -31,7 +31,7 @@ import json
 import os
 import sys
 from collections.abc import Iterator, Mapping
-from typing import IO, TYPE_CHECKING, Any, Final, NamedTuple
+from typing import IO, TYPE_CHECKING, Any, Final, Literal, NamedTuple, TypeAlias
 
 from ..errors import MtgManaError
 from ._index import CARDS_PATH, CardIndex, CardIndexError
@@ -52,6 +52,7 @@ __all__ = [
     "INDEX_FILE",
     "CardData",
     "CardDataError",
+    "CardDataKind",
     "bundled_about",
     "current",
     "current_dir",
@@ -82,6 +83,10 @@ class CardDataError(MtgManaError):
     """Card data that can't be read, written or used: the message says what and where."""
 
 
+CardDataKind: TypeAlias = Literal["bundled", "updated", "file", "database"]
+"""Where the card data in use comes from (:attr:`CardData.kind`)."""
+
+
 class CardData(NamedTuple):
     """Which card data is in use (``mtgmana cards info``).
 
@@ -95,7 +100,7 @@ class CardData(NamedTuple):
     ``chosen_by`` what chose a card file (``"--cards"``, ``"MTGMANA_CARDS"``, ...).
     """
 
-    kind: str
+    kind: CardDataKind
     path: str | None
     cards: int
     source: str

@@ -301,7 +301,8 @@ def check_records(
     """
     if len(records) < min_cards:
         raise CardDataError(
-            f"{where} has {len(records):,} cards, fewer than the {min_cards:,} of a full card "
+            f"{where} has {len(records):,} card{'' if len(records) == 1 else 's'}, fewer than the "
+            f"{min_cards:,} of a full card "
             "list: a cut or wrong file? (--min-cards sets the minimum)"
         )
     untyped = [str(r.get("name")) for r in records if not _has_type_line(r)]

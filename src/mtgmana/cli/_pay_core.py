@@ -8,10 +8,12 @@ from collections.abc import Mapping
 from typing import Any
 
 from ..errors import MtgManaError
+from ..floating import kinds_of
 from ..mana import Mana
-from ..payment import CannotPay, Prefer, max_x, pay, plan_payment
+from ..payment import CannotPay, max_x, pay, plan_payment
+from ..request import Prefer
 from ..restrictions import Spend
-from ._floating import kinds_of, lenient_cost
+from ._floating import lenient_cost
 
 __all__ = ["pay_result"]
 
@@ -26,7 +28,11 @@ def pay_result(request: Mapping[str, Any]) -> tuple[int, dict[str, Any]]:
     (exit status, JSON). Raises :class:`~mtgmana.MtgManaError` for bad input.
     (Here, its imports at the top: ``mtgmana serve`` calls it thousands of times.)"""
     card = request.get("for_card") or request.get("for")
-    spend = Spend.of_card(card) if card else None
+    spend = None
+    if card:
+        from ..ability_text import spend_of  # the reader only when a card is named
+
+        spend = spend_of(card)
     text = request.get("cost")
     if text is None:
         if spend is None or spend.mana_cost is None:

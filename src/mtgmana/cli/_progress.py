@@ -30,14 +30,16 @@ import sys
 import threading
 import time
 from collections.abc import Callable
-from typing import Final, TextIO
+from typing import Final, Literal, TextIO, TypeAlias, get_args
 
-__all__ = ["LONG", "MODES", "Progress", "duration"]
+__all__ = ["LONG", "MODES", "Mode", "Progress", "duration"]
 
 LONG: Final = 3.0
 """A run expected to take longer than this, in seconds, shows its progress."""
 
-MODES: Final = ("bar", "terminal", "line", "off")
+Mode: TypeAlias = Literal["bar", "terminal", "line", "off"]
+"""How progress shows: a line in place, the same only on a terminal, one line, none."""
+MODES: Final[tuple[Mode, ...]] = get_args(Mode)
 """``"bar"``: the line in place from the first chunk (``--progress``); ``"terminal"``:
 the line in place once the run is expected to be long; ``"line"``: one line when it
 is (no terminal); ``"off"``: nothing (``--no-progress``)."""
@@ -70,7 +72,7 @@ class Progress:
 
     def __init__(
         self,
-        mode: str,
+        mode: Mode,
         *,
         games: int = 0,
         stream: TextIO | None = None,

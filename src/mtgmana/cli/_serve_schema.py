@@ -15,11 +15,16 @@ import argparse
 import math
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Any, Final
+from typing import TYPE_CHECKING, Any, Final, Literal, TypeAlias
+
+if TYPE_CHECKING:
+    from ..errors import LimitCode
 
 __all__ = [
     "BOARD_KEYS",
     "LIMITS",
+    "ErrorCode",
+    "FieldKind",
     "FieldSpec",
     "OpSpec",
     "RequestError",
@@ -49,10 +54,21 @@ BOARD_KEYS: Final = (
 """The keys that describe a board (``sources`` and what goes with it)."""
 
 
+ErrorCode: TypeAlias = Literal[
+    "bad_json", "bad_request", "unknown_op", "bad_cost", "unknown_card", "no_board",
+    "files_not_allowed", "line_too_long", "too_much_mana", "too_many_permanents",
+    "name_too_long", "too_many_games", "search_budget", "too_large", "internal",
+]  # fmt: skip
+"""Every error code an answer may carry (docs/protocol.md, "Errors"), the limits' among them."""
+
+FieldKind: TypeAlias = Literal["str", "int", "float", "bool", "strs", "ids", "object", "payments"]
+"""The JSON kind of a request's key (:attr:`FieldSpec.kind`)."""
+
+
 class RequestError(Exception):
     """A request that can't be answered: ``code`` and ``message``, and details."""
 
-    def __init__(self, code: str, message: str, **details: Any) -> None:
+    def __init__(self, code: ErrorCode, message: str, **details: Any) -> None:
         super().__init__(message)
         self.code = code
         self.message = message
@@ -68,14 +84,14 @@ class FieldSpec:
     and whether it names a file (then ``serve --allow-files`` is needed)."""
 
     key: str
-    kind: str
+    kind: FieldKind
     dest: str = ""
     low: int = -MAX_INT
     high: int = MAX_INT
     choices: tuple[str, ...] = ()
     file: bool = False
     all_ok: bool = False
-    limit_code: str = ""
+    limit_code: LimitCode | Literal[""] = ""
 
     def check(self, value: Any, op: str) -> Any:
         checker = _CHECKERS[self.kind]
@@ -188,7 +204,7 @@ def _check_payments(spec: FieldSpec, value: Any, op: str) -> Any:
 
 _UNIT_KEYS: Final = frozenset({"type", "source", "snow", "legendary", "restriction"})
 
-_CHECKERS: Final[dict[str, Callable[[FieldSpec, Any, str], Any]]] = {
+_CHECKERS: Final[dict[FieldKind, Callable[[FieldSpec, Any, str], Any]]] = {
     "str": _check_str,
     "int": _check_int,
     "float": _check_float,
@@ -202,7 +218,7 @@ _CHECKERS: Final[dict[str, Callable[[FieldSpec, Any, str], Any]]] = {
 _FILE_OPTIONS: Final = frozenset(
     {"file", "html", "png", "load", "save", "scryfall", "mtgjson", "cards"}
 )
-_BOUNDS: Final[dict[str, tuple[int, int, str]]] = {
+_BOUNDS: Final[dict[str, tuple[int, int, LimitCode | Literal[""]]]] = {
     "seed": (-(2**63), 2**63 - 1, ""),
     "games": (0, LIMITS["games"], "too_many_games"),
     "jobs": (1, 1, ""),  # no processes from the server
@@ -256,7 +272,7 @@ def option_name(action: argparse.Action) -> str:
     return max(action.option_strings, key=len)
 
 
-def _kind_of(action: argparse.Action) -> str:
+def _kind_of(action: argparse.Action) -> FieldKind:
     if isinstance(action, (argparse._StoreTrueAction, argparse.BooleanOptionalAction)):
         return "bool"
     if action.nargs == 0:

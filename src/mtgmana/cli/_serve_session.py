@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any, Final
 from ._serve_schema import BOARD_KEYS, LIMITS, FieldSpec, RequestError
 
 if TYPE_CHECKING:
-    from ..battlefield import Board
+    from ..board import Board
     from ..mana import Mana
     from ..pool import ManaPool
 
@@ -73,7 +73,7 @@ def _pool_json(pool: ManaPool) -> list[dict[str, Any]]:
 
 def check_board_size(request: Mapping[str, Any], *, already: int = 0) -> None:
     """A board's lists name at most ``LIMITS["permanents"]`` permanents together."""
-    from .._board_text import count_permanents
+    from ..board.lists import count_permanents
     from ..errors import LimitError
 
     total = already + sum(
@@ -152,7 +152,7 @@ class BoardState:
         ``remove`` (ids), ``add`` and ``add_opponent`` (names, as in ``sources``;
         they get new ids), ``set`` ({id: {"counters": 2, ...}}), and ``pool`` (the
         session's mana pool, set to these symbols; "" empties it)."""
-        from ..battlefield import Board
+        from ..board import Board
 
         board = self.session_board()
         check_board_size(request, already=len(board.permanents))
@@ -177,11 +177,11 @@ class BoardState:
             board = board.changed(_id(key), **_state(key, state))
         pool = self.pool
         if "pool" in request:
+            from ..floating import floating_mana
             from ..pool import ManaPool
-            from .pay import units_from_symbols
 
             pool = ManaPool()
-            pool.add_units(units_from_symbols(request["pool"]))
+            pool.add_units(floating_mana(request["pool"]))
         self.board, self.pool = board, pool
         return {"added": added, "board": board_json(board), "pool": _pool_json(pool)}
 
@@ -191,8 +191,8 @@ class BoardState:
         to spend, by type and source), ``pool`` (floating mana; by default the
         session's pool), ``life``, ``tap``, ``sacrifice``, ``counters``. On the
         session's board, the board and the session's pool are updated."""
+        from ..floating import floating_mana
         from ..tapping import activate
-        from .pay import units_from_symbols
 
         board = self.board_of(request)
         own = not any(key in request for key in BOARD_KEYS)
@@ -200,7 +200,7 @@ class BoardState:
             from ..pool import ManaPool
 
             pool = ManaPool()
-            pool.add_units(units_from_symbols(request["pool"]))
+            pool.add_units(floating_mana(request["pool"]))
         else:
             pool = self.pool if own else _empty_pool()
         pay = None if "pay" not in request else _units_named(pool, request["pay"])

@@ -38,6 +38,7 @@ from ._output import CommandError, print_json
 
 if TYPE_CHECKING:
     from ..analysis.simulation import Simulation
+    from ._progress import Mode
 
 __all__ = ["read_decklist", "register", "run"]
 
@@ -181,7 +182,7 @@ def _x_values(items: list[str]) -> dict[str, int]:
     return found
 
 
-def _progress_mode(asked: bool | None) -> str:
+def _progress_mode(asked: bool | None) -> Mode:
     """``--progress``: the line in place; ``--no-progress``: nothing; by default the
     line in place on a terminal, else one line, once the run is expected to be long."""
     if asked is not None:

@@ -20,9 +20,9 @@ from typing import TYPE_CHECKING, Any
 from ._output import CommandError, print_json
 
 if TYPE_CHECKING:
-    from ..mana import Mana
+    pass
 
-__all__ = ["pay_result", "register", "run", "units_from_symbols"]
+__all__ = ["pay_result", "register", "run"]
 
 
 def register(subparsers: Any) -> None:
@@ -64,20 +64,6 @@ def register(subparsers: Any) -> None:
     )  # fmt: skip
     parser.add_argument("--json", action="store_true", help="print JSON")
     parser.set_defaults(run=run)
-
-
-def units_from_symbols(text: str, *, snow: bool = False) -> list[Mana]:
-    """Floating mana written as symbols: ``{G}`` one green, ``{C}`` or ``{3}``
-    colorless (CR 106.10), ``{S}`` one colorless (106.11). Hybrid symbols need a
-    choice of half (106.8) and are refused. Lenient notation (``WUG``) is accepted.
-    Each call makes new units (CR 106.3: each is its own); what they are is read
-    once per text."""
-    if not text:
-        return []
-    from ..mana import Mana
-    from ._floating import kinds_of
-
-    return [Mana(kind) for kind in kinds_of(text, snow)]
 
 
 def pay_result(request: Mapping[str, Any]) -> tuple[int, dict[str, Any]]:

@@ -27,7 +27,7 @@ if TYPE_CHECKING:
 __all__ = ["register", "run"]
 
 _RULES: Final = ("2008", "current")
-# The values of mtgmana.emptying.Ending (not imported to build the parser; a test checks).
+# The values of mtgmana.pool.emptying.Ending (not imported to build the parser; a test checks).
 _ENDINGS: Final = ("step", "phase", "combat", "turn")
 
 
@@ -142,7 +142,7 @@ def _load(name: str) -> ManaPool:
 
 
 def _start(args: argparse.Namespace) -> ManaPool:
-    from ..mana import ManaType
+    from ..colors import ManaType
     from ..pool import ManaPool, Retention, Rules
 
     loaded = _load(args.load) if args.load else ManaPool()
@@ -172,16 +172,16 @@ def _choices(items: list[str]) -> dict[str, str]:
 
 
 def _symbols(units: Sequence[Any]) -> str:
-    from ..mana import ManaType
+    from ..colors import ManaType
 
     order = {t: i for i, t in enumerate(ManaType)}
     return "".join(u.type.symbol for u in sorted(units, key=lambda u: order[u.type]))
 
 
 def _check_amount(pool: ManaPool, step: str, value: Any) -> None:
-    """A pool holds at most :data:`~mtgmana.cli._floating.MAX_MANA` mana."""
+    """A pool holds at most :data:`~mtgmana.floating.MAX_MANA` mana."""
     from ..costs import ManaCost
-    from ._floating import check_mana_amount
+    from ..floating import check_mana_amount
 
     if step in ("add", "snow", "until_end_of_turn", "add_restricted"):
         check_mana_amount(ManaCost.parse(value, lenient=True), len(pool.units))
@@ -201,10 +201,6 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _run(args: argparse.Namespace) -> int:
-    from ..mana import Duration
-    from ..pool import Ending
-    from ..restriction_text import parse_restriction
-
     pool = _start(args)
     choose = _choices(args.choose)
     steps: list[dict[str, Any]] = []
@@ -215,46 +211,17 @@ def _run(args: argparse.Namespace) -> int:
         _check_amount(pool, name, value)
         if pending is not None and name != "restriction":
             raise CommandError(f"--add-restricted {pending!r} needs a --restriction after it")
-        if name == "add":
-            pool.add_symbols(value, choose=choose)
-        elif name == "snow":
-            pool.add_symbols(value, choose=choose, snow=True)
-        elif name == "until_end_of_turn":
-            pool.add_symbols(value, choose=choose, duration=Duration.UNTIL_END_OF_TURN)
-        elif name == "add_restricted":
-            pending = value
-        elif name == "restriction":
-            if pending is None:
-                raise CommandError("--restriction must follow an --add-restricted")
-            restriction = parse_restriction(value, chosen_type=args.chosen_type)
-            pool.add_symbols(pending, choose=choose, restriction=restriction)
-            pending = None
-        elif name == "double":
+        if name == "double":
             added = pool.double()
             steps.append({"step": "double", "added": _symbols(added)})
             lines.append(f"doubled: added {_symbols(added) or 'no mana'}")
         elif name == "empty":
-            ending = Ending(value)
-            result = pool.empty(ending)
-            life_lost += result.life_lost
-            lost = _symbols(result.lost)
-            steps.append(
-                {
-                    "step": "empty",
-                    "ending": ending.value,
-                    "lost": lost,
-                    "converted": [[b.type.symbol, a.type.symbol] for b, a in result.converted],
-                    "life_lost": result.life_lost,
-                }
-            )
-            line = f"end of {ending.value}: lost {lost or 'no mana'}"
-            changed = [(b, a) for b, a in result.converted if b.type is not a.type]
-            if changed:
-                line += f"; {_symbols([b for b, _ in changed])} became "
-                line += _symbols([a for _, a in changed])
-            if result.life_lost:
-                line += f"; mana burn: {result.life_lost} life lost"
+            step, line = _empty(pool, value)
+            life_lost += step["life_lost"]
+            steps.append(step)
             lines.append(line)
+        else:
+            pending = _add(pool, name, value, choose, pending, args.chosen_type)
     if pending is not None:
         raise CommandError(f"--add-restricted {pending!r} needs a --restriction after it")
     if args.json:
@@ -272,3 +239,59 @@ def _run(args: argparse.Namespace) -> int:
             print(line)
         print(pool.announce())
     return 0
+
+
+def _add(
+    pool: ManaPool,
+    name: str,
+    value: str,
+    choose: dict[str, str],
+    pending: str | None,
+    chosen_type: str | None,
+) -> str | None:
+    """A step adding mana (``--add``, ``--snow``, ``--until-end-of-turn``, or
+    ``--add-restricted`` then its ``--restriction``): the restricted mana still
+    waiting for its restriction."""
+    from ..mana import Duration
+    from ..restriction_text import parse_restriction
+
+    if name == "add":
+        pool.add_symbols(value, choose=choose)
+    elif name == "snow":
+        pool.add_symbols(value, choose=choose, snow=True)
+    elif name == "until_end_of_turn":
+        pool.add_symbols(value, choose=choose, duration=Duration.UNTIL_END_OF_TURN)
+    elif name == "add_restricted":
+        return value
+    elif name == "restriction":
+        if pending is None:
+            raise CommandError("--restriction must follow an --add-restricted")
+        restriction = parse_restriction(value, chosen_type=chosen_type)
+        pool.add_symbols(pending, choose=choose, restriction=restriction)
+        return None
+    return pending
+
+
+def _empty(pool: ManaPool, value: str) -> tuple[dict[str, Any], str]:
+    """An ``--empty`` step (CR 500.4): the pool emptied at the end of a step or
+    phase, as JSON and as a line."""
+    from ..pool import Ending
+
+    ending = Ending(value)
+    result = pool.empty(ending)
+    lost = _symbols(result.lost)
+    step = {
+        "step": "empty",
+        "ending": ending.value,
+        "lost": lost,
+        "converted": [[b.type.symbol, a.type.symbol] for b, a in result.converted],
+        "life_lost": result.life_lost,
+    }
+    line = f"end of {ending.value}: lost {lost or 'no mana'}"
+    changed = [(b, a) for b, a in result.converted if b.type is not a.type]
+    if changed:
+        line += f"; {_symbols([b for b, _ in changed])} became "
+        line += _symbols([a for _, a in changed])
+    if result.life_lost:
+        line += f"; mana burn: {result.life_lost} life lost"
+    return step, line

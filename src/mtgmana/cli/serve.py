@@ -22,20 +22,16 @@ import json
 import sys
 from collections.abc import Callable, Iterable
 from contextlib import redirect_stdout
-from typing import IO, TYPE_CHECKING, Any
+from typing import IO, TYPE_CHECKING, Any, get_args
 
-from ._serve_schema import LIMITS, OpSpec, RequestError, check, option_name
+from ._serve_schema import LIMITS, ErrorCode, OpSpec, RequestError, check, option_name
 
 if TYPE_CHECKING:
     from ..pool import ManaPool
 
 __all__ = ["ERROR_CODES", "Session", "op_keys", "register", "run", "serve", "serve_stream"]
 
-ERROR_CODES = (
-    "bad_json", "bad_request", "unknown_op", "bad_cost", "unknown_card", "no_board",
-    "files_not_allowed", "line_too_long", "too_much_mana", "too_many_permanents",
-    "name_too_long", "too_many_games", "search_budget", "too_large", "internal",
-)  # fmt: skip
+ERROR_CODES: tuple[ErrorCode, ...] = get_args(ErrorCode)
 """Every error code an answer may carry (docs/protocol.md, "Errors")."""
 
 
@@ -269,7 +265,7 @@ class Session:
         return {"results": lines, "status": status}
 
 
-def _error(code: str, message: str, **details: Any) -> dict[str, Any]:
+def _error(code: ErrorCode, message: str, **details: Any) -> dict[str, Any]:
     return {"error": {"code": code, "message": message, **details}, "status": 2}
 
 
@@ -282,8 +278,7 @@ def _request_error(error: Exception) -> Exception:
     if isinstance(error, LimitError):
         return RequestError(error.code, str(error), limit=error.limit)
     if isinstance(error, UnknownCardError):
-        code = getattr(error, "code", "unknown_card")
-        return RequestError(code, str(error), suggestions=list(error.suggestions))
+        return RequestError(error.code, str(error), suggestions=list(error.suggestions))
     if isinstance(error, ManaSyntaxError):
         return RequestError("bad_cost", str(error), position=error.position)
     if isinstance(error, CommandError):
@@ -295,7 +290,7 @@ def _request_error(error: Exception) -> Exception:
 
 def _command_error(error: Any) -> RequestError:
     details = dict(error.details)
-    code = details.pop("code", "bad_request")
+    code: ErrorCode = details.pop("code", "bad_request")
     if "position" in details:
         code = "bad_cost"
     elif details.get("suggestions") is not None and "unknown card" in error.message:

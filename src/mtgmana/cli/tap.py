@@ -27,7 +27,8 @@ from typing import TYPE_CHECKING, Any
 from ._output import CommandError, print_json, table
 
 if TYPE_CHECKING:
-    from ..battlefield import Board
+    from ..board import Board, Permanent
+    from ..colors import Color
 
 __all__ = ["board_from", "options_result", "register", "run_options", "run_tap", "tap_result"]
 
@@ -117,12 +118,24 @@ def board_from(request: Mapping[str, Any]) -> Board:
     the ``graveyard``, your ``energy``, ``cards_in_hand`` and ``life``, and your
     ``commander``'s color identity (letters). Ids: ``sources`` in order, then
     ``opponent``, then ``in_hand``."""
-    from ..battlefield import Board, Permanent
-    from ..colors import Color
-    from ..errors import MtgManaError
+    from ..board import Board, Permanent
 
     board = Board.parse(request.get("sources", ""), opponent=request.get("opponent", ""))
     hand = Board.parse(request.get("in_hand", "") or "").permanents
+    counts = _counts(request)
+    permanents = list(board.permanents) + [Permanent.named(p.name, zone="hand") for p in hand]
+    _mark(permanents, request)
+    return Board(
+        tuple(permanents), board.effects, graveyard=counts["graveyard"], energy=counts["energy"],
+        hand=counts["cards_in_hand"], life=counts["life"], commander_colors=_identity(request),
+    )  # fmt: skip
+
+
+def _counts(request: Mapping[str, Any]) -> dict[str, int]:
+    """The request's ``graveyard``, ``energy``, ``cards_in_hand`` and ``life``
+    (whole numbers 0 or more; defaults 0, 0, 7, 20)."""
+    from ..errors import MtgManaError
+
     counts = {}
     for key, default in (("graveyard", 0), ("energy", 0), ("cards_in_hand", 7), ("life", 20)):
         value = request.get(key, default)
@@ -131,7 +144,14 @@ def board_from(request: Mapping[str, Any]) -> Board:
             flag = "--" + key.replace("_", "-")
             raise MtgManaError(f"{flag} must be a whole number 0 or more, not {value!r}")
         counts[key] = value
-    permanents = list(board.permanents) + [Permanent.named(p.name, zone="hand") for p in hand]
+    return counts
+
+
+def _mark(permanents: list[Permanent], request: Mapping[str, Any]) -> None:
+    """Mark the permanents the request names ``tapped`` or ``sick`` (summoning
+    sick), each name one of your permanents not marked so yet."""
+    from ..errors import MtgManaError
+
     for key, field in (("tapped", "tapped"), ("sick", "summoning_sick")):
         for name in _names(request.get(key, "")):
             for i, permanent in enumerate(permanents):
@@ -141,21 +161,24 @@ def board_from(request: Mapping[str, Any]) -> Board:
                     break
             else:
                 raise MtgManaError(f"--{key}: no untouched {name!r} among your sources")
+
+
+def _identity(request: Mapping[str, Any]) -> Color | None:
+    """The ``commander``'s color identity (color letters; none when empty)."""
+    from ..colors import Color
+    from ..errors import MtgManaError
+
     commander = request.get("commander") or ""
     try:
         if not isinstance(commander, str):
             raise TypeError(f"not {commander!r}")
-        identity = Color.parse(commander) if commander.strip() else None
+        return Color.parse(commander) if commander.strip() else None
     except (TypeError, ValueError) as error:
         raise MtgManaError(f"--commander takes color letters, e.g. 'WUB': {error}") from None
-    return Board(
-        tuple(permanents), board.effects, graveyard=counts["graveyard"], energy=counts["energy"],
-        hand=counts["cards_in_hand"], life=counts["life"], commander_colors=identity,
-    )  # fmt: skip
 
 
 def _names(text: str) -> list[str]:
-    from .._board_text import MAX_COPIES
+    from ..board.lists import MAX_COPIES
     from ..errors import MtgManaError
 
     names: list[str] = []
@@ -179,19 +202,19 @@ def tap_result(
     """``mtgmana tap``'s answer to a request (``cost``, ``pool``, ``life``, ``x``,
     ``hand``, and the board's keys unless ``board`` is given): (exit status, JSON).
     Raises :class:`~mtgmana.MtgManaError` for bad input."""
+    from ..ability_text import spend_of
+    from ..floating import floating_mana
     from ..payment import CannotPay
-    from ..restrictions import Spend
     from ..tapping import plan
     from ._floating import lenient_cost
-    from .pay import units_from_symbols
 
     spell = request.get("for_card") or request.get("for")
-    spend = Spend.of_card(spell) if spell else None
+    spend = spend_of(spell) if spell else None
     text = request.get("cost")
     cost = lenient_cost(text) if text is not None else None
     if board is None:
         board = board_from(request)
-    pool = [*request.get("units", ()), *units_from_symbols(request.get("pool", ""))]
+    pool = [*request.get("units", ()), *floating_mana(request.get("pool", ""))]
     hand = request.get("hand", "")
     future = [lenient_cost(text) for text in hand.split(",") if text.strip()]
     try:
@@ -208,12 +231,12 @@ def tap_result(
 def options_result(request: Mapping[str, Any], board: Board | None = None) -> dict[str, Any]:
     """``mtgmana options``' answer to a request (``pool``, ``limit``, and the
     board's keys unless ``board`` is given)."""
+    from ..floating import floating_mana
     from ..tapping import options
-    from .pay import units_from_symbols
 
     if board is None:
         board = board_from(request)
-    pool = [*request.get("units", ()), *units_from_symbols(request.get("pool", ""))]
+    pool = [*request.get("units", ()), *floating_mana(request.get("pool", ""))]
     return options(
         board,
         pool=pool,
@@ -247,37 +270,48 @@ def run_tap(args: argparse.Namespace) -> int:
         return status
     print(f"payable: {data['cost']}")
     rows = [["#", "permanent", "ability", "pays", "makes"]]
-    for number, step in enumerate(data["steps"], 1):
-        paid = "".join("{" + unit["type"] + "}" for unit in step["paid_with"]["mana"])
-        if step["paid_with"]["life"]:
-            paid += f" {step['paid_with']['life']} life".lstrip()
-        paid += "{E}" * step["paid_with"].get("energy", 0)
-        for key, what in (("discarded", "discarded"), ("exiled", "exiled from graveyard")):
-            if step["paid_with"].get(key):
-                paid = f"{paid} {step['paid_with'][key]} {what}".lstrip()
-        makes = "".join("{" + unit["type"] + "}" for unit in step["produces"])
-        who = f"{step['card']} ({step['permanent']})"
-        ability = "triggered" if step.get("trigger") else step["ability"].split("\n")[0]
-        rows.append([str(number), who, _short(ability, 44), paid, makes])
+    rows += [_step_row(number, step) for number, step in enumerate(data["steps"], 1)]
     print(table(rows))
     for key in ("life_paid", "damage"):
         if data[key]:
             print(f"{key.replace('_', ' ')}: {data[key]}")
     if data["sacrificed"]:
         print("sacrificed: " + ", ".join(str(i) for i in data["sacrificed"]))
-    for part in data["assignment"]:
-        paid = part["paid_with"]
-        if paid.get("tapped") or paid.get("exiled"):
-            # Convoke and improvise tap permanents, delve exiles (CR 702.51a, 702.126a, 702.66a).
-            named = [f"{board.permanent(i).name} ({i})" for i in paid.get("tapped", ())]
-            how = [f"tapping {', '.join(named)}"] if named else []
-            how += [f"exiling {paid['exiled']} from the graveyard"] if paid.get("exiled") else []
-            print(f"{part['symbol']} paid by {' and '.join(how)}")
+    _print_taken(data, board)
     left = "".join("{" + unit["type"] + "}" for unit in data["floating_after"])
     print(f"floating after: {left or 'nothing'}")
     for item in data.get("ignored", []):
         print(f"not modelled, left out: {item['card']} ({item['permanent']}): {item['why']}")
     return 0
+
+
+def _step_row(number: int, step: dict[str, Any]) -> list[str]:
+    """The table row of a step of the payment: its permanent, ability, what paid
+    its cost and what it made."""
+    paid_with = step["paid_with"]
+    paid = "".join("{" + unit["type"] + "}" for unit in paid_with["mana"])
+    if paid_with["life"]:
+        paid += f" {paid_with['life']} life".lstrip()
+    paid += "{E}" * paid_with.get("energy", 0)
+    for key, what in (("discarded", "discarded"), ("exiled", "exiled from graveyard")):
+        if paid_with.get(key):
+            paid = f"{paid} {paid_with[key]} {what}".lstrip()
+    makes = "".join("{" + unit["type"] + "}" for unit in step["produces"])
+    who = f"{step['card']} ({step['permanent']})"
+    ability = "triggered" if step.get("trigger") else step["ability"].split("\n")[0]
+    return [str(number), who, _short(ability, 44), paid, makes]
+
+
+def _print_taken(data: dict[str, Any], board: Board) -> None:
+    """The symbols paid by tapping permanents or exiling cards: convoke and
+    improvise tap permanents, delve exiles (CR 702.51a, 702.126a, 702.66a)."""
+    for part in data["assignment"]:
+        paid = part["paid_with"]
+        if paid.get("tapped") or paid.get("exiled"):
+            named = [f"{board.permanent(i).name} ({i})" for i in paid.get("tapped", ())]
+            how = [f"tapping {', '.join(named)}"] if named else []
+            how += [f"exiling {paid['exiled']} from the graveyard"] if paid.get("exiled") else []
+            print(f"{part['symbol']} paid by {' and '.join(how)}")
 
 
 def _short(text: str, width: int) -> str:

@@ -1,7 +1,7 @@
 """The exact auto-tapper: which sources to tap to pay a cost (CR 106, 107.4, 118,
 601.2g-h, 605).
 
-Given a :class:`~mtgmana.battlefield.Board`, floating mana, a life total and a cost,
+Given a :class:`~mtgmana.board.Board`, floating mana, a life total and a cost,
 :func:`plan` finds a plan — which mana abilities to activate, in which order, with
 which choices, and how their mana and the floating mana pay each symbol — or raises
 :class:`~mtgmana.CannotPay`. It is exact: if any legal plan exists it finds one,
@@ -56,7 +56,7 @@ incrementally), :mod:`~mtgmana.tapping._search` and
 by hand, :func:`activate`; replaying a plan) and :mod:`~mtgmana.tapping._options`
 (what a board can produce). docs/tapper.md says why the search is exact.
 
->>> from mtgmana.battlefield import Board
+>>> from mtgmana.board import Board
 >>> result = plan("{1}{G}", Board.parse("2 Forest, Sol Ring"))
 >>> [step.card for step in result.steps]      # not Sol Ring: it would waste a mana
 ['Forest', 'Forest']
@@ -113,3 +113,8 @@ __all__ = [
     "options",
     "plan",
 ]
+
+
+def __dir__() -> list[str]:
+    """The public names only (``__all__``), not the machinery of the lazy imports."""
+    return sorted(__all__)

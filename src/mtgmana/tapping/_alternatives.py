@@ -4,7 +4,7 @@ creatures tapped for a spell's convoke, artifacts for its improvise, cards exile
 from a graveyard for its delve.
 
 Each is a *unit* of the transport problem that is not mana: it carries labels
-(:attr:`mtgmana._transport.Supply.alt`) saying which demands it may meet — a
+(:attr:`mtgmana._solver.transport.Supply.alt`) saying which demands it may meet — a
 creature of the spell's colors "convoke:G", any creature "convoke" (generic mana),
 an artifact "improvise", a graveyard card "delve", a permanent matching the k-th
 "Tap ... you control" filter "tap:k". A permanent taps once: for its own mana
@@ -16,9 +16,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .._board_mana import matches
-from ..abilities import PermanentFilter
-from ..battlefield import Board, Permanent
+from ..board import Board, Permanent
+from ..board.abilities import PermanentFilter
+from ..board.queries import matches
 from ..restrictions import Spend, SpendKind
 from ._compile import Option, Source
 

@@ -8,13 +8,16 @@ from collections.abc import Iterable
 from dataclasses import replace
 from typing import Any
 
-from .._board_mana import matches
-from ..battlefield import Board
+from ..board import Board
+from ..board.queries import matches
+from ..colors import ManaType
 from ..costs import ManaCost
 from ..errors import MtgManaError
 from ..mana import Mana
-from ..payment import CannotPay, PoolLike
+from ..payment import CannotPay
+from ..request import FutureCost, PaymentRequest, Pool, Prefer, floating_units
 from ..restrictions import Spend, SpendKind
+from ..symbol_payment import ways_to_pay
 from ._build import build_plan, plan_life_ok
 from ._compile import Source, compiled, relevant_colors
 from ._hall import one_mana_sources_pay, surely_unpayable
@@ -43,22 +46,36 @@ class NotModelled(MtgManaError):
         )
 
 
-def _total(cost: ManaCost | str | None, spend: Spend | None) -> ManaCost:
-    """The cost to pay: ``cost``, or else the spell's mana cost (``spend``)."""
-    if cost is None:
-        if spend is None or spend.mana_cost is None:
-            raise MtgManaError("no cost: give one, or a spell (spend=) whose mana cost it is")
-        return spend.mana_cost
-    total = ManaCost.parse(cost) if isinstance(cost, str) else cost
-    if not isinstance(total, ManaCost):
-        raise TypeError(f"expected a ManaCost or its text, not {cost!r}")
-    return total
+def _request(board: Board, request: PaymentRequest) -> PaymentRequest:
+    """The request, checked for a board: ``board`` must be one, and the options the
+    tapper doesn't model yet are refused (never ignored)."""
+    if not isinstance(board, Board):
+        listed = isinstance(board, (list, tuple)) and all(isinstance(u, Mana) for u in board)
+        if listed or isinstance(board, str) or getattr(board, "units", None) is not None:
+            raise TypeError(
+                f"{board!r} is floating mana, not a Board: mtgmana.can_pay(cost, pool), pay "
+                "and max_x pay from it (or give a Board, with the floating mana in pool=)"
+            )
+        raise TypeError(f"expected a Board (Board.parse('Forest, Sol Ring')), not {board!r}")
+    unmodelled = []
+    if request.prefer is not Prefer.MANA and any(ways_to_pay(s).life for s in request.cost):
+        unmodelled.append("prefer=Prefer.LIFE (the tapper pays the least life, preference 2)")
+    if request.x_mana not in (None, frozenset(ManaType)) and request.cost.x_count:
+        unmodelled.append("x_mana (mana that may pay X)")
+    if any(spend != Spend(SpendKind.SPELL, cost=cost) for cost, spend in request.future):
+        unmodelled.append("future costs with their own spend (the tapper's are spells)")
+    if unmodelled:
+        raise MtgManaError(
+            f"not modelled by the tapper yet: {'; '.join(unmodelled)} — mtgmana.pay, can_pay "
+            "and max_x model them for floating mana"
+        )
+    return request
 
 
 def _problem(
-    cost: ManaCost | str | None,
+    total: ManaCost,
     board: Board,
-    pool: PoolLike | Iterable[Mana],
+    pool: Pool,
     life: int,
     x: int | None,
     spend: Spend | None,
@@ -66,16 +83,12 @@ def _problem(
     painful: bool = False,
     partial: bool = False,
 ) -> Problem:
-    total = _total(cost, spend)
-    if not isinstance(board, Board):
-        raise TypeError(f"expected a Board, not {board!r}")
+    """The problem: the board, its sources, the floating mana (checked), the rest of
+    the request (checked by :func:`_request`)."""
     if board.unsupported and not partial:
         raise NotModelled(board.unsupported)
     board = board.effective  # what the permanents are and have (CR 613)
-    for value, what in ((life, "life"), (x or 0, "X")):
-        if not isinstance(value, int) or isinstance(value, bool) or value < 0:
-            raise MtgManaError(f"{what} must be a whole number 0 or more, not {value!r}")
-    units = tuple(pool.units) if isinstance(pool, PoolLike) else tuple(pool)
+    units = floating_units(pool)
     for unit in units:
         if not isinstance(unit, Mana):
             raise TypeError(f"floating mana must be Mana units, not {unit!r}")
@@ -172,11 +185,13 @@ def plan(
     cost: ManaCost | str | None,
     board: Board,
     *,
-    pool: PoolLike | Iterable[Mana] = (),
+    pool: Pool = (),
     life: int = 20,
     x: int | None = None,
     spend: Spend | None = None,
-    future: Iterable[ManaCost | str] = (),
+    prefer: Prefer = Prefer.MANA,
+    future: Iterable[FutureCost] = (),
+    x_mana: Iterable[ManaType | str] | str | None = None,
     partial: bool = False,
     time_limit: float | None = None,
 ) -> Plan:
@@ -185,26 +200,36 @@ def plan(
     permanents on ``board`` — after the continuous effects on it (CR 613) — the
     floating mana in ``pool`` and ``life`` (see :mod:`mtgmana.tapping` for the
     preference order); ``x`` is the value chosen for X; ``spend`` what is paid for:
-    the spell (``Spend.of_card``: its restrictions apply, CR 106.6, and its
+    the spell (``spend_of``: its restrictions apply, CR 106.6, and its
     convoke, improvise and delve pay too, with your graveyard's cards,
     ``Board.graveyard``); ``future`` costs to keep payable. Raises
     :class:`~mtgmana.CannotPay` saying what is missing when no plan exists, and
     :class:`NotModelled` when the board holds a card whose mana-relevant text isn't
     modelled, unless ``partial`` (then the plan's ``ignored`` names them).
     ``time_limit`` (seconds the process works: ``time.process_time()``, so that a
-    process the machine stalls answers the same) bounds the search for the best plan: past it, the
-    best plan found so far, or else the first payable one, is returned with
-    ``cut_short`` set — payability stays exact.
+    process the machine stalls answers the same) bounds the search for the best plan:
+    past it, the best plan found so far, or else the first payable one, is returned
+    with ``cut_short`` set — payability stays exact. The options are those of
+    :mod:`mtgmana.request`, as for a pool (:func:`mtgmana.pay`); ``prefer=LIFE``,
+    ``x_mana`` and future costs with their own spend raise
+    :class:`~mtgmana.MtgManaError` (not modelled by the tapper yet).
 
     A board asked the same again (the same ``Board`` object, no floating mana) gets
     the plan it got before: the answer is a function of the question, so the plans
     last found per board are remembered (not those cut short)."""
-    key = _memo_key(cost, board, pool, life, x, spend, future, partial)
+    request = _request(
+        board,
+        PaymentRequest.of(
+            cost, life=life, x=x, spend=spend, prefer=prefer, future=future, x_mana=x_mana,
+            partial=partial, time_limit=time_limit,
+        ),
+    )  # fmt: skip
+    key = _memo_key(request, board, pool)
     if key is not None:
         hit = _PLANS.get(key)
         if hit is not None and hit[0] is board:
             return hit[1]
-    result = _plan(cost, board, pool, life, x, spend, future, partial, time_limit)
+    result = _plan(request, board, pool)
     if key is not None and not result.cut_short:
         if len(_PLANS) >= _PLANS_MAX:
             del _PLANS[next(iter(_PLANS))]  # the oldest
@@ -216,51 +241,30 @@ _PLANS: dict[tuple[Any, ...], tuple[Board, Plan]] = {}
 _PLANS_MAX = 256
 
 
-def _memo_key(
-    cost: ManaCost | str | None,
-    board: Board,
-    pool: PoolLike | Iterable[Mana],
-    life: int,
-    x: int | None,
-    spend: Spend | None,
-    future: Iterable[ManaCost | str],
-    partial: bool,
-) -> tuple[Any, ...] | None:
+def _memo_key(request: PaymentRequest, board: Board, pool: Pool) -> tuple[Any, ...] | None:
     """What a plan depends on, to remember it by (the entry holds the board, so its
-    id can't be reused while it is remembered); None when it isn't remembered:
-    floating mana (the plan spends those very units), anything unusual."""
-    if isinstance(pool, PoolLike):
-        if pool.units:
-            return None
-    elif not isinstance(pool, tuple | list) or pool:
+    id can't be reused while it is remembered): the request but its time limit (a
+    plan not cut short doesn't depend on it); None when it isn't remembered:
+    floating mana (the plan spends those very units), or a request that can't be
+    hashed."""
+    units = getattr(pool, "units", pool)
+    if not isinstance(units, tuple | list) or units:
         return None
-    if not isinstance(board, Board) or not isinstance(future, tuple | list):
+    key = (id(board), replace(request, time_limit=None))
+    try:
+        hash(key)
+    except TypeError:
         return None
-    if not (
-        type(life) is int
-        and (x is None or type(x) is int)
-        and (spend is None or isinstance(spend, Spend))
-        and type(partial) is bool
-    ):
-        return None
-    parts = (cost, *future)
-    if not all(isinstance(c, ManaCost | str) for c in parts if c is not None):
-        return None
-    return (id(board), parts, life, x, spend, partial)
+    return key
 
 
-def _plan(
-    cost: ManaCost | str | None,
-    board: Board,
-    pool: PoolLike | Iterable[Mana],
-    life: int,
-    x: int | None,
-    spend: Spend | None,
-    future: Iterable[ManaCost | str],
-    partial: bool,
-    time_limit: float | None,
-) -> Plan:
-    """:func:`plan`, solved."""
+def _plan(request: PaymentRequest, board: Board, pool: Pool) -> Plan:
+    cost, life, x, spend = request.cost, request.life, request.x, request.spent_on
+    future, partial, time_limit = (
+        [c for c, _ in request.future],
+        request.partial,
+        request.time_limit,
+    )
     deadline = None if time_limit is None else time.process_time() + time_limit
     problem = _problem(cost, board, pool, life, x, spend, future, partial=partial)
     problem.deadline = deadline
@@ -313,10 +317,11 @@ def can_pay(
     cost: ManaCost | str | None,
     board: Board,
     *,
-    pool: PoolLike | Iterable[Mana] = (),
+    pool: Pool = (),
     life: int = 20,
     x: int | None = None,
     spend: Spend | None = None,
+    x_mana: Iterable[ManaType | str] | str | None = None,
     partial: bool = False,
     time_limit: float | None = None,
 ) -> bool:
@@ -324,10 +329,20 @@ def can_pay(
     ``board``, the floating mana in ``pool`` and ``life`` (see :func:`plan`).
     Exact; with ``time_limit`` (seconds), a search that would take longer raises
     :class:`SearchTooLong` rather than answer (never a guess)."""
-    problem = _problem(cost, board, pool, life, x, spend, (), partial=partial)
-    if time_limit is not None:
-        problem.decide_by = time.process_time() + time_limit
-    return _payable(problem, life)
+    request = _request(
+        board,
+        PaymentRequest.of(
+            cost, life=life, x=x, spend=spend, x_mana=x_mana, partial=partial,
+            time_limit=time_limit,
+        ),
+    )  # fmt: skip
+    problem = _problem(
+        request.cost, board, pool, request.life, request.x, request.spent_on, (),
+        partial=request.partial,
+    )  # fmt: skip
+    if request.time_limit is not None:
+        problem.decide_by = time.process_time() + request.time_limit
+    return _payable(problem, request.life)
 
 
 def _payable(problem: Problem, life: int) -> bool:
@@ -354,23 +369,37 @@ def max_x(
     cost: ManaCost | str | None,
     board: Board,
     *,
-    pool: PoolLike | Iterable[Mana] = (),
+    pool: Pool = (),
     life: int = 20,
     spend: Spend | None = None,
+    x_mana: Iterable[ManaType | str] | str | None = None,
     partial: bool = False,
+    time_limit: float | None = None,
 ) -> int | None:
     """The largest X for which ``cost`` (with X in it, CR 107.3) can be paid from
     ``board``, ``pool`` and ``life``; ``None`` when it can't be paid even with
-    X = 0. Exact (payability is monotone in X: a payment for X pays for less)."""
-    problem = _problem(cost, board, pool, life, 0, spend, (), partial=partial)
-    if not _payable(problem, life):
-        return None
-    if not problem.cost.x_count:
-        return 0
+    X = 0. Exact (payability is monotone in X: a payment for X pays for less); with
+    ``time_limit`` (seconds, for the whole search), :class:`SearchTooLong` rather
+    than a guess."""
+    request = _request(
+        board,
+        PaymentRequest.of(
+            cost, life=life, x=0, spend=spend, x_mana=x_mana, partial=partial,
+            time_limit=time_limit,
+        ),
+    )  # fmt: skip
+    total, life, spend = request.cost, request.life, request.spent_on
+    decide_by = None if time_limit is None else time.process_time() + time_limit
 
     def payable(x: int) -> bool:
-        return _payable(_problem(cost, board, pool, life, x, spend, (), partial=True), life)
+        problem = _problem(total, board, pool, life, x, spend, (), partial=request.partial)
+        problem.decide_by = decide_by
+        return _payable(problem, life)
 
+    if not payable(0):
+        return None
+    if not total.x_count:
+        return 0
     low, high = 0, 1
     while payable(high):
         low, high = high, high * 2

@@ -17,8 +17,9 @@ from collections import Counter
 from dataclasses import replace
 from typing import Any
 
-from .. import _transport as T
-from ..mana import Mana, ManaType, Source
+from .._solver import transport as T
+from ..colors import ManaType
+from ..mana import Mana, Source
 from ..payment import Alternative, Paid, Payment, assign_symbols
 from ._compile import EFFECT, ORDER, SELF, Option
 from ._evaluate import Candidate, Instance

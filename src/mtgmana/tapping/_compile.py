@@ -21,11 +21,11 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, replace
 from typing import Any, Final
 
-from .. import _board_mana
-from ..abilities import DynamicSlot, ManaAbility, PermanentFilter, ReplacementKind
-from ..battlefield import Board, Permanent
+from ..board import Board, Permanent
+from ..board import queries as _board_mana
+from ..board.abilities import DynamicSlot, ManaAbility, PermanentFilter, ReplacementKind
+from ..colors import ManaType
 from ..costs import ManaCost
-from ..mana import ManaType
 from ..restrictions import Restriction
 
 __all__: list[str] = []

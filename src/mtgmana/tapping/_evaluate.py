@@ -14,7 +14,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from .. import _transport as T
+from .._solver import transport as T
 from ..costs import ManaCost
 from ._compile import ORDER, Option, Source
 from ._hall import SNOW_BIT, bits_of, hall, symbol_masks

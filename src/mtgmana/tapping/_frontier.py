@@ -27,9 +27,9 @@ import struct
 import time
 from collections.abc import Iterable, Iterator, Sequence
 
-from .._flow import check_deadline
+from .._solver.flow import check_deadline
+from ..colors import ManaType
 from ..costs import ManaCost
-from ..mana import ManaType
 from ..symbol_payment import plain_colors, ways_to_pay
 
 __all__ = [

@@ -57,7 +57,7 @@ import time
 from collections.abc import Sequence
 from typing import Final
 
-from .._flow import OutOfTime
+from .._solver.flow import OutOfTime
 from ..costs import ManaCost
 from . import _frontier
 from ._frontier_patterns import Board, Option, Slots, TooTangled, mask
@@ -121,7 +121,7 @@ def frontier(
     """The first ``limit`` vectors of the frontier in canonical order, how many there
     are and whether that count is exact (see the module docstring).
 
-    >>> from mtgmana.mana import ManaType
+    >>> from mtgmana.colors import ManaType
     >>> sphere = ((frozenset(ManaType) - {ManaType.C},), ManaCost.parse("{1}"))
     >>> forest = ((frozenset({ManaType.G}),), None)
     >>> frontier([(1, [sphere]), (1, [forest])], (0,) * 7, 10, 100)  # {any} covers {G}
@@ -250,7 +250,7 @@ def most(
     (:data:`MAX_PATTERNS`, :data:`MAX_LEVEL` patterns' ranks computed, or too many
     orders), or past ``deadline``.
 
-    >>> from mtgmana.mana import ManaType
+    >>> from mtgmana.colors import ManaType
     >>> wastes = (3, [((frozenset({ManaType.W, ManaType.U, ManaType.C}),), None)])
     >>> most([wastes], (0,) * 7)  # W U B R G, C, any, total
     (3, 3, 0, 0, 0, 3, 0, 3)

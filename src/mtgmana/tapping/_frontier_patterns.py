@@ -32,8 +32,8 @@ import math
 from collections.abc import Iterator, Sequence
 from typing import Final
 
+from ..colors import ManaType
 from ..costs import ManaCost
-from ..mana import ManaType
 from ..symbol_payment import plain_colors, ways_to_pay
 from ._frontier_rank import ANY, FULL, inside, matching, normalised, rank
 

@@ -55,7 +55,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from operator import add, sub
 
-from .._flow import check_deadline
+from .._solver.flow import check_deadline
 
 __all__ = [
     "ANY",

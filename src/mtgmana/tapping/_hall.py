@@ -12,8 +12,8 @@ from collections import Counter
 from collections.abc import Iterator
 from typing import Any
 
+from ..colors import ManaType
 from ..costs import ManaCost
-from ..mana import ManaType
 from ..symbol_payment import ways_to_pay
 from ._compile import ORDER
 from ._problem import Problem
@@ -29,9 +29,6 @@ def bits_of(types: frozenset[ManaType]) -> int:
     for t in types:
         bits |= 1 << ORDER[t]
     return bits
-
-
-COLOR_BITS = sum(1 << _ORDER[t] for t in ManaType if t is not ManaType.C)
 
 
 SNOW_BIT = 1 << 6  # a unit from a snow source: it may pay {S} (CR 107.4h)

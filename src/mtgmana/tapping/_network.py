@@ -8,7 +8,7 @@ A problem solves many flows (combinations, orders, relaxations); most of what th
 are made of doesn't change between them: the cost's demands, the floating mana,
 each one-mana source, each activation's cost at a given position. :class:`Shared`
 builds each part once per problem and hands the same objects to every flow, so
-the edge weights (:class:`mtgmana._transport.Weights`) are remembered per pair of
+the edge weights (:class:`mtgmana._solver.transport.Weights`) are remembered per pair of
 objects too. The network built is the one built from scratch, part for part.
 """
 
@@ -20,7 +20,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from .. import _transport as T
+from .._solver import transport as T
 from ..costs import ManaCost
 from ..restrictions import Restriction, Spend, SpendKind
 from ._alternatives import buried, generic_labels, tap_only

@@ -2,7 +2,7 @@
 C and "any" (CR 106.1, 106.7, 605.3a), for engines that show a player their
 options.
 
->>> from mtgmana.battlefield import Board
+>>> from mtgmana.board import Board
 >>> result = options(Board.parse("3 Adarkar Wastes"))
 >>> result.count, result.options[:2]          # counts of W U B R G C and "any color"
 (10, ((3, 0, 0, 0, 0, 0, 0), (2, 1, 0, 0, 0, 0, 0)))
@@ -11,15 +11,14 @@ options.
 from __future__ import annotations
 
 import time
-from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from .._flow import DEADLINE, OutOfTime
-from ..battlefield import Board
+from .._solver.flow import DEADLINE, OutOfTime
+from ..board import Board
 from ..errors import MtgManaError
 from ..mana import Mana
-from ..payment import PoolLike
+from ..request import Pool, floating_units
 from ._api import NotModelled, SearchTooLong, can_pay
 from ._compile import ORDER, compiled
 from ._frontier import matching_maximal
@@ -73,7 +72,7 @@ class Options:
 def options(
     board: Board,
     *,
-    pool: PoolLike | Iterable[Mana] = (),
+    pool: Pool = (),
     limit: int = 1000,
     partial: bool = False,
     time_limit: float | None = None,
@@ -87,7 +86,7 @@ def options(
     (past it, ``most_exact`` is False: lower bounds)."""
     start = time.process_time()
     deadline = None if time_limit is None else start + time_limit / 2
-    pool = tuple(pool.units) if isinstance(pool, PoolLike) else tuple(pool)
+    pool = floating_units(pool)
     if not isinstance(board, Board):
         raise TypeError(f"expected a Board, not {board!r}")
     if not isinstance(limit, int) or limit < 1:

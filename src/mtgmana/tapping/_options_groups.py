@@ -16,10 +16,10 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any, Final
 
-from .._board_mana import matches
-from ..battlefield import Board
+from ..board import Board
+from ..board.queries import matches
+from ..colors import ManaType
 from ..costs import ManaCost
-from ..mana import ManaType
 from ._compile import ORDER, Option, Source
 
 __all__ = ["MAX_CONFIGURATIONS", "Restricted", "configurations", "restricted_mana"]

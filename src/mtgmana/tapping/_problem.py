@@ -9,10 +9,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, Final
 
-from .. import _transport as T
-from .._board_mana import matches
-from ..abilities import PermanentFilter
-from ..battlefield import Board
+from .._solver import transport as T
+from ..board import Board
+from ..board.abilities import PermanentFilter
+from ..board.queries import matches
 from ..costs import ManaCost
 from ..mana import Mana
 from ..restrictions import Spend

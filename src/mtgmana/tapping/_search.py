@@ -11,7 +11,7 @@ from collections import Counter
 from operator import add
 from typing import Any
 
-from .._flow import DEADLINE, OutOfTime
+from .._solver.flow import DEADLINE, OutOfTime
 from ..costs import ManaCost
 from ..errors import LimitError
 from ..symbol_payment import ways_to_pay

@@ -18,9 +18,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from .. import _transport as T
-from .._board_mana import matches
-from .._flow import min_cost_transport
+from .._solver import transport as T
+from .._solver.flow import min_cost_transport
+from ..board.queries import matches
 from ._problem import Candidate, Instance, Problem
 
 __all__: list[str] = []
@@ -54,7 +54,7 @@ def victims_cost(
     """The least weight of the permanents the activations' "Sacrifice N ..." costs
     take (tokens first, noncreatures before creatures), each once and never one
     that sacrifices itself, in any order; None when there aren't enough. Exact: a
-    min-cost assignment of permanents to the costs (:mod:`mtgmana._flow`)."""
+    min-cost assignment of permanents to the costs (:mod:`mtgmana._solver.flow`)."""
     found = assign_victims(problem, instances, self_sacrificed, ordered=False)
     return None if found is None else found[0]
 

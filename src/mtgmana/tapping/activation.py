@@ -3,7 +3,7 @@ tap a land themselves: the legality checks, the costs paid, the mana made with i
 source (CR 106.3), triggered mana abilities (CR 605.1b, 106.12a) and replacement
 effects (CR 106.12b) — and a plan replayed step by step.
 
->>> from mtgmana.battlefield import Board
+>>> from mtgmana.board import Board
 >>> board = Board.parse("Adarkar Wastes, Llanowar Elves")
 >>> done = activate(board, 0, 1, produce="{U}")   # its second ability (CR 113.2c)
 >>> str(done.pool), done.damage, done.board.permanent(0).tapped
@@ -23,20 +23,18 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING
 
-from .._board_mana import matches
-from ..battlefield import Board
+from ..board import Board
+from ..board.queries import matches
+from ..colors import ManaType
 from ..errors import MtgManaError
-from ..mana import Mana, ManaType, Source
-from ..payment import CannotPay, PoolLike
+from ..mana import Mana, Source
+from ..payment import CannotPay
 from ..payment import pay as pay_cost
 from ..pool import ManaPool
+from ..request import Pool, floating_units
 from ..restrictions import Spend, SpendKind
 from ._compile import EFFECT, ORDER, SELF, Option, options_of
-
-if TYPE_CHECKING:
-    from .plans import Plan
 
 __all__ = ["Activated", "IllegalActivation", "activate"]
 
@@ -131,7 +129,7 @@ def activate(
     ability: int = 0,
     *,
     produce: str | Iterable[ManaType | str] | None = None,
-    pool: PoolLike | Iterable[Mana] | None = None,
+    pool: Pool | None = None,
     life: int = 20,
     pay: Iterable[Mana] | None = None,
     tap: Sequence[int] = (),
@@ -139,7 +137,7 @@ def activate(
     counters: int | None = None,
 ) -> Activated:
     """Activate ability ``ability`` (its index in the permanent's
-    :attr:`~mtgmana.battlefield.Permanent.abilities`) of the permanent with id
+    :attr:`~mtgmana.board.Permanent.abilities`) of the permanent with id
     ``permanent``, checking what CR 602.2 and 605.3 check, and return the board and
     pool after it (:class:`Activated`); ``board`` and ``pool`` are not changed.
 
@@ -199,7 +197,7 @@ def activate(
         raise IllegalActivation(
             source.name, permanent, f"paying {option.life} life needs {option.life} life (CR 119.4)"
         )
-    units = tuple(() if pool is None else (pool.units if isinstance(pool, PoolLike) else pool))
+    units = () if pool is None else floating_units(pool)
     after = ManaPool()
     if isinstance(pool, ManaPool):
         after = pool.copy()
@@ -370,53 +368,3 @@ def _produce(board: Board, index: int, option: Option, typing: list[ManaType]) -
             )
         )
     return tuple(made)
-
-
-def replay(
-    plan: Plan, board: Board, pool: ManaPool | Iterable[Mana] | None, life: int
-) -> tuple[Board, ManaPool]:
-    """:meth:`Plan.apply <mtgmana.tapping.Plan.apply>`: each step through
-    :func:`activate`; triggered mana abilities' steps are the mana their step's
-    activation made."""
-    current = ManaPool()
-    if isinstance(pool, ManaPool):
-        current = pool.copy()
-    elif pool is not None:
-        current.add_units(pool)
-    real: dict[int, Mana] = {}  # the plan's units -> the units the replay made
-    steps = plan.steps
-    i = 0
-    while i < len(steps):
-        step = steps[i]
-        if step.trigger:
-            raise IllegalActivation(step.card, step.permanent, "a trigger without its activation")
-        triggered = []
-        j = i + 1
-        while j < len(steps) and steps[j].trigger:
-            triggered.append(steps[j])
-            j += 1
-        planned = list(step.produces) + [u for t in triggered for u in t.produces]
-        how = step.activate
-        if how is None:
-            raise IllegalActivation(step.card, step.permanent, "a step without its activation")
-        done = activate(
-            board,
-            how.permanent,
-            how.ability,
-            produce=how.produce,
-            pool=current,
-            life=life,
-            pay=[real.get(unit.uid, unit) for unit in how.pay],
-            tap=how.tap,
-            sacrifice=how.sacrifice,
-            counters=how.counters,
-        )
-        by_type: dict[ManaType, list[Mana]] = {}
-        for unit in done.produced:
-            by_type.setdefault(unit.type, []).append(unit)
-        for unit in planned:
-            real[unit.uid] = by_type[unit.type].pop(0)
-        board, current = done.board, done.pool
-        life -= done.life_paid + done.damage
-        i = j
-    return board, current

@@ -5,7 +5,7 @@ A :class:`Plan` is a tuple of :class:`Step` values, in an order that can really 
 followed (CR 605.3a: mana made by one activation pays only for later ones; life is
 paid while the life total allows, CR 119.4), then the :class:`~mtgmana.Payment` of
 the cost from the mana pool. Each step names the permanent by its id on the board
-(:attr:`~mtgmana.battlefield.Board.ids`: its place in the list the board was built
+(:attr:`~mtgmana.board.Board.ids`: its place in the list the board was built
 from), the ability used (its printed text and its index among the permanent's
 abilities), what its cost took — mana, each unit with its source, and life
 (:class:`~mtgmana.payment.Paid`) — the permanents it tapped, untapped or sacrificed,
@@ -18,7 +18,7 @@ step checked as the rules check it — and returns the board and the mana pool a
 it, ready for the cost to be paid:
 
 >>> from mtgmana import pay
->>> from mtgmana.battlefield import Board
+>>> from mtgmana.board import Board
 >>> from mtgmana.tapping import plan
 >>> board = Board.parse("Sunken Ruins, Swamp")
 >>> result = plan("{U}{U}", board)
@@ -33,16 +33,18 @@ it, ready for the cost to be paid:
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
+from ..colors import ManaType
 from ..costs import ManaCost
-from ..mana import Mana, ManaType
+from ..mana import Mana
 from ..payment import Paid, Payment
 from ..pool import ManaPool
 
 if TYPE_CHECKING:
-    from ..battlefield import Board
+    from ..board import Board
 
 __all__ = ["Plan", "Replay", "Step"]
 
@@ -115,7 +117,7 @@ class Step:
 
     ``permanent`` is the permanent's id on the board, ``card`` its name,
     ``ability`` the printed ability used, ``ability_index`` its place among the
-    permanent's :attr:`~mtgmana.battlefield.Permanent.abilities`. ``paid_with`` is
+    permanent's :attr:`~mtgmana.board.Permanent.abilities`. ``paid_with`` is
     what the ability's cost took (mana and life), ``tapped``, ``untapped`` and
     ``sacrificed`` the ids of the permanents its cost tapped, untapped ({Q}) or
     sacrificed, ``counters`` the counters it removed, ``damage`` the damage its
@@ -261,9 +263,7 @@ class Plan:
         by default an empty pool — give the floating mana the plan was made with).
         Returns the board and the pool after the steps; the cost is still to pay
         (:func:`mtgmana.pay`)."""
-        from .activation import replay
-
-        return replay(self, board, pool, life)
+        return _replay(self, board, pool, life)
 
     def to_json(self) -> dict[str, Any]:
         """The plan as ``mtgmana tap --json`` prints it."""
@@ -285,3 +285,55 @@ class Plan:
                 else {}
             ),
         }
+
+
+def _replay(
+    plan: Plan, board: Board, pool: ManaPool | Iterable[Mana] | None, life: int
+) -> tuple[Board, ManaPool]:
+    """:meth:`Plan.apply`: each step through
+    :func:`~mtgmana.tapping.activate`; triggered mana abilities' steps are the mana
+    their step's activation made."""
+    from .activation import IllegalActivation, activate  # not needed to make plans
+
+    current = ManaPool()
+    if isinstance(pool, ManaPool):
+        current = pool.copy()
+    elif pool is not None:
+        current.add_units(pool)
+    real: dict[int, Mana] = {}  # the plan's units -> the units the replay made
+    steps = plan.steps
+    i = 0
+    while i < len(steps):
+        step = steps[i]
+        if step.trigger:
+            raise IllegalActivation(step.card, step.permanent, "a trigger without its activation")
+        triggered = []
+        j = i + 1
+        while j < len(steps) and steps[j].trigger:
+            triggered.append(steps[j])
+            j += 1
+        planned = list(step.produces) + [u for t in triggered for u in t.produces]
+        how = step.activate
+        if how is None:
+            raise IllegalActivation(step.card, step.permanent, "a step without its activation")
+        done = activate(
+            board,
+            how.permanent,
+            how.ability,
+            produce=how.produce,
+            pool=current,
+            life=life,
+            pay=[real.get(unit.uid, unit) for unit in how.pay],
+            tap=how.tap,
+            sacrifice=how.sacrifice,
+            counters=how.counters,
+        )
+        by_type: dict[ManaType, list[Mana]] = {}
+        for unit in done.produced:
+            by_type.setdefault(unit.type, []).append(unit)
+        for unit in planned:
+            real[unit.uid] = by_type[unit.type].pop(0)
+        board, current = done.board, done.pool
+        life -= done.life_paid + done.damage
+        i = j
+    return board, current

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from ...abilities import DynamicSlot, bind_chosen_type
+from ...board.abilities import DynamicSlot, bind_chosen_type
 from ...restrictions import Restriction, Spend, parse_type_line
 from ..decks import Deck, deck_colors, spell_items
 from ..roles import CardRole

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from ...abilities import Amount, DynamicSlot, ManaAbility
+from ...board.abilities import Amount, DynamicSlot, ManaAbility
 from ...symbols import SymbolKind
 from ..decks import DeckCard
 from ..roles import CardRole, DeckStatics, deck_statics, static_note
@@ -26,9 +26,25 @@ def spell_note(
     faces = item.role.spell_faces
     if len(faces) > 1:
         notes.append(f"{'first' if face == 0 else 'second'} half of {item.name}")
-    kinds = {symbol.kind for symbol in item.card.faces[face].mana_cost}
     if x is not None:
         notes.append(f"X={x}")
+    notes.extend(_symbol_notes(item, face, without))
+    role = item.role
+    notes.extend(_source_notes(role))
+    if role.ramp is not None and role.ramp.kind != "static effect":
+        what = "" if role.ramp.kind == "mana source" else f": {role.ramp.description}"
+        notes.append(f"ramp the simulation casts{what}")
+    notes.append(static_note(role, statics))
+    if role.land_back is not None:
+        notes.append(f"{MDFC_LAND:g} land: its back face is a land")
+    return "; ".join(dict.fromkeys(note for note in notes if note))  # each note once
+
+
+def _symbol_notes(item: DeckCard, face: int, without: float | None) -> list[str]:
+    """How the face's unusual mana symbols were counted: hybrid, {2/C}, Phyrexian
+    (``without``: its probability paying them with mana) and snow."""
+    notes: list[str] = []
+    kinds = {symbol.kind for symbol in item.card.faces[face].mana_cost}
     if kinds & {SymbolKind.HYBRID, SymbolKind.COLORLESS_HYBRID}:
         notes.append("hybrid: sources of either color count")
     if SymbolKind.MONOCOLORED_HYBRID in kinds:
@@ -38,7 +54,13 @@ def spell_note(
         notes.append("Phyrexian symbols paid with 2 life each" + shown)
     if SymbolKind.SNOW in kinds:
         notes.append("{S} counted as generic")
-    role = item.role
+    return notes
+
+
+def _source_notes(role: CardRole) -> list[str]:
+    """How a spell that is itself a mana source (a dork, a rock, a Treasure maker)
+    was counted for the other spells."""
+    notes: list[str] = []
     counted = bool(role.options or role.dynamic or role.restricted)
     if role.kind in ("dork", "rock") and not counted:
         notes.append(f"mana {role.kind}: counted as no source")
@@ -50,13 +72,7 @@ def spell_note(
         notes.extend(mana_notes(role))
     elif role.kind == "treasure":
         notes.append("Treasure maker: 0.25 source of any color for mana value 2 or more")
-    if role.ramp is not None and role.ramp.kind != "static effect":
-        what = "" if role.ramp.kind == "mana source" else f": {role.ramp.description}"
-        notes.append(f"ramp the simulation casts{what}")
-    notes.append(static_note(role, statics))
-    if role.land_back is not None:
-        notes.append(f"{MDFC_LAND:g} land: its back face is a land")
-    return "; ".join(dict.fromkeys(note for note in notes if note))  # each note once
+    return notes
 
 
 def _join(items: list[str]) -> str:
@@ -77,15 +93,33 @@ def land_note(counter: SourceCounter, item: DeckCard, sources: dict[str, float],
     for color, value in sources.items():
         if value:
             by_value.setdefault(round(value, 6), []).append(color)
+    notes: list[str] = []
+    if back:
+        notes.append(f"{MDFC_LAND:g} land (a modal double-faced spell; played as a land "
+                     "when no other land is in hand)")  # fmt: skip
+    notes.extend(_value_notes(counter, role, by_value, back))
+    notes.extend(_assumption_notes(counter, role))
+    notes.extend(_amount_notes(role))
+    if role.fetch is not None and not back:
+        notes.append(_fetch_note(counter, role))
+    if by_value and not counter.turn_one(role, back=back):
+        notes.append("not for turn-1 spells")
+    if role.statics and not back:
+        notes.append(static_note(role, deck_statics(other.card for other in counter.deck.main)))
+    return "; ".join(dict.fromkeys(note for note in notes if note))  # each note once
+
+
+def _value_notes(
+    counter: SourceCounter, role: CardRole, by_value: dict[float, list[str]], back: bool
+) -> list[str]:
+    """The land's value as a source of each color (``by_value``: the colors by
+    value), or why it is none, then its mana abilities' notes."""
+    mana = mana_notes(role)
     parts = [
         f"{_amount(value)} source of {_join(colors)}"
         for value, colors in sorted(by_value.items(), reverse=True)
     ]
     notes: list[str] = []
-    if back:
-        notes.append(f"{MDFC_LAND:g} land (a modal double-faced spell; played as a land "
-                     "when no other land is in hand)")  # fmt: skip
-    mana = mana_notes(role)
     if parts:
         notes.append("; ".join(parts))
     else:
@@ -97,6 +131,13 @@ def land_note(counter: SourceCounter, item: DeckCard, sources: dict[str, float],
     notes.extend(mana)
     if any(v == counter.choice_value and v < 1 for v in by_value):
         notes.append("a choice")
+    return notes
+
+
+def _assumption_notes(counter: SourceCounter, role: CardRole) -> list[str]:
+    """What the land's count assumes: an opponent's lands, a commander, the spells
+    its restricted mana may pay, beginning the game on the battlefield."""
+    notes: list[str] = []
     dynamic = role.dynamic
     if any(slot.name.startswith("OPPONENT") for slot in dynamic):
         notes.append(_OPPONENT_NOTE)
@@ -113,29 +154,31 @@ def land_note(counter: SourceCounter, item: DeckCard, sources: dict[str, float],
             "any color only if it begins the game on the battlefield (not the starting player;"
             " the simulation does so on the draw)"
         )
-    notes.extend(
-        dict.fromkeys(
-            _amount_note(a.production.per)
-            for a in _abilities(role)
-            if a.production.per is not None and a.cost.mana
-        )
+    return notes
+
+
+def _fetch_note(counter: SourceCounter, role: CardRole) -> str:
+    """What the land's search finds in the deck (the first three lands by name)."""
+    fetch = role.fetch
+    assert fetch is not None
+    found = sorted(
+        other.name
+        for other in counter.deck.main
+        if other.role.is_land and other.role.fetch is None and fetch.finds(other.card)
     )
-    if role.fetch is not None and not back:
-        found = sorted(
-            other.name
-            for other in counter.deck.main
-            if other.role.is_land and other.role.fetch is None and role.fetch.finds(other.card)
-        )
-        if found:
-            shown = found[:3] + (["..."] if len(found) > 3 else [])
-            notes.append(f"finds {role.fetch.description}: {', '.join(shown)}")
-        else:
-            notes.append("finds no land of this deck")
-    if parts and not counter.turn_one(role, back=back):
-        notes.append("not for turn-1 spells")
-    if role.statics and not back:
-        notes.append(static_note(role, deck_statics(other.card for other in counter.deck.main)))
-    return "; ".join(dict.fromkeys(note for note in notes if note))  # each note once
+    if not found:
+        return "finds no land of this deck"
+    shown = found[:3] + (["..."] if len(found) > 3 else [])
+    return f"finds {fetch.description}: {', '.join(shown)}"
+
+
+def _amount_notes(role: CardRole) -> dict[str, None]:
+    """The notes (each once) for the mana in amounts that cost mana."""
+    return dict.fromkeys(
+        _amount_note(a.production.per)
+        for a in _abilities(role)
+        if a.production.per is not None and a.cost.mana
+    )
 
 
 def _amount_note(per: Amount) -> str:

@@ -57,19 +57,33 @@ _FLAGS: Final = re.compile(r"\{[^{}]*\}")
 
 def read_lines(text: str) -> tuple[list[DeckEntry], str | None]:
     """The entries of a line-by-line decklist and the deck's name, if given."""
-    entries: list[DeckEntry] = []
-    section = "main"
-    deck_name: str | None = None
-    blank = False  # a blank line after cards of the current section
-    seen = False  # cards since the last header
-    # The main deck's groups (entries placed by the section, not by a marker):
-    # entry indexes, and whether a blank line (not a header) began the group.
-    groups: list[list[int]] = []
-    by_blank: list[bool] = []
-    new_group, new_by_blank = True, False
-    explicit_side = False
-    total = 0
+    reader = _Lines()
     for number, raw in enumerate(text.splitlines(), start=1):
+        reader.read(number, raw)
+    _place_groups(reader.entries, reader.groups, reader.by_blank, reader.explicit_side)
+    return reader.entries, reader.deck_name
+
+
+class _Lines:
+    """The first pass: the state of a decklist read line by line."""
+
+    def __init__(self) -> None:
+        self.entries: list[DeckEntry] = []
+        self.section = "main"
+        self.deck_name: str | None = None
+        self.blank = False  # a blank line after cards of the current section
+        self.seen = False  # cards since the last header
+        # The main deck's groups (entries placed by the section, not by a marker):
+        # entry indexes, and whether a blank line (not a header) began the group.
+        self.groups: list[list[int]] = []
+        self.by_blank: list[bool] = []
+        self.new_group, self.new_by_blank = True, False
+        self.explicit_side = False
+        self.total = 0
+
+    def read(self, number: int, raw: str) -> None:
+        """Read line ``number``: a blank line, a header, a comment, a metadata line
+        or an entry."""
         line = raw.strip().lstrip("\ufeff").strip()
         if len(line) > MAX_LINE:
             raise DecklistError(
@@ -78,59 +92,79 @@ def read_lines(text: str) -> tuple[list[DeckEntry], str | None]:
                 line=number,
             )
         if not line:
-            blank = blank or seen
-            continue
+            self.blank = self.blank or self.seen
+            return
         comment = line.startswith(("#", "//"))
         header = _header(line[2:].strip() if line.startswith("//") else line)
         if header is not None and (not comment or line.startswith("//")):
-            section, blank, seen = header, False, False
-            new_group, new_by_blank = True, False
-            explicit_side = explicit_side or header == "sideboard"
-            continue
+            self.section, self.blank, self.seen = header, False, False
+            self.new_group, self.new_by_blank = True, False
+            self.explicit_side = self.explicit_side or header == "sideboard"
+            return
         if comment:
-            continue
-        if section in ("about", "metadata", "skip"):
-            if section == "skip":
-                continue
-            key, equals, value = line.partition("=")
-            if section == "metadata" and equals:
-                if key.strip().lower() == "name":
-                    deck_name = value.strip() or None
-                continue
-            if section == "about" and line.lower().startswith("name "):
-                deck_name = line[5:].strip() or None
-                continue
-            section = "main"  # a card after the About block: the deck has begun
+            return
+        if self.section in ("about", "metadata", "skip") and self._metadata(line):
+            return
+        self._card(number, line)
+
+    def _metadata(self, line: str) -> bool:
+        """Read a line of a section that isn't the deck's (Forge's metadata, an
+        About block, a skipped section): whether it was one (else the deck has
+        begun)."""
+        section = self.section
+        if section == "skip":
+            return True
+        key, equals, value = line.partition("=")
+        if section == "metadata" and equals:
+            if key.strip().lower() == "name":
+                self.deck_name = value.strip() or None
+            return True
+        if section == "about" and line.lower().startswith("name "):
+            self.deck_name = line[5:].strip() or None
+            return True
+        self.section = "main"  # a card after the About block: the deck has begun
+        return False
+
+    def _card(self, number: int, line: str) -> None:
+        """Read an entry: its section (a sideboard prefix, a blank line ending the
+        commander), the total, and the main deck's group it belongs to."""
         match = _SIDEBOARD_PREFIX.match(line)
         marked: str | None = None
         if match is not None:
             line = line[match.end() :]
             marked = "sideboard"
-            explicit_side = True
-        elif blank:
-            if section in ("commander", "companion"):
-                section = "main"  # Arena: the commander, a blank line, the deck
-                new_group, new_by_blank = True, False
-            elif section == "main":
-                new_group, new_by_blank = True, True
-        blank, seen = False, True
+            self.explicit_side = True
+        elif self.blank:
+            self._after_blank()
+        self.blank, self.seen = False, True
+        section = self.section
         entry = _entry(line, number, marked or section)
         if entry.section == "sideboard" and marked is None and section != "sideboard":
-            explicit_side = True  # Archidekt's [Sideboard]
-        total += entry.count
-        if total > MAX_CARDS:
+            self.explicit_side = True  # Archidekt's [Sideboard]
+        self.total += entry.count
+        if self.total > MAX_CARDS:
             raise DecklistError(
                 f"the decklist has more than {MAX_CARDS:,} cards by this line", line=number
             )
         if entry.section == "main" and section == "main" and marked is None:
-            if new_group:
-                groups.append([])
-                by_blank.append(new_by_blank and len(groups) > 1)
-                new_group = False
-            groups[-1].append(len(entries))
-        entries.append(entry)
-    _place_groups(entries, groups, by_blank, explicit_side)
-    return entries, deck_name
+            self._group(len(self.entries))
+        self.entries.append(entry)
+
+    def _after_blank(self) -> None:
+        """An entry after a blank line: a new group of the main deck."""
+        if self.section in ("commander", "companion"):
+            self.section = "main"  # Arena: the commander, a blank line, the deck
+            self.new_group, self.new_by_blank = True, False
+        elif self.section == "main":
+            self.new_group, self.new_by_blank = True, True
+
+    def _group(self, index: int) -> None:
+        """Entry ``index`` in the main deck's current group."""
+        if self.new_group:
+            self.groups.append([])
+            self.by_blank.append(self.new_by_blank and len(self.groups) > 1)
+            self.new_group = False
+        self.groups[-1].append(index)
 
 
 def _header(line: str) -> str | None:
@@ -150,31 +184,51 @@ def _place_groups(
     if len(groups) < 2:
         return
     sizes = [sum(entries[i].count for i in group) for group in groups]
-    sections = ["main"] * len(groups)
     commanders = sum(e.count for e in entries if e.section == "commander")
     last = len(groups) - 1
     side = by_blank[last] and not explicit_side  # the last group may be a sideboard
-    small = sizes[last] <= _MAX_SIDEBOARD
-    rest = sum(sizes[1:])
+    sections = ["main"] * len(groups)
     if not commanders and by_blank[1] and sizes[0] <= 2:
-        # A commander, a blank line, the deck: 100 cards (and maybe a sideboard).
-        if sizes[0] + rest == _COMMANDER_DECK:
-            sections[0] = "commander"
-        elif last >= 2 and side and small and sizes[0] + rest - sizes[last] == _COMMANDER_DECK:
-            sections[0], sections[last] = "commander", "sideboard"
-    if sections[0] == "main" and side:
-        before = sum(sizes[:last])
-        if last == 1 and not commanders:
-            # MTGO: the deck, a blank line, the sideboard; not a few cards before a
-            # big group, nor two groups of one 99- or 100-card deck.
-            if small or (before >= _DECK_SIZES[0] and before + sizes[last] not in (99, 100)):
-                sections[last] = "sideboard"
-        elif small and before + commanders in _DECK_SIZES:
-            sections[last] = "sideboard"
+        _commander_first(sizes, sections, side=side)
+    if sections[0] == "main" and side and _sideboard_last(sizes, commanders):
+        sections[last] = "sideboard"
+    _set_sections(entries, groups, sections)
+
+
+def _set_sections(entries: list[DeckEntry], groups: list[list[int]], sections: list[str]) -> None:
+    """Put each group's entries in its section."""
     for group, name in zip(groups, sections, strict=True):
         if name != "main":
             for i in group:
                 entries[i] = replace(entries[i], section=name)
+
+
+def _commander_first(sizes: list[int], sections: list[str], *, side: bool) -> None:
+    """A commander, a blank line, the deck: 100 cards (and maybe a sideboard, the
+    last group if ``side``). ``sizes``: the groups' cards."""
+    last = len(sizes) - 1
+    rest = sum(sizes[1:])
+    if sizes[0] + rest == _COMMANDER_DECK:
+        sections[0] = "commander"
+    elif (
+        last >= 2
+        and side
+        and sizes[last] <= _MAX_SIDEBOARD
+        and sizes[0] + rest - sizes[last] == _COMMANDER_DECK
+    ):
+        sections[0], sections[last] = "commander", "sideboard"
+
+
+def _sideboard_last(sizes: list[int], commanders: int) -> bool:
+    """Whether the last group (after a blank line) is a sideboard: MTGO's deck, a
+    blank line, the sideboard; not a few cards before a big group, nor two groups
+    of one 99- or 100-card deck; or a small group after a deck of a legal size."""
+    last = len(sizes) - 1
+    small = sizes[last] <= _MAX_SIDEBOARD
+    before = sum(sizes[:last])
+    if last == 1 and not commanders:
+        return small or (before >= _DECK_SIZES[0] and before + sizes[last] not in (99, 100))
+    return small and before + commanders in _DECK_SIZES
 
 
 def _entry(line: str, number: int, section: str) -> DeckEntry:

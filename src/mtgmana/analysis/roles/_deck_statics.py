@@ -6,7 +6,7 @@ note saying how each card was counted (:mod:`mtgmana.analysis.counting`).
 An effect is tried on a battlefield of two permanents — its source and each
 permanent of the deck (each land face, each nonland permanent card, a Treasure
 when the deck makes Treasure) — and the layers applied
-(:attr:`~mtgmana.battlefield.Board.effective`): it *gives* mana to a permanent
+(:attr:`~mtgmana.board.Board.effective`): it *gives* mana to a permanent
 that gains a mana ability there (Urborg to a Forest, Cryptolith Rite to Grizzly
 Bears, CR 305.6-305.7) and *takes* mana from one that loses one or whose land
 types it sets (Blood Moon to a Tundra or an Evolving Wilds, CR 305.7). A
@@ -31,10 +31,10 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Final
 
-from ...abilities import CHOSEN_TYPE
-from ...battlefield import Board, Permanent
+from ...board import Board, Permanent
+from ...board.abilities import CHOSEN_TYPE
+from ...board.effects import BASIC_LAND_TYPES
 from ...cards import Card
-from ...effects import BASIC_LAND_TYPES
 from ...errors import MtgManaError
 from ...restrictions import parse_type_line
 from ._role import CardRole, role_of

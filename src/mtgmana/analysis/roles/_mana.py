@@ -13,10 +13,10 @@ simulation's battlefields agree; each decision is said in the card's note.
   counters, :func:`entering_counters`) are on it, in the simulation too, and not
   used up there: each spell's castability is asked on its own. Discarding is
   paid: the simulation's auto-tapper has cards in hand
-  (:attr:`~mtgmana.battlefield.Board.hand`).
+  (:attr:`~mtgmana.board.Board.hand`).
 * **Conditions** (CR 602.5b): one on other permanents (you control a Swamp, you
   played a land) counts as holding; any other — a fact of the game (``"your turn"``,
-  ``"max speed"``, ``"monarch"``, :data:`mtgmana.conditions.FACTS`), counters, "it
+  ``"max speed"``, ``"monarch"``, :data:`mtgmana.board.conditions.FACTS`), counters, "it
   entered this turn", renowned, modified — holds only if it holds for the card
   alone on a battlefield like the simulation's (on your turn,
   :data:`~._assumptions.SIM_FACTS`: no other fact of the game; only the counters it
@@ -34,7 +34,7 @@ simulation's battlefields agree; each decision is said in the card's note.
   control of that color is there whenever it taps); the others depend on the rest
   of the battlefield, which the simulation reads.
 
->>> from mtgmana.battlefield import Permanent
+>>> from mtgmana.board import Permanent
 >>> hub = read_mana(Permanent.named("Aether Hub"))
 >>> hub.options
 (frozenset({'C'}),)
@@ -50,10 +50,10 @@ import re
 from dataclasses import dataclass
 from typing import Final
 
-from ...abilities import ANY_COLOR, DynamicSlot, ManaAbility
 from ...ability_text import read_number
-from ...battlefield import Board, Permanent
-from ...conditions import Condition
+from ...board import Board, Permanent
+from ...board.abilities import ANY_COLOR, DynamicSlot, ManaAbility
+from ...board.conditions import Condition
 from ...costs import ManaCost
 from ...errors import MtgManaError
 from ...restrictions import Restriction

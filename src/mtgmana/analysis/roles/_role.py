@@ -36,7 +36,7 @@ Krosan Verge) and other searches are not: those lands count as the mana abilitie
 they have.
 
 **Mana sources that aren't lands**: a creature with a modelled mana ability is a
-*dork*, an artifact one a *rock* (CR 605.1a; :class:`~mtgmana.battlefield.Permanent`
+*dork*, an artifact one a *rock* (CR 605.1a; :class:`~mtgmana.board.Permanent`
 gives the tapper their abilities). A nonland card whose text creates Treasure tokens
 (CR 111.10a) and costs at most 3 is a *Treasure maker*. A card is a **land** if its
 front face is one (CR 712.14: a modal double-faced card is cast or played front face
@@ -45,7 +45,7 @@ be played as a land (see below).
 
 **Static effects** (CR 604.1, 611.3, 613): a permanent card whose static abilities
 change what permanents are or which mana abilities they have
-(:attr:`~mtgmana.battlefield.Permanent.statics`: Urborg, Tomb of Yawgmoth;
+(:attr:`~mtgmana.board.Permanent.statics`: Urborg, Tomb of Yawgmoth;
 Chromatic Lantern; Cryptolith Rite; Prismatic Omen; Blood Moon) has a
 ``permanent`` too, and its ``options`` are what it makes *as the effects make it on
 a battlefield of its own*: Urborg is a Swamp and makes {B} (CR 305.6-305.7);
@@ -114,12 +114,12 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Final
 
-from ...abilities import CHOSEN_TYPE, DynamicSlot, ManaAbility
 from ...ability_text import mana_of
-from ...battlefield import Board, Permanent
+from ...board import Board, Permanent
+from ...board.abilities import CHOSEN_TYPE, DynamicSlot, ManaAbility
+from ...board.effects import ContinuousEffect
 from ...cards import Card, Layout
 from ...costs import ManaCost
-from ...effects import ContinuousEffect
 from ...errors import MtgManaError
 from ...restrictions import Restriction, parse_type_line
 from ._fetch import Fetch, fetch_of

@@ -6,9 +6,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ...abilities import ManaAbility
-from ...battlefield import Board, Permanent
-from ...effects import ContinuousEffect, Layer
+from ...board import Board, Permanent
+from ...board.abilities import ManaAbility
+from ...board.effects import ContinuousEffect, Layer
 
 __all__ = ["alone_abilities", "helps_mana", "takes_types"]
 
@@ -31,7 +31,7 @@ def helps_mana(effects: Sequence[ContinuousEffect]) -> bool:
     mana abilities (CR 305.7, 613.1d, 613.1f) — none sets land types or removes
     abilities (Blood Moon, Humility) or affects only an attached permanent.
 
-    >>> from mtgmana.battlefield import Permanent
+    >>> from mtgmana.board import Permanent
     >>> helps_mana(Permanent.named("Prismatic Omen").statics)
     True
     >>> helps_mana(Permanent.named("Blood Moon").statics)

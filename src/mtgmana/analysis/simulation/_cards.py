@@ -5,7 +5,7 @@ played as (with how they enter), fetch targets, ramp — and the mana sources in
 the classes of :mod:`mtgmana.analysis.simulation._sources`.
 
 **Static effects** (Urborg, Tomb of Yawgmoth; Chromatic Lantern; CR 604, 613) come
-from the core's continuous-effects model (:mod:`mtgmana.effects`): a permanent with
+from the core's continuous-effects model (:mod:`mtgmana.board.effects`): a permanent with
 static abilities (``Permanent.statics``) compiles as a source the fast check doesn't
 decide on a battlefield key (:mod:`._sources`); a battlefield with it is decided by
 its identity, on every permanent as the effects make it
@@ -29,13 +29,12 @@ from dataclasses import dataclass
 from enum import IntEnum
 from typing import Any, Final
 
-from ...abilities import CHOSEN_TYPE, DynamicSlot
 from ...ability_text import Casting
-from ...battlefield import Permanent
-from ...colors import Color
+from ...board import Permanent
+from ...board.abilities import CHOSEN_TYPE, DynamicSlot
+from ...colors import Color, ManaType
 from ...costs import ManaCost
 from ...errors import MtgManaError
-from ...mana import ManaType
 from ...restrictions import Spend, parse_type_line
 from ..counting import CastPlan, cast_plan, chosen_creature_type, x_for
 from ..decks import Deck, DeckCard, deck_colors
@@ -154,6 +153,33 @@ class RampRecord:
     targets: tuple[int, ...] = ()
 
 
+def _opponent(colors: str) -> tuple[Permanent, ...]:
+    """The opponent's lands: a basic land of each of the deck's colors."""
+    return tuple(
+        Permanent.named(
+            {"W": "Plains", "U": "Island", "B": "Swamp", "R": "Mountain", "G": "Forest"}[c],
+            controller="opponent",
+        )
+        for c in colors
+    )
+
+
+def _goes_to_graveyard(item: DeckCard) -> bool:
+    """Whether the card is an instant or a sorcery (CR 608.2n)."""
+    return bool({"Instant", "Sorcery"} & parse_type_line(item.card.faces[0].type_line)[1])
+
+
+def _colors_needed(item: DeckCard) -> int:
+    """The WUBRG bits of the colors the spell's faces' mana costs ask for."""
+    bits = 0
+    for index in item.role.spell_faces or (0,):
+        for symbol in item.card.faces[index].mana_cost:
+            for half in symbol.halves:
+                if half in "WUBRG":
+                    bits |= 1 << "WUBRG".index(half)
+    return bits
+
+
 class CompiledDeck:
     """The deck's cards as records (see the module)."""
 
@@ -170,13 +196,7 @@ class CompiledDeck:
         self.colors = deck_colors(deck)
         identity = deck.commander_colors
         self.commander_colors: Color | None = identity
-        self.opponent = tuple(
-            Permanent.named(
-                {"W": "Plains", "U": "Island", "B": "Swamp", "R": "Mountain", "G": "Forest"}[c],
-                controller="opponent",
-            )
-            for c in self.colors
-        )
+        self.opponent = _opponent(self.colors)
         self.chosen_type = chosen_creature_type(deck)
         self.weights = self._weights()
         self.effects = static_effects(deck)
@@ -187,12 +207,33 @@ class CompiledDeck:
         # -- questions --
         self.questions: list[Question] = []
         self._questions(x)
-        # -- cards --
-        n = len(items)
-        self.is_land = [item.role.is_land for item in items]
+        # -- cards (the order of these steps is the order of the source classes) --
+        self._lands()
+        self.subtypes = [_type_bits(item.role.subtypes) for item in items]
+        self.goes_to_graveyard = [_goes_to_graveyard(item) for item in items]
+        """Whether a card cast goes to the graveyard as it resolves (CR 608.2n)."""
+        self.basic = [item.role.is_basic for item in items]
+        self._fetches()
+        # Gemstone Caverns with a luck counter (CR 103.6 actions before the game).
+        self.opening: list[int] = [self._opening(item) for item in items]
+        self.treasure = self.source(Permanent.named("Treasure"))
+        # Ramp.
+        self.ramp: list[RampRecord | None] = [self._ramp(k, item) for k, item in enumerate(items)]
+        # What each card asks of the mana, for the policy.
+        self.need = [0 if item.role.is_land else _colors_needed(item) for item in items]
+        self.curve = [0 if item.role.is_land else max(item.role.mana_value, 1) for item in items]
+        self.payer = Payer(
+            self.classes, self._costs(), identity, self.opponent, track_life=self._life(),
+            fast=fast,
+        )  # fmt: skip
+
+    def _lands(self) -> None:
+        """Each card's land faces (a land's front and back), its modal double-faced
+        spell's land face, and whether it can be played as a land."""
+        self.is_land = [item.role.is_land for item in self.items]
         self.land_faces: list[tuple[LandFace, ...]] = []
         self.mdfc_face: list[LandFace | None] = []
-        for item in items:
+        for item in self.items:
             role = item.role
             if role.is_land:
                 faces = [role.permanent] if role.back is None else [role.permanent, role.back]
@@ -206,19 +247,16 @@ class CompiledDeck:
                 )
         self.playable = [bool(f) or m is not None for f, m in
                          zip(self.land_faces, self.mdfc_face, strict=True)]  # fmt: skip
-        self.subtypes = [_type_bits(item.role.subtypes) for item in items]
-        self.goes_to_graveyard = [
-            bool({"Instant", "Sorcery"} & parse_type_line(item.card.faces[0].type_line)[1])
-            for item in items
-        ]
-        """Whether a card cast goes to the graveyard as it resolves (CR 608.2n)."""
-        self.basic = [item.role.is_basic for item in items]
-        # Fetch lands: the land cards of the deck each one finds.
+
+    def _fetches(self) -> None:
+        """Fetch lands: the land cards of the deck each one finds, and the hidden
+        question of a search that costs mana."""
         self.fetch_targets: list[tuple[int, ...]] = []
         self.crack: list[int] = []
         """For a land whose search costs mana (Warped Landscape, Ash Barrens'
         landcycling), the hidden question asking whether the battlefield pays it;
         else -1."""
+        items = self.items
         for item in items:
             fetch = item.role.fetch
             self.crack.append(self._crack(item) if fetch is not None and fetch.delayed else -1)
@@ -232,32 +270,13 @@ class CompiledDeck:
                     if other.role.is_land and other.role.fetch is None and fetch.finds(other.card)
                 )
             )
-        # Gemstone Caverns with a luck counter (CR 103.6 actions before the game).
-        self.opening: list[int] = [-1] * n
-        for k, item in enumerate(items):
-            if item.role.opening_hand and item.role.permanent is not None:
-                self.opening[k] = self.source(item.role.permanent.with_state(counters=1))
-        self.treasure = self.source(Permanent.named("Treasure"))
-        # Ramp.
-        self.ramp: list[RampRecord | None] = [self._ramp(k, item) for k, item in enumerate(items)]
-        # What each card asks of the mana, for the policy.
-        self.need = [0] * n
-        self.curve = [0] * n
-        for k, item in enumerate(items):
-            if item.role.is_land:
-                continue
-            bits = 0
-            for index in item.role.spell_faces or (0,):
-                for symbol in item.card.faces[index].mana_cost:
-                    for half in symbol.halves:
-                        if half in "WUBRG":
-                            bits |= 1 << "WUBRG".index(half)
-            self.need[k] = bits
-            self.curve[k] = max(item.role.mana_value, 1)
-        self.payer = Payer(
-            self.classes, self._costs(), identity, self.opponent, track_life=self._life(),
-            fast=fast,
-        )  # fmt: skip
+
+    def _opening(self, item: DeckCard) -> int:
+        """The source class of a card beginning the game on the battlefield with a
+        luck counter (Gemstone Caverns), else -1."""
+        if item.role.opening_hand and item.role.permanent is not None:
+            return self.source(item.role.permanent.with_state(counters=1))
+        return -1
 
     def _life(self) -> bool:
         """Whether the life a payment could cost must be tracked: the deck's
@@ -314,11 +333,7 @@ class CompiledDeck:
         if (DynamicSlot.CHOSEN_COLOR in role.dynamic or land_type) and (
             permanent.chosen_type is None if land_type else permanent.chosen_color is None
         ):
-            own = role.options[0] if role.options else frozenset()
-            choices = [c for c in self.colors if c not in own] or [
-                c for c in "WUBRG" if c not in own
-            ]
-            best = max(choices, key=lambda c: (self.weights.get(c, 0), -"WUBRG".index(c)))
+            best = self._best_color(role)
             if land_type:
                 permanent = permanent.with_state(chosen_type=_TYPE_OF[best])  # CR 305.6
             else:
@@ -329,6 +344,13 @@ class CompiledDeck:
         ):
             permanent = permanent.with_state(chosen_type=self.chosen_type)
         return permanent
+
+    def _best_color(self, role: CardRole) -> str:
+        """The color a permanent chooses as it enters: the deck color it doesn't
+        make that the spells need most (any color, if it makes all of the deck's)."""
+        own = role.options[0] if role.options else frozenset()
+        choices = [c for c in self.colors if c not in own] or [c for c in "WUBRG" if c not in own]
+        return max(choices, key=lambda c: (self.weights.get(c, 0), -"WUBRG".index(c)))
 
     def _face(self, role: CardRole, permanent: Permanent | None, entry: Entry) -> LandFace:
         if permanent is None:
@@ -427,10 +449,9 @@ class CompiledDeck:
 
     def _ramp(self, k: int, item: DeckCard) -> RampRecord | None:
         role = item.role
-        ramp = role.ramp
         if role.is_land:
             return None
-        permanent = role.permanent
+        ramp, permanent = role.ramp, role.permanent
         givers = self.statics.granted.get(item.name, ())
         if ramp is None and givers:
             # It makes mana only under another card's static effect (CR 613.1f).
@@ -444,23 +465,44 @@ class CompiledDeck:
         question = self.first_question.get(id(item), -1)
         if question < 0:
             return None
-        helps = self.statics.helps(item.name)
         if ramp.kind in ("mana source", "static effect"):
-            if permanent is None or (ramp.kind == "static effect" and not helps):
-                return None
-            permanent = self._state(role, permanent)
-            if role.counters_cast:  # its X or its kicks: as many counters (CR 122.6)
-                permanent = permanent.with_state(counters=x_for(item, self.x, item.name))
-            c = self.source(permanent)
-            if self.classes[c].kind == "none" and not givers:
-                return None
-            creature = "Creature" in parse_type_line(permanent.type_line)[1]
-            tapped = "enters tapped" in item.card.faces[0].oracle_text
-            return RampRecord(ramp, question, c, creature, tapped)
-        # Ramp of another kind that stays with a static effect (Dryad of the Ilysian Grove).
+            return self._source_ramp(item, ramp, permanent, question, granted=bool(givers))
+        return self._other_ramp(item, ramp, permanent, question)
+
+    def _source_ramp(
+        self,
+        item: DeckCard,
+        ramp: Ramp,
+        permanent: Permanent | None,
+        question: int,
+        *,
+        granted: bool,
+    ) -> RampRecord | None:
+        """The record of ramp that is a mana source on the battlefield (or a static
+        effect helping the deck's mana), ``granted``: by another card's effect."""
+        role = item.role
+        if permanent is None or (
+            ramp.kind == "static effect" and not self.statics.helps(item.name)
+        ):
+            return None
+        permanent = self._state(role, permanent)
+        if role.counters_cast:  # its X or its kicks: as many counters (CR 122.6)
+            permanent = permanent.with_state(counters=x_for(item, self.x, item.name))
+        c = self.source(permanent)
+        if self.classes[c].kind == "none" and not granted:
+            return None
+        creature = "Creature" in parse_type_line(permanent.type_line)[1]
+        tapped = "enters tapped" in item.card.faces[0].oracle_text
+        return RampRecord(ramp, question, c, creature, tapped)
+
+    def _other_ramp(
+        self, item: DeckCard, ramp: Ramp, permanent: Permanent | None, question: int
+    ) -> RampRecord | None:
+        """The record of ramp of another kind (a land search, an extra land drop), and
+        the source it stays as with a static effect (Dryad of the Ilysian Grove)."""
         source = -1
-        if permanent is not None and helps:
-            source = self.source(self._state(role, permanent))
+        if permanent is not None and self.statics.helps(item.name):
+            source = self.source(self._state(item.role, permanent))
         if ramp.kind == "land search":
             targets = tuple(
                 j

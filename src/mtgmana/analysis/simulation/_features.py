@@ -17,8 +17,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Final, Literal
 
-from ...abilities import PermanentFilter
-from ...battlefield import Permanent, matches
+from ...board import Permanent
+from ...board.abilities import PermanentFilter
+from ...board.queries import matches
 from ...colors import Color
 
 __all__ = [
@@ -80,7 +81,7 @@ class Feature:
     def _colored(self, permanent: Permanent) -> int:
         if permanent.controller != "you":
             return 0
-        if self.kind == "devotion":  # CR 700.5, as mtgmana.battlefield.Board.count reads it
+        if self.kind == "devotion":  # CR 700.5, as mtgmana.board.Board.count reads it
             wanted = set(self.key)
             return sum(1 for symbol in permanent.mana_cost if wanted & set(str(symbol.colors)))
         if permanent.zone != "battlefield":

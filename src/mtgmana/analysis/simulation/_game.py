@@ -107,8 +107,9 @@ class Engine:
             player.ramp_steps.clear()
         tally = _Tally(self.turns)
         rand = rng.random
+        game = self._games()
         for _ in range(games):
-            self._game(rand, tally)
+            game(rand, tally)
         return self._outcome(tally)
 
     def _mulligan(self, rand: Callable[[], float]) -> tuple[Game, list[int], int]:
@@ -136,8 +137,97 @@ class Engine:
                 return Game(library, bottomed, h), hand, index - self.free_steps
         raise AssertionError("the last step always keeps")  # pragma: no cover
 
-    def _game(self, rand: Callable[[], float], tally: _Tally) -> None:
-        """Play one game and tally its outcome."""
+    def _games(self) -> Callable[[Callable[[], float], _Tally], None]:
+        """The function that plays one game and tallies its outcome: the deck's
+        tables bound once (a game reads them as locals; the rare steps are
+        methods)."""
+        player, answers, sched = self.player, self.answers, self.schedule
+        layout = player.layout
+        due, last_due, turns = sched.due, sched.last_due, self.turns
+        seen, drawn, land_pres = layout.seen, layout.drawn, layout.land_pres
+        decide_mask, wants, usable = layout.decide_mask, layout.wants, layout.usable
+        field_mask, early, entry = layout.field_mask, player.early, player.entry
+        has_entry = bool(entry)
+        decisions_get, cache_get = player.decisions.get, answers.cache.get
+        n, keep, reflect = answers.n, answers.keep, answers.reflect
+        canonical, canonical_types = answers.canonical, answers.canonical_types
+        acts = layout.ramp_pres | player.crack_pres
+        gy_key, draws_first = player.gy_key, self.draws_first
+        shrinks, special = self.shrinks, answers.payer.layout.special
+        units, top_turn = answers.payer.units_offset, sched.top_turn
+
+        def game_(rand: Callable[[], float], tally: _Tally) -> None:
+            game = self._start(rand, tally)
+            library = game.library
+            pending = done = eligible = on_curve = queries = 0
+            for turn in range(1, turns + 1):
+                game.turn = turn
+                if gy_key and turn > 1:  # one card a turn after the first (._casting)
+                    game.key += gy_key
+                    game.identity += player.gy_ident
+                if library and (turn > 1 or draws_first):
+                    i = int(rand() * len(library))  # a lazy shuffle (see _draw)
+                    game.H += drawn[library[i]]
+                    library[i] = library[-1]
+                    library.pop()
+                h = game.H
+                pending |= due[turn]
+                if turn << seen <= h:
+                    eligible |= due[turn]  # Karsten's condition: `turn` lands seen
+                # The land drops the hand allows, and the one the policy makes.
+                incs: tuple[tuple[int, int], ...] = NO_LAND
+                played: LandDrop | None = None
+                if h & land_pres:
+                    usable_now = (h >> usable) & field_mask
+                    choice = (h & decide_mask) | ((h >> wants[usable_now]) & WANTS) | early[turn]
+                    if has_entry:
+                        choice |= entry.bits(game.key) << player.entry_shift
+                    incs, played = decisions_get(choice) or player.decide(choice)
+                if pending:  # the questions castable this turn with some land drop
+                    key, identity = game.key, game.identity
+                    found = 0
+                    for key_now, identity_now in incs:
+                        k = key + key_now
+                        if not k & keep:
+                            k &= canonical_types if k & reflect else canonical
+                        queries += 1
+                        value = cache_get(k)
+                        if value is None or pending & ~(value >> n):
+                            value = answers.fill(k, identity + identity_now, pending)
+                        found |= value
+                        if found & pending == pending:
+                            break
+                    newly = found & pending
+                    if newly:
+                        pending ^= newly
+                        done |= newly
+                        on_curve |= newly & due[turn]
+                        tally.newly_by_turn[turn][newly] += 1
+                if turn >= last_due and not pending:
+                    break
+                use_key, use_identity = game.key, game.identity
+                if played is not None:
+                    use_key, use_identity = self._land_drop(game, played)
+                if turn < last_due and game.H & acts:
+                    self._actions(game, use_key, use_identity, played)
+                if (
+                    not pending
+                    and not (game.treasures or shrinks)
+                    and (game.key & special or (game.key >> units) & 255 >= top_turn)
+                    and self._finished(game, done, tally)
+                ):
+                    rest = sched.reported & ~done
+                    eligible = self._draw_on(rest, turn, library, game.H >> seen, rand, eligible)
+                    on_curve |= rest
+                    done |= rest
+                    break
+            answers.queries += queries
+            self._tally(tally, done, eligible, on_curve)
+
+        return game_
+
+    def _start(self, rand: Callable[[], float], tally: _Tally) -> Game:
+        """The game after the mulligans (and the opening hand's actions)."""
         player = self.player
         game, hand, taken = self._mulligan(rand)
         tally.mulligans[max(taken, 0)] += 1
@@ -145,93 +235,20 @@ class Engine:
             game.field = []
         if self.on_the_draw and player.has_opening:
             player.opening(game, hand)
+        return game
+
+    def _tally(self, tally: _Tally, done: int, eligible: int, on_curve: int) -> None:
+        """A game's outcome tallied: the questions never cast, Karsten's condition."""
         sched = self.schedule
-        due = sched.due
-        layout = player.layout
-        seen = layout.seen
-        gy_key = player.gy_key
-        pending = done = eligible = on_curve = 0
-        for turn in range(1, self.turns + 1):
-            game.turn = turn
-            if gy_key and turn > 1:  # one card a turn after the first (._casting)
-                game.key += gy_key
-                game.identity += player.gy_ident
-            if game.library and (turn > 1 or self.draws_first):
-                game.H += layout.drawn[_draw(game.library, rand)]
-            pending |= due[turn]
-            if turn << seen <= game.H:
-                eligible |= due[turn]  # Karsten's condition: `turn` lands seen
-            incs, played = self._decision(game)
-            if pending:
-                newly = self._ask(game, incs, pending)
-                if newly:
-                    pending ^= newly
-                    done |= newly
-                    on_curve |= newly & due[turn]
-                    tally.newly_by_turn[turn][newly] += 1
-            if turn >= sched.last_due and not pending:
-                break
-            use_key, use_identity = self._land_drop(game, played)
-            if turn < sched.last_due:
-                self._actions(game, use_key, use_identity, played)
-            if not pending and self._finished(game, done, rand, tally):
-                rest = sched.reported & ~done
-                eligible = self._draw_on(rest, turn, game.library, game.H >> seen, rand, eligible)
-                on_curve |= rest
-                done |= rest
-                break
         missed = sched.reported & ~done
         if missed:
             tally.missed[missed] = tally.missed.get(missed, 0) + 1
         outcome = eligible << sched.n | (eligible & on_curve)
         tally.karsten[outcome] = tally.karsten.get(outcome, 0) + 1
 
-    def _decision(self, game: Game) -> tuple[tuple[tuple[int, int], ...], LandDrop | None]:
-        """The land drops the hand allows this turn, and the one the policy makes."""
-        player = self.player
-        layout = player.layout
-        h = game.H
-        if not h & layout.land_pres:
-            return NO_LAND, None
-        choice = (
-            (h & layout.decide_mask)
-            | ((h >> layout.wants[(h >> layout.usable) & layout.field_mask]) & WANTS)
-            | player.early[game.turn]
-        )
-        if player.entry:
-            choice |= player.entry.bits(game.key) << player.entry_shift
-        decision = player.decisions.get(choice)
-        if decision is None:
-            decision = player.decide(choice)
-        return decision
-
-    def _ask(self, game: Game, incs: Iterable[tuple[int, int]], pending: int) -> int:
-        """The questions of ``pending`` castable this turn with some land drop."""
-        answers = self.answers
-        cache_get = answers.cache.get
-        n = answers.n
-        keep, reflect = answers.keep, answers.reflect
-        canonical, canonical_types = answers.canonical, answers.canonical_types
-        key, identity = game.key, game.identity
-        found = 0
-        for key_now, identity_now in incs:
-            k = key + key_now
-            if not k & keep:
-                k &= canonical_types if k & reflect else canonical
-            answers.queries += 1
-            value = cache_get(k)
-            if value is None or pending & ~(value >> n):
-                value = answers.fill(k, identity + identity_now, pending)
-            found |= value
-            if found & pending == pending:
-                break
-        return found & pending
-
-    def _land_drop(self, game: Game, played: LandDrop | None) -> tuple[int, int]:
+    def _land_drop(self, game: Game, played: LandDrop) -> tuple[int, int]:
         """Play the land drop (and the turn's extra ones); the battlefield for this
         turn's actions (a land entering tapped makes no mana this turn)."""
-        if played is None:
-            return game.key, game.identity
         now, identity_now, after, identity_after, _, _, face, target, _, delta = played
         use_key = game.key + now
         use_identity = game.identity + identity_now
@@ -265,18 +282,14 @@ class Engine:
         if game.H & player.crack_pres:
             crack(player, game, use_key, use_identity, played)
 
-    def _finished(self, game: Game, done: int, rand: Callable[[], float], tally: _Tally) -> bool:
+    def _finished(self, game: Game, done: int, tally: _Tally) -> bool:
         """Whether every question left is castable on the battlefield already: then
         it will be from now on (more permanents never make a cost unpayable), and
-        the game stops (tallied as finished)."""
-        if game.treasures or self.shrinks:
-            return False
+        the game stops (tallied as finished). Asked only of a battlefield that
+        can't shrink and has as many units as the last curve turn's spells cost
+        (or special sources)."""
         answers = self.answers
         key = game.key
-        if not key & answers.payer.layout.special and (
-            (key >> answers.payer.layout.units_offset) & 255 < self.schedule.top_turn
-        ):
-            return False
         rest = self.schedule.reported & ~done
         top = rest & self.schedule.top_bits
         if not top:

@@ -26,7 +26,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Final
 
-from ...battlefield import Permanent
+from ...board import Permanent
 from ._features import CONVOKE, IMPROVISE, LAND_PLAYED, Feature, Pool
 from ._sources import SourceClass
 from ._units import GENERIC, LETTER_BITS, ROOT, SpellCost, types_of
@@ -205,42 +205,13 @@ def key_layout(
     fields, unchecked = _unions(classes, costs)
     index = {u: i for i, u in enumerate(fields)}
     out = _Fields()
-    masks: list[int] = []
-    for source in classes:
-        if source.kind in ("simple", "restricted"):
-            for unit in source.units:
-                if unit not in masks:
-                    masks.append(unit)
+    masks = _unit_masks(classes)
     mask_offset = {m: out.take() for m in masks}
     histogram = (1 << out.next) - 1
     reach_offset = out.take(len(fields))
     guard = sum(128 << (WIDTH * i) for i in range(len(fields))) << reach_offset
     reach_mask = ((1 << (WIDTH * len(fields))) - 1) << reach_offset
-    pools = partner_classes(classes, costs)
-    partners = {c for members in pools.values() for c in members}
-    count_offset: dict[int, int] = {}
-    special = keep = reflect = partner_bits = 0
-    has_modal = any(source.kind == "modal" for source in classes)
-    for c, source in enumerate(classes):
-        if source.kind not in _COUNTED and c not in partners:
-            continue
-        offset = count_offset[c] = out.take()
-        bits = 255 << offset
-        if source.kind in _COUNTED and source.kind != "restricted":
-            special |= bits
-        if source.kind == "reflecting" or (source.kind == "modal" and _reads(source)):
-            reflect |= bits
-        if source.kind in _COUNTED:
-            # Hall's condition over the units themselves: exotic sources, typed
-            # activation costs, restricted mana with activations, costs taking others.
-            if (
-                source.kind == "exotic"
-                or _needs_units(source)
-                or (source.kind == "restricted" and has_modal)
-            ):
-                keep |= bits
-        else:
-            partner_bits |= bits
+    counts = _Counts(classes, costs, out)
     type_offsets: tuple[int, ...] = ()
     if any(source.kind == "reflecting" for source in classes):
         type_offsets = tuple(out.take() for _ in range(6))
@@ -250,8 +221,6 @@ def key_layout(
             feature_offset[feature] = out.take()
     life_offset = out.take()
     types_mask = sum(255 << off for off in (*type_offsets, *feature_offset.values()))
-    if any(spell.taps for spell in costs):
-        keep |= partner_bits  # convoke and improvise take them: the units matter
     layout = KeyLayout(
         fields=tuple(fields),
         unchecked=unchecked,
@@ -261,16 +230,16 @@ def key_layout(
         reach_mask=reach_mask,
         guard=guard,
         units_offset=reach_offset + WIDTH * index[GENERIC],
-        count_offset=count_offset,
+        count_offset=counts.offset,
         type_offsets=type_offsets,
         feature_offset=feature_offset,
         life_offset=life_offset,
         histogram=histogram,
-        special=special,
-        keep=keep,
-        reflect=reflect,
+        special=counts.special,
+        keep=counts.keep,
+        reflect=counts.reflect,
         types_mask=types_mask,
-        partners=partner_bits,
+        partners=counts.partners,
         land_played=(1 << feature_offset[LAND_PLAYED]) if LAND_PLAYED in feature_offset else 0,
         increments=(),
         keeps_features=any(spell.reducing for spell in costs),
@@ -280,6 +249,59 @@ def key_layout(
         _increment(layout, source, c, track_life, index) for c, source in enumerate(classes)
     )
     return _with_increments(layout, increments)
+
+
+def _unit_masks(classes: Sequence[SourceClass]) -> list[int]:
+    """The distinct units of the simple and restricted classes, in order (each gets
+    a field of the histogram)."""
+    masks: list[int] = []
+    for source in classes:
+        if source.kind in ("simple", "restricted"):
+            for unit in source.units:
+                if unit not in masks:
+                    masks.append(unit)
+    return masks
+
+
+class _Counts:
+    """The count fields of the classes counted (and of the partners some cost may
+    take), and the masks over them: ``special`` (counted, not restricted),
+    ``keep`` (their units matter), ``reflect`` (reading the battlefield) and
+    ``partners``."""
+
+    def __init__(
+        self, classes: Sequence[SourceClass], costs: Sequence[SpellCost], out: _Fields
+    ) -> None:
+        pools = partner_classes(classes, costs)
+        partners = {c for members in pools.values() for c in members}
+        self.offset: dict[int, int] = {}
+        self.special = self.keep = self.reflect = self.partners = 0
+        has_modal = any(source.kind == "modal" for source in classes)
+        for c, source in enumerate(classes):
+            if source.kind in _COUNTED:
+                self.offset[c] = offset = out.take()
+                self._counted(source, offset, has_modal=has_modal)
+            elif c in partners:
+                self.offset[c] = offset = out.take()
+                self.partners |= 255 << offset
+        if any(spell.taps for spell in costs):
+            self.keep |= self.partners  # convoke and improvise take them: the units matter
+
+    def _counted(self, source: SourceClass, offset: int, *, has_modal: bool) -> None:
+        """The masks a counted class's field at ``offset`` belongs to."""
+        bits = 255 << offset
+        if source.kind != "restricted":
+            self.special |= bits
+        if source.kind == "reflecting" or (source.kind == "modal" and _reads(source)):
+            self.reflect |= bits
+        # Hall's condition over the units themselves: exotic sources, typed
+        # activation costs, restricted mana with activations, costs taking others.
+        if (
+            source.kind == "exotic"
+            or _needs_units(source)
+            or (source.kind == "restricted" and has_modal)
+        ):
+            self.keep |= bits
 
 
 def _features(classes: Sequence[SourceClass], costs: Sequence[SpellCost]) -> list[Feature]:

@@ -62,31 +62,42 @@ class Layout:
         pending: Sequence[int] = (),
     ) -> None:
         n = len(deck.items)
-        landish = deck.playable
-        counts = [item.count for item in deck.items]
-        # The widest count: the deck's cards, or a check land's land types (a
-        # dual counts twice).
-        bound = sum(counts)
-        checks = {types for k in range(n) for code, _, types, _ in drops[k] if code == _CONTROL}
-        for types in checks:
-            bound = max(bound, sum(
-                counts[k] * max((f.types & types).bit_count() for f in _faces(deck, k))
-                for k in range(n) if _faces(deck, k)
-            ))  # fmt: skip
-        self.width = width = 8 if bound < 127 else 16 if bound < 32767 else 32
-        half = 1 << (width - 1)
-        self.half = half
+        self.width = width = _width(deck, drops)
+        self.half = 1 << (width - 1)
         self.field_mask = (1 << width) - 1
         self._next = width  # the reserved field
         self.start = 0
-        # -- the hand --
-        self.land_field = [self._field(half - 1) if landish[k] else -1 for k in range(n)]
+        self._hand_fields(deck, drops, ramp_order)
+        # -- the library: copies of each land a search can find gone from it --
+        self.out_field = [-1] * n
+        for j in sorted(set(targets)):
+            self.out_field[j] = self._field(self.half - deck.items[j].count)
+        self._battlefield_fields(deck, drops, last_due, pending)
+        self.seen = self._next
+        self._masks(drops)
+        # -- deltas --
+        self.hand_in = [self._hand_in(deck, k) for k in range(n)]
+        """What card ``k`` adds to ``H`` entering the hand (minus: leaving it)."""
+        self.drawn = [self._drawn(deck, k) for k in range(n)]
+        """What card ``k`` adds to ``H`` drawn from the library."""
+
+    def _hand_fields(
+        self,
+        deck: CompiledDeck,
+        drops: Sequence[Sequence[tuple[int, int, int, int]]],
+        ramp_order: Sequence[int],
+    ) -> None:
+        """The hand's presence fields: land cards, ramp cards, curve slots, colors
+        needed, and the basic land types a reveal land asks for."""
+        n = len(deck.items)
+        top = self.half - 1
+        self.land_field = [self._field(top) if deck.playable[k] else -1 for k in range(n)]
         self.ramp_field = [-1] * n
         for k in ramp_order:
-            self.ramp_field[k] = self._field(half - 1)
-        slots = max(deck.curve, default=0) + 2
-        self.curve_field = [self._field(half - 1) for _ in range(slots)]
-        self.need_field = [self._field(half - 1) for _ in range(_COLORS)]
+            self.ramp_field[k] = self._field(top)
+        self.slots = max(deck.curve, default=0) + 2
+        self.curve_field = [self._field(top) for _ in range(self.slots)]
+        self.need_field = [self._field(top) for _ in range(_COLORS)]
         # Reveal lands: (types, whether the land in hand has them) -> field.
         self.reveal_field: dict[tuple[int, bool], int] = {}
         for k in range(n):
@@ -94,48 +105,60 @@ class Layout:
                 if code == EntryCode.REVEAL:
                     own = bool(deck.subtypes[k] & types)
                     if (types, own) not in self.reveal_field:
-                        self.reveal_field[(types, own)] = self._field(half - 1 - own)
-        # -- the library: copies of each land a search can find gone from it --
-        self.out_field = [-1] * n
-        for j in sorted(set(targets)):
-            self.out_field[j] = self._field(half - counts[j])
-        # -- the battlefield --
-        self.color_field = [self._field(half - 1) for _ in range(_COLORS)]
+                        self.reveal_field[(types, own)] = self._field(top - own)
+
+    def _battlefield_fields(
+        self,
+        deck: CompiledDeck,
+        drops: Sequence[Sequence[tuple[int, int, int, int]]],
+        last_due: int,
+        pending: Sequence[int],
+    ) -> None:
+        """The battlefield's fields: the colors made, the searches not cracked yet,
+        the thresholds the land drops read, and the raw counts."""
+        n = len(deck.items)
+        self.color_field = [self._field(self.half - 1) for _ in range(_COLORS)]
         self.pending_field = [-1] * n
         """Per land whose search costs mana (Warped Landscape), its copies on the
         battlefield not cracked yet (a presence counter)."""
         for k in pending:
-            self.pending_field[k] = self._field(half - 1)
+            self.pending_field[k] = self._field(self.half - 1)
         self.lands_field: dict[int, int] = {}
         self.basics_field: dict[int, int] = {}
         self.types_field: dict[tuple[int, int], int] = {}
         self.early = False
         for k in range(n):
             for code, count, types, _ in drops[k]:
-                if code == EntryCode.CONTROL:
-                    self._threshold(self.types_field, (types, count), count)
-                elif code == EntryCode.FEW_LANDS:
-                    self._threshold(self.lands_field, count + 1, count + 1)
-                elif code == EntryCode.MANY_LANDS:
-                    self._threshold(self.lands_field, count, count)
-                elif code == EntryCode.BASICS:
-                    self._threshold(self.basics_field, count, count)
-                elif code == EntryCode.EARLY:
-                    self.early = True
-                elif code == EntryCode.FOUR_LANDS:
-                    self._threshold(self.lands_field, 3, 3)
+                self._threshold_of(code, count, types)
         self.mdfc = any(face is not None for face in deck.mdfc_face)
         if self.mdfc:
             self._threshold(self.lands_field, last_due, last_due)
         self.n_lands = self._field(0)
         self.usable = self._field(0)
-        self.seen = self._next
-        # -- masks --
+
+    def _threshold_of(self, code: int, count: int, types: int) -> None:
+        """The threshold field a land drop with entry ``code`` reads (if any)."""
+        if code == EntryCode.CONTROL:
+            self._threshold(self.types_field, (types, count), count)
+        elif code == EntryCode.FEW_LANDS:
+            self._threshold(self.lands_field, count + 1, count + 1)
+        elif code == EntryCode.MANY_LANDS:
+            self._threshold(self.lands_field, count, count)
+        elif code == EntryCode.BASICS:
+            self._threshold(self.basics_field, count, count)
+        elif code == EntryCode.EARLY:
+            self.early = True
+        elif code == EntryCode.FOUR_LANDS:
+            self._threshold(self.lands_field, 3, 3)
+
+    def _masks(self, drops: Sequence[Sequence[tuple[int, int, int, int]]]) -> None:
+        """The presence masks, the land-drop policy's mask and the ``wants`` bits."""
         self.land_pres = self._tops(self.land_field)
         self.ramp_pres = self._tops(self.ramp_field)
         self.pending_pres = self._tops(self.pending_field)
         self.need_pres = self._tops(self.need_field)
         self.color_pres = self._tops(self.color_field)
+        n = len(self.land_field)
         fetched = [j for k in range(n) for _, _, _, j in drops[k] if j >= 0]
         self.decide_mask = (
             self.land_pres
@@ -149,19 +172,10 @@ class Layout:
         )
         """The bits of ``H`` the land-drop policy reads."""
         # The bit saying a spell costs one more than ``usable`` mana: (H >> wants[u]) & 1.
+        slots, width = self.slots, self.width
         self.wants = [
             self.curve_field[u + 1] + width - 1 if u + 1 < slots else 0 for u in range(1 << width)
         ]
-        # -- deltas --
-        self.hand_in = [self._hand_in(deck, k) for k in range(n)]
-        """What card ``k`` adds to ``H`` entering the hand (minus: leaving it)."""
-        self.drawn = [
-            self.hand_in[k]
-            + (1 << self.seen if landish[k] else 0)
-            + (1 << self.out_field[k] if self.out_field[k] >= 0 else 0)
-            for k in range(n)
-        ]
-        """What card ``k`` adds to ``H`` drawn from the library."""
 
     def _field(self, start: int) -> int:
         offset = self._next
@@ -198,6 +212,16 @@ class Layout:
         for (types, _), offset in self.reveal_field.items():
             if deck.subtypes[k] & types:
                 delta += 1 << offset
+        return delta
+
+    def _drawn(self, deck: CompiledDeck, k: int) -> int:
+        """What card ``k`` adds to ``H`` drawn from the library: its hand delta, a
+        land card seen, one copy fewer in the library."""
+        delta = self.hand_in[k]
+        if deck.playable[k]:
+            delta += 1 << self.seen
+        if self.out_field[k] >= 0:
+            delta += 1 << self.out_field[k]
         return delta
 
     # -- the battlefield --
@@ -240,6 +264,21 @@ class Layout:
             if bits >> (offset + self.width - 1) & 1:
                 found |= 1 << color
         return found
+
+
+def _width(deck: CompiledDeck, drops: Sequence[Sequence[tuple[int, int, int, int]]]) -> int:
+    """The fields' width: enough bits for the widest count, the deck's cards or a
+    check land's land types (a dual counts twice)."""
+    n = len(deck.items)
+    counts = [item.count for item in deck.items]
+    bound = sum(counts)
+    checks = {types for k in range(n) for code, _, types, _ in drops[k] if code == _CONTROL}
+    for types in checks:
+        bound = max(bound, sum(
+            counts[k] * max((f.types & types).bit_count() for f in _faces(deck, k))
+            for k in range(n) if _faces(deck, k)
+        ))  # fmt: skip
+    return 8 if bound < 127 else 16 if bound < 32767 else 32
 
 
 def _faces(deck: CompiledDeck, k: int) -> tuple[LandFace, ...]:

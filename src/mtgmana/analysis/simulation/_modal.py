@@ -3,7 +3,7 @@ mana ability the fast check models, compiled once into a :class:`ModalSource`
 whose :meth:`~ModalSource.resolve` gives, on a battlefield's counts
 (:mod:`._features`), the :class:`~._units.Mode` values one copy may use.
 
-What an ability may depend on, read from its text once (:mod:`mtgmana.abilities`):
+What an ability may depend on, read from its text once (:mod:`mtgmana.board.abilities`):
 
 * **conditions** on the battlefield (CR 602.5b: Temple of the False God's "five or
   more lands", the Tainted lands' "a Swamp", Spire of Industry's "an artifact",
@@ -51,9 +51,9 @@ from dataclasses import dataclass, replace
 from itertools import combinations
 from typing import Final, Literal
 
-from ...abilities import Amount, DynamicSlot, ManaAbility, PermanentFilter
-from ...battlefield import Board, Permanent
-from ...conditions import Condition
+from ...board import Board, Permanent
+from ...board.abilities import ActivationCost, Amount, DynamicSlot, ManaAbility, PermanentFilter
+from ...board.conditions import Condition
 from ...restrictions import Restriction
 from ..roles import SIM_ENERGY, SIM_FACTS, SIM_GRAVEYARD, SIM_LIFE
 from ._features import LAND_PLAYED, Feature, Pool, Test
@@ -373,6 +373,20 @@ def _prune_modes(modes: list[Mode]) -> tuple[Mode, ...]:
     unused)."""
     plain = [m for m in modes if m.plain]
     others = [m for m in dict.fromkeys(modes) if not m.plain]
+    kept: list[Mode] = []
+    for mode in sorted(
+        dict.fromkeys(_merged(plain)), key=lambda m: (-len(m.units), m.life, m.units)
+    ):
+        if not any(k.life <= mode.life and _covers(k.units, mode.units) for k in kept):
+            kept.append(mode)
+    if modes and not any(m.free for m in modes):
+        kept.insert(0, IDLE)
+    return (*kept, *others)
+
+
+def _merged(plain: list[Mode]) -> list[Mode]:
+    """The plain modes, those of one unit merged into one unit of their types
+    costing the most life any of them costs."""
     singles = [m for m in plain if len(m.units) == 1]
     candidates = [m for m in plain if len(m.units) != 1]
     if singles:
@@ -380,13 +394,7 @@ def _prune_modes(modes: list[Mode]) -> tuple[Mode, ...]:
         for mode in singles:
             mask |= mode.units[0]
         candidates.append(Mode((mask,), life=max(m.life for m in singles)))
-    kept: list[Mode] = []
-    for mode in sorted(dict.fromkeys(candidates), key=lambda m: (-len(m.units), m.life, m.units)):
-        if not any(k.life <= mode.life and _covers(k.units, mode.units) for k in kept):
-            kept.append(mode)
-    if modes and not any(m.free for m in modes):
-        kept.insert(0, IDLE)
-    return (*kept, *others)
+    return candidates
 
 
 def prune(modes: Sequence[tuple[int, ...]]) -> tuple[tuple[int, ...], ...]:
@@ -497,26 +505,9 @@ class _Reader:
         """X of ``amount`` (``None``: not modelled)."""
         kind = amount.kind
         if kind in _CONSTANT_AMOUNTS:
-            if kind == "fixed":
-                value = amount.value
-            elif kind == "life":
-                value = SIM_LIFE
-            elif kind in ("graveyard", "life gained this turn", "cards drawn this turn"):
-                value = SIM_GRAVEYARD if kind == "graveyard" else 0
-            else:
-                value = Board((self.permanent,)).count(0, kind, None, "")
-            return _Count("fixed", plus=value + amount.plus)
+            return _Count("fixed", plus=self._constant(amount) + amount.plus)
         if kind == "devotion":
-            colors = amount.colors
-            if not colors:  # devotion to the color of the mana made (Nykthos)
-                bits = 0
-                for slot in slots:
-                    if not isinstance(slot, int):
-                        return None
-                    bits |= slot
-                colors = "".join(c for i, c in enumerate(_COLORS) if bits >> i & 1)
-            feature = self.feature(Feature("devotion", key=colors))
-            return _Count("count", ((feature, 1),), amount.plus)
+            return self._devotion(amount, slots)
         item = amount.filter
         if item is None or item.attached or item.itself:
             return None
@@ -534,43 +525,53 @@ class _Reader:
             return _Count("types", plus=amount.plus, family=("power", item))
         return None
 
+    def _constant(self, amount: Amount) -> int:
+        """The value of an amount the simulation's constant state decides (its
+        ``plus`` aside): its life, its graveyard, the permanent alone."""
+        kind = amount.kind
+        if kind == "fixed":
+            return amount.value
+        if kind == "life":
+            return SIM_LIFE
+        if kind in ("graveyard", "life gained this turn", "cards drawn this turn"):
+            return SIM_GRAVEYARD if kind == "graveyard" else 0
+        return Board((self.permanent,)).count(0, kind, None, "")
+
+    def _devotion(self, amount: Amount, slots: tuple[_Slot, ...]) -> _Count | None:
+        """Devotion to the amount's colors, or to the color of the mana made
+        (Nykthos: its slots must be constant)."""
+        colors = amount.colors
+        if not colors:
+            bits = 0
+            for slot in slots:
+                if not isinstance(slot, int):
+                    return None
+                bits |= slot
+            colors = "".join(c for i, c in enumerate(_COLORS) if bits >> i & 1)
+        feature = self.feature(Feature("devotion", key=colors))
+        return _Count("count", ((feature, 1),), amount.plus)
+
     def ability(self, ability: ManaAbility) -> _Ability | bool | None:
         """The ability compiled; ``False`` when it makes no mana on the simulation's
         battlefields; ``None`` when it isn't modelled."""
         cost = ability.cost
-        permanent = self.permanent
-        if cost.untap or cost.discard or cost.discard_hand or ability.only_as_instant:
-            return None
-        if cost.energy > SIM_ENERGY or cost.exile_graveyard > SIM_GRAVEYARD:
-            return False  # no energy, no graveyard (see the module)
-        if cost.exile_from_hand:
-            return False  # only from a hand (CR 113.6m)
-        if cost.remove_counters > permanent.counters:
-            return False  # it can't pay (as for the tapper)
+        usable = self._usable(ability)
+        if usable is not True:
+            return usable
         test: Test | None = None
         if ability.condition is not None:
             found = self.test(ability.condition)
-            if found is None:
-                return None
-            if found is False:
-                return False
+            if found is None or found is False:
+                return found
             if isinstance(found, Test):
                 test = found
-        consumes: list[tuple[Pool, int]] = []
-        for kind, taken in (("sacrifice", cost.sacrificed_others), ("tap", cost.tapped_others)):
-            if taken is not None:
-                item, n = taken
-                consumes.append((Pool(kind, item), n))  # type: ignore[arg-type]
-        limited = cost.tap or cost.sacrifice_self or consumes or ability.once_per_turn
-        if not limited and not cost.remove_counters and not _counters(ability):
+        consumes = _consumes(cost)
+        if not _limited(ability, consumes):
             return None  # repeatable with mana alone
-        demands: tuple[int, ...] = ()
-        typed = False
-        if cost.mana is not None and cost.mana.has_mana_cost and cost.mana.mana_value:
-            found_demands = activation_demands(cost.mana)
-            if found_demands is None:
-                return None
-            demands, typed = found_demands
+        found_demands = _demands(cost)
+        if found_demands is None:
+            return None
+        demands, typed = found_demands
         parts = self._parts(ability)
         if parts is None:
             return None
@@ -582,10 +583,22 @@ class _Reader:
             cost.life,
             test,
             ability.restriction,
-            tuple(consumes),
+            consumes,
             cost.sacrifice_self,
             ability.condition is not None and not ability.condition.activation,
         )
+
+    def _usable(self, ability: ManaAbility) -> bool | None:
+        """Whether the ability's cost can be paid on the simulation's battlefields
+        (``False``: never; ``None``: not modelled)."""
+        cost = ability.cost
+        if cost.untap or cost.discard or cost.discard_hand or ability.only_as_instant:
+            return None
+        if cost.energy > SIM_ENERGY or cost.exile_graveyard > SIM_GRAVEYARD:
+            return False  # no energy, no graveyard (see the module)
+        if cost.exile_from_hand:
+            return False  # only from a hand (CR 113.6m)
+        return cost.remove_counters <= self.permanent.counters  # as for the tapper
 
     def _parts(self, ability: ManaAbility) -> tuple[_Part, ...] | None:
         production = ability.production
@@ -604,6 +617,33 @@ class _Reader:
                     return None
             parts.append(_Part(tuple(slots), count, choice.damage))
         return tuple(parts)
+
+
+def _consumes(cost: ActivationCost) -> tuple[tuple[Pool, int], ...]:
+    """The permanents other than itself the cost sacrifices or taps, by pool."""
+    consumes: list[tuple[Pool, int]] = []
+    for kind, taken in (("sacrifice", cost.sacrificed_others), ("tap", cost.tapped_others)):
+        if taken is not None:
+            item, n = taken
+            consumes.append((Pool(kind, item), n))  # type: ignore[arg-type]
+    return tuple(consumes)
+
+
+def _demands(cost: ActivationCost) -> tuple[tuple[int, ...], bool] | None:
+    """The demands of the cost's mana and whether they are typed (``None``: not
+    modelled)."""
+    if cost.mana is not None and cost.mana.has_mana_cost and cost.mana.mana_value:
+        return activation_demands(cost.mana)
+    return (), False
+
+
+def _limited(ability: ManaAbility, consumes: tuple[tuple[Pool, int], ...]) -> bool:
+    """Whether something other than mana limits the activations: {T}, sacrificing
+    itself or others, once a turn, counters removed."""
+    cost = ability.cost
+    if cost.tap or cost.sacrifice_self or consumes or ability.once_per_turn:
+        return True
+    return bool(cost.remove_counters) or _counters(ability)
 
 
 def _counters(ability: ManaAbility) -> bool:
@@ -628,9 +668,8 @@ def modal_source(permanent: Permanent, context: Board, snow: int) -> ModalSource
         if found is not False:
             assert isinstance(found, _Ability)
             abilities.append(found)
-    if sum(1 for a in abilities if a.sacrifices_itself) > 1 and any(
-        not a.tap for a in abilities if a.sacrifices_itself
-    ):
+    sacrificing = [a for a in abilities if a.sacrifices_itself]
+    if len(sacrificing) > 1 and not all(a.tap for a in sacrificing):
         return None  # two ways to sacrifice itself, one without {T}
     types = 0
     for compiled in abilities:

@@ -15,7 +15,7 @@ from itertools import combinations_with_replacement, product
 from math import comb
 from typing import Final
 
-from ...mana import ManaType
+from ...colors import ManaType
 from ._decide import Hall
 from ._features import CONVOKE, Feature, Pool
 from ._keys import KeyLayout
@@ -181,35 +181,35 @@ class BoardModes:
         the module): capacity for those sacrificed after use, a partner mode for
         the others; a mode paying the spell for those its convoke or improvise may
         tap (``tapped``)."""
-        wanted = {pool for modes, _ in groups.values() for m in modes for pool, _ in m.consumes}
-        wanted.update(pool for m in repeat for pool, _ in m.consumes)
+        wanted = _wanted(groups, repeat)
         removed: list[int] = []
         capacity: dict[Pool, int] = dict.fromkeys(wanted, 0)
         uncertain = False
-        count = self.count
         for pool in sorted(wanted, key=self._pool_order.__getitem__):
-            for c in self.pools.get(pool, ()):
-                n = count(key, c) if c in self.layout.count_offset else 0
-                if not n:
-                    continue
+            for c, n in self._on_board(key, pool):
                 found = self._partner(pool, c, n, groups, plain, removed, capacity)
                 if found is None:
                     return None
                 uncertain = uncertain or found
         if tapped is not None:
-            for c in self.pools.get(tapped, ()):
-                n = count(key, c) if c in self.layout.count_offset else 0
-                if n and not self._spell_taps(tapped, c, n, groups, plain, removed):
+            for c, n in self._on_board(key, tapped):
+                if not self._spell_taps(tapped, c, n, groups, plain, removed):
                     return None
         if repeat:
-            supply = sum(capacity.values()) + sum(
-                n for modes, n in groups.values() for m in modes if _gives(m)
-            )
-            if supply:
-                groups[(1 << 30, 0)] = ([IDLE, *repeat], supply)
+            _add_repeat(groups, repeat, capacity)
         result = tuple((tuple(modes), n) for _, (modes, n) in sorted(groups.items()))
-        return ModalBoard(_times(plain, key, count), tuple(removed), result,
+        return ModalBoard(_times(plain, key, self.count), tuple(removed), result,
                       tuple(sorted(capacity.items(), key=self._order)), uncertain)  # fmt: skip
+
+    def _on_board(self, key: int, pool: Pool) -> list[tuple[int, int]]:
+        """The classes ``pool`` may take that are on the board (counted in the
+        key), with their numbers."""
+        found = []
+        for c in self.pools.get(pool, ()):
+            n = self.count(key, c) if c in self.layout.count_offset else 0
+            if n:
+                found.append((c, n))
+        return found
 
     def _order(self, item: tuple[Pool, int]) -> int:
         return self._pool_order[item[0]]
@@ -245,9 +245,24 @@ class BoardModes:
             return False
         if pool.kind == "sacrifice" and modal.sacrifice != "always":
             return True
+        return self._instead(pool, c, n, groups, plain, removed)
+
+    def _instead(
+        self,
+        pool: Pool,
+        c: int,
+        n: int,
+        groups: dict[tuple[int, int], tuple[list[Mode], int]],
+        plain: dict[int, tuple[int, ...]],
+        removed: list[int],
+    ) -> bool | None:
+        """Class ``c`` given a partner mode: each copy taken by ``pool`` instead of
+        making its mana (``None`` when its modes can't be modelled so)."""
+        own = groups.get((c, 0))
         if own is not None:
             own[0].append(partner(pool))
             return False
+        source = self.classes[c]
         if c in plain:
             units = plain.pop(c)
         elif source.kind == "simple":
@@ -279,15 +294,7 @@ class BoardModes:
         modal = source.modal
         own = groups.get((c, 0))
         if modal is None or not modal.taps:
-            if source.kind not in ("simple", "none", "modal"):
-                return False
-            # Tapped besides its own mana (none of it needs {T}), but once.
-            tapped = groups.get((c, _TAPPED))
-            if tapped is not None:
-                tapped[0].append(Mode((unit,)))
-            else:
-                plain[c] = (*plain.get(c, ()), unit)
-            return True
+            return self._tapped_besides(source, c, unit, groups, plain)
         if own is not None:
             own[0].append(Mode((unit,)))
             return True
@@ -304,6 +311,25 @@ class BoardModes:
         else:
             removed.extend(units * n)
         groups[(c, 0)] = ([Mode(units) if units else IDLE, Mode((unit,))], n)
+        return True
+
+    @staticmethod
+    def _tapped_besides(
+        source: SourceClass,
+        c: int,
+        unit: int,
+        groups: dict[tuple[int, int], tuple[list[Mode], int]],
+        plain: dict[int, tuple[int, ...]],
+    ) -> bool:
+        """Class ``c`` tapped for the spell besides making its own mana (none of it
+        needs {T}), but once: ``unit`` added to it (whether that could be modelled)."""
+        if source.kind not in ("simple", "none", "modal"):
+            return False
+        tapped = groups.get((c, _TAPPED))
+        if tapped is not None:
+            tapped[0].append(Mode((unit,)))
+        else:
+            plain[c] = (*plain.get(c, ()), unit)
         return True
 
     def combos(
@@ -325,26 +351,30 @@ class BoardModes:
         per_group = [list(combinations_with_replacement(modes, n)) for modes, n in groups]
         seen: set[object] = set()
         combos: list[Combo] = []
-        hall = self.hall
         for picked in product(*per_group):
             chosen = [mode for group in picked for mode in group]
             if any(m.consumes for m in chosen) and not consumption_ok(chosen, limits):
                 continue
             combo = combo_of(chosen)
             signature = (combo.exact, combo.restricted, combo.units, combo.demands)
-            if signature in seen:
-                continue
-            seen.add(signature)
-            combo.free = hall.reach(combo.units) if not combo.costly else 0
-            if all(d in (GENERIC, ROOT, ACTIVATION) for _, more in combo.exact for d in more):
-                combo.packed = tuple(
-                    (hall.reach(made), tuple(GENERIC if d == ACTIVATION else d for d in more))
-                    for made, more in combo.exact
-                )
-            combos.append(combo)
+            if signature not in seen:
+                seen.add(signature)
+                combos.append(self._reached(combo))
         combos.sort(key=lambda combo: (combo.costly, not combo.complete))
         self._combos[cache_key] = combos
         return combos
+
+    def _reached(self, combo: Combo) -> Combo:
+        """The combination with its reach: ``free`` when no activation costs mana,
+        ``packed`` when every demand it adds is generic or paid first."""
+        hall = self.hall
+        combo.free = hall.reach(combo.units) if not combo.costly else 0
+        if all(d in (GENERIC, ROOT, ACTIVATION) for _, more in combo.exact for d in more):
+            combo.packed = tuple(
+                (hall.reach(made), tuple(GENERIC if d == ACTIVATION else d for d in more))
+                for made, more in combo.exact
+            )
+        return combo
 
     def upper(self, groups: tuple[Group, ...]) -> tuple[tuple[int, ...], tuple[int, ...]]:
         """A relaxation of every combination: each group makes its most units, of
@@ -382,6 +412,27 @@ def _times(plain: dict[int, tuple[int, ...]], key: int, count: object) -> tuple[
     for c, units in plain.items():
         found.extend(units * count(key, c))  # type: ignore[operator]
     return tuple(found)
+
+
+def _wanted(groups: dict[tuple[int, int], tuple[list[Mode], int]], repeat: list[Mode]) -> set[Pool]:
+    """The pools the modes' costs take from."""
+    wanted = {pool for modes, _ in groups.values() for m in modes for pool, _ in m.consumes}
+    wanted.update(pool for m in repeat for pool, _ in m.consumes)
+    return wanted
+
+
+def _add_repeat(
+    groups: dict[tuple[int, int], tuple[list[Mode], int]],
+    repeat: list[Mode],
+    capacity: dict[Pool, int],
+) -> None:
+    """The group of the repeatable modes (a cost taking a permanent given by another
+    mode or counted in ``capacity``), as many as the permanents they could take."""
+    supply = sum(capacity.values()) + sum(
+        n for modes, n in groups.values() for m in modes if _gives(m)
+    )
+    if supply:
+        groups[(1 << 30, 0)] = ([IDLE, *repeat], supply)
 
 
 def _gives(mode: Mode) -> bool:

@@ -20,7 +20,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 from operator import mul
 
-from ...battlefield import Board, Permanent
+from ...board import Board, Permanent
 from ...colors import Color
 from ...restrictions import Restriction
 from ..roles import SIM_ENERGY, SIM_FACTS, SIM_GRAVEYARD
@@ -472,7 +472,7 @@ class Payer:
     def static_answer(self, identity: int, s: int) -> bool | None:
         """Whether cost ``s`` is payable on the board an identity key stands for,
         which has permanents with static effects: decided on what its permanents
-        are and have under those effects (:func:`mtgmana.effects.apply_layers`),
+        are and have under those effects (:func:`mtgmana.board.layers.apply_layers`),
         compiled like any others (``None``: the tapper decides)."""
         found = self.static_view(identity)
         if found is None:

@@ -37,6 +37,9 @@ Decision = tuple[tuple[tuple[int, int], ...], LandDrop | None]
 """The land drops the hand allows, as (key, identity) added now (one with nothing
 added when there are none), and the one the policy makes."""
 
+_Options = tuple[list[LandDrop], tuple[tuple[int, int], ...]]
+"""A decision key's land drops and what each adds (see :data:`Decision`)."""
+
 RampStep = tuple[int, int, int, int]
 """A turn's ramp as what it adds to ``H``, the key, the identity and the Treasures."""
 
@@ -128,10 +131,11 @@ class Player:
             self.ramp_mask |= layout.field_mask << layout.ramp_field[k]
         self.ramp_tops = [(k, layout.top(layout.ramp_field[k])) for k in self.ramp_order]
         self.decisions: dict[int, Decision] = {}
-        self.options: dict[int, tuple[list[LandDrop], tuple[tuple[int, int], ...]]] = {}
+        self.options: dict[int, _Options] = {}
         """The land drops of a decision's key without what only the choice reads
         (the colors needed and present, whether an untapped land is wanted)."""
         self.options_mask = ~(layout.need_pres | layout.color_pres | WANTS)
+        self._colors: dict[int, int] = {}  # WUBRG bits by presence bits of H
         self.ramp_infos: dict[int, tuple[int, bool, bool]] = {}
         self.ramp_steps: dict[int, RampStep] = {}
 
@@ -172,9 +176,22 @@ class Player:
         if found is None:
             found = self.options[key & self.options_mask] = self._land_drops(key)
         options, incs = found
-        decision = (incs, self._choose(options, key) if options else None)
+        choice = self._choose(options, key, self._choice_bits(key)) if options else None
+        decision = (incs, choice)
         self.decisions[key] = decision
         return decision
+
+    def _choice_bits(self, key: int) -> int:
+        """What :meth:`_choose` reads of ``key`` beyond the options: whether an
+        untapped land is wanted, the colors needed, those not made yet."""
+        layout = self.layout
+        need = self._colors.get(key & layout.need_pres)
+        if need is None:
+            need = self._colors[key & layout.need_pres] = layout.colors(key, layout.need_field)
+        made = self._colors.get(key & layout.color_pres)
+        if made is None:
+            made = self._colors[key & layout.color_pres] = layout.colors(key, layout.color_field)
+        return (key & WANTS) | need << 1 | (need & ~made) << 6
 
     def _land_drops(self, key: int) -> tuple[list[LandDrop], tuple[tuple[int, int], ...]]:
         """The land drops the policy bits ``key`` allow (read outside the choice's
@@ -242,8 +259,9 @@ class Player:
         delta = option[9] - layout.colors_in(face.colors) + layout.colors_in(colors)
         return (*option[:6], replace(face, colors=colors), *option[7:9], delta)
 
-    def _choose(self, options: list[LandDrop], key: int) -> LandDrop | None:
-        """The land drop the policy makes (see :mod:`mtgmana.analysis.simulation`), or ``None``."""
+    def _choose(self, options: list[LandDrop], key: int, bits: int) -> LandDrop | None:
+        """The land drop the policy makes (see :mod:`mtgmana.analysis.simulation`),
+        or ``None``; ``bits``: :meth:`_choice_bits` of ``key``."""
         layout = self.layout
         if not options[0][8]:
             candidates = [o for o in options if not o[8]] if self.has_mdfc else options
@@ -253,9 +271,9 @@ class Player:
             candidates = options
         if len(candidates) == 1:
             return candidates[0]
-        wants_untapped = key & WANTS
-        need = layout.colors(key, layout.need_field)
-        fresh = need & ~layout.colors(key, layout.color_field)
+        wants_untapped = bits & WANTS
+        need = (bits >> 1) & 31
+        fresh = bits >> 6
         best = candidates[0]
         best_score = -1
         for option in candidates:

@@ -113,14 +113,14 @@ import math
 import os
 import random
 import time
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field, replace
 from typing import Final
 
 from ..decks import Deck, DeckError, chosen_x
 from ..karsten import HAND_SIZE, MAX_TURN
-from ._cards import CompiledDeck
+from ._cards import CompiledDeck, Question
 from ._game import Engine
 
 __all__ = [
@@ -408,7 +408,17 @@ def simulate(
         jobs = os.cpu_count() or 1
     chosen = chosen_x(deck, x)
     compiled = _compiled(deck, chosen)
-    questions = compiled.questions
+    turns = _turns(deck, compiled.questions, turns)
+    chunks = [(i, min(CHUNK, games - i * CHUNK)) for i in range((games + CHUNK - 1) // CHUNK)]
+    start = time.perf_counter()
+    results = _play(deck, chunks, jobs, progress, (on_the_draw, turns, chosen, seed))
+    elapsed = time.perf_counter() - start
+    return _result(deck, compiled, games, seed, jobs, turns, on_the_draw, results, elapsed)
+
+
+def _turns(deck: Deck, questions: Sequence[Question], turns: int | None) -> int:
+    """The last turn played: ``turns``, checked (the on-curve turn of every spell
+    reached, cards left to draw), or by default the largest mana value + 3."""
     latest = max((q.turn for q in questions if not q.hidden), default=1)
     if turns is None:
         turns = min(latest + 3, MAX_TURN)
@@ -427,31 +437,38 @@ def simulate(
             )
     if deck.size - HAND_SIZE < turns:
         raise DeckError(f"a {deck.size}-card deck runs out of cards before turn {turns}")
-    chunks = [(i, min(CHUNK, games - i * CHUNK)) for i in range((games + CHUNK - 1) // CHUNK)]
-    start = time.perf_counter()
+    return turns
+
+
+def _play(
+    deck: Deck,
+    chunks: list[tuple[int, int]],
+    jobs: int,
+    progress: Callable[[int, int], None] | None,
+    setting: tuple[bool, int, tuple[tuple[str, int], ...], int],
+) -> list[_Chunk]:
+    """Play the chunks of games, in this process or in ``jobs`` processes, calling
+    ``progress`` after each; ``setting``: on the draw, turns, X chosen, seed."""
+    games = sum(size for _, size in chunks)
     results: list[_Chunk] = []
     done = 0
     if jobs == 1 or len(chunks) == 1:
         for index, size in chunks:
-            results.append(_run_chunk(deck, on_the_draw, turns, chosen, seed, index, size))
+            results.append(_run_chunk(deck, *setting, index, size))
             done += size
             if progress is not None:
                 progress(done, games)
-    else:
-        with ProcessPoolExecutor(
-            max_workers=min(jobs, len(chunks)), initializer=_init_worker, initargs=(deck,)
-        ) as pool:
-            futures = [
-                pool.submit(_worker_chunk, on_the_draw, turns, chosen, seed, index, size)
-                for index, size in chunks
-            ]
-            for future, (_, size) in zip(futures, chunks, strict=True):
-                results.append(future.result())
-                done += size
-                if progress is not None:
-                    progress(done, games)
-    elapsed = time.perf_counter() - start
-    return _result(deck, compiled, games, seed, jobs, turns, on_the_draw, results, elapsed)
+        return results
+    with ProcessPoolExecutor(
+        max_workers=min(jobs, len(chunks)), initializer=_init_worker, initargs=(deck,)
+    ) as pool:
+        futures = [pool.submit(_worker_chunk, *setting, index, size) for index, size in chunks]
+        for future, (_, size) in zip(futures, chunks, strict=True):
+            results.append(future.result())
+            done += size
+            if progress is not None:
+                progress(done, games)
+    return results
 
 
 def _result(

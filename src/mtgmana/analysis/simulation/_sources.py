@@ -38,15 +38,15 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Final, Literal
 
-from ...abilities import DynamicSlot
-from ...battlefield import Board, Permanent
+from ...board import Board, Permanent
+from ...board.abilities import ActivationCost, DynamicSlot, ManaAbility
+from ...board.effects import ContinuousEffect
 from ...colors import Color
 from ...costs import ManaCost
-from ...effects import ContinuousEffect
 from ...restrictions import Restriction, Spend
 from ...tapping import can_pay
 from ..roles import SIM_FACTS, takes_types
-from ._modal import ModalSource, modal_source
+from ._modal import ModalSource, Resolved, modal_source
 from ._units import ANY, SNOW, mask_of, spell_only, types_of
 
 __all__ = [
@@ -114,31 +114,41 @@ def _reflecting(permanent: Permanent) -> tuple[int, int, int]:
         return 0, 0, 0
     reflect = fixed = life = 0
     for ability in permanent.abilities:
-        cost = ability.cost
-        if not cost.tap or cost.mana or cost.sacrifice_self or ability.condition:
+        if not _one_mana_for_tap(ability):
             return 0, 0, 0
-        if cost.untap or cost.sacrifice or cost.tap_other or cost.remove_counters:
-            return 0, 0, 0
-        if any(cost.resources) or cost.exile_from_hand or cost.discard_hand:
-            return 0, 0, 0
-        if ability.restriction is not None or ability.production.per is not None:
-            return 0, 0, 0
-        choices = ability.production.choices
-        if len(choices) != 1 or len(choices[0].slots) != 1 or choices[0].damage:
-            return 0, 0, 0
-        slot = choices[0].slots[0]
+        slot = ability.production.choices[0].slots[0]
         if isinstance(slot, DynamicSlot):
             if reflect or slot not in _REFLECTING:
                 return 0, 0, 0
             reflect = _REFLECTING[slot]
-            life = cost.life
-        elif cost.life:
+            life = ability.cost.life
+        elif ability.cost.life:
             return 0, 0, 0
         else:
             fixed |= mask_of(slot)
     if not reflect or (fixed and permanent.is_snow):
         return 0, 0, 0
     return reflect, fixed, life
+
+
+def _one_mana_for_tap(ability: ManaAbility) -> bool:
+    """Whether the ability is "{T}[, Pay N life]: Add" one mana of one slot, with no
+    other cost, condition, restriction or amount."""
+    if not _tap_only(ability.cost) or ability.condition:
+        return False
+    if ability.restriction is not None or ability.production.per is not None:
+        return False
+    choices = ability.production.choices
+    return len(choices) == 1 and len(choices[0].slots) == 1 and not choices[0].damage
+
+
+def _tap_only(cost: ActivationCost) -> bool:
+    """Whether a cost is {T} (and perhaps life), nothing else."""
+    if not cost.tap or cost.mana or cost.sacrifice_self:
+        return False
+    if cost.untap or cost.sacrifice or cost.tap_other or cost.remove_counters:
+        return False
+    return not (any(cost.resources) or cost.exile_from_hand or cost.discard_hand)
 
 
 def _hostile(statics: Sequence[ContinuousEffect]) -> bool:
@@ -182,7 +192,7 @@ def _compile(
 ) -> SourceClass:
     statics = getattr(permanent, "statics", ())
     if statics:
-        # Continuous effects (mtgmana.effects) change other permanents: boards with
+        # Continuous effects (mtgmana.board.effects) change other permanents: boards with
         # it are decided as the effects make them (Payer.static_answer). What it
         # makes by itself, as they make it (Urborg: {B}), is for the land drops.
         alone = Board((permanent,)).effective.permanents[0].with_state(statics=())
@@ -212,37 +222,50 @@ def _constant(permanent: Permanent, modal: ModalSource, life: int) -> SourceClas
     """A source whose modes don't depend on the battlefield, as the simplest kind
     that has them."""
     resolved = modal.resolve({})
-    colors = 0
-    for group in (resolved.tap, *resolved.once, resolved.repeat):
-        for mode in group:
-            for unit in mode.units:
-                colors |= types_of(unit)
     if not (resolved.tap or resolved.once or resolved.repeat):
         return SourceClass(permanent, "none", modal=modal)
+    colors = _types_made(resolved)
     units = resolved.plain
     if units is not None:
         return SourceClass(permanent, "simple", units=units, modal=modal, life=life,
                            colors=colors)  # fmt: skip
-    plain = [m for m in resolved.tap if m.plain]
-    restricted = [m for m in resolved.tap if not m.plain]
-    if (
-        not resolved.once
-        and not resolved.repeat
-        and len(plain) <= 1
-        and all(len(m.units) == 1 for m in plain)
-        and all(m.free and len(m.units) == 1 for m in restricted)
-    ):
+    if _one_unit_each(resolved):
+        plain = [m for m in resolved.tap if m.plain]
         return SourceClass(
             permanent,
             "restricted",
             units=plain[0].units if plain else (),
             restricted=tuple(
                 (spell_only(m.units[0]), m.restriction)
-                for m in restricted
-                if m.restriction is not None
+                for m in resolved.tap
+                if not m.plain and m.restriction is not None
             ),
             modal=modal,
             life=life,
             colors=colors,
         )
     return SourceClass(permanent, "modal", modal=modal, life=life, colors=colors)
+
+
+def _types_made(resolved: Resolved) -> int:
+    """The types of mana the source's modes make."""
+    colors = 0
+    for group in (resolved.tap, *resolved.once, resolved.repeat):
+        for mode in group:
+            for unit in mode.units:
+                colors |= types_of(unit)
+    return colors
+
+
+def _one_unit_each(resolved: Resolved) -> bool:
+    """Whether the source is "restricted": only {T} modes, at most one plain one,
+    each making one unit, the restricted ones free."""
+    if resolved.once or resolved.repeat:
+        return False
+    plain = [m for m in resolved.tap if m.plain]
+    restricted = [m for m in resolved.tap if not m.plain]
+    return (
+        len(plain) <= 1
+        and all(len(m.units) == 1 for m in plain)
+        and all(m.free and len(m.units) == 1 for m in restricted)
+    )

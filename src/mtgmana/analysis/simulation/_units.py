@@ -34,8 +34,8 @@ from dataclasses import dataclass
 from itertools import product
 from typing import Final
 
+from ...colors import ManaType
 from ...costs import ManaCost
-from ...mana import ManaType
 from ...restrictions import Restriction, Spend
 from ...symbols import ManaSymbol, SymbolKind
 from ._features import Feature, Pool, Test

@@ -143,45 +143,67 @@ def consumption_ok(modes: list[Mode], capacity: dict[Pool, int]) -> bool:
 
 def combo_of(modes: list[Mode]) -> Combo:
     """The combination of ``modes`` (see the module)."""
-    restricted: dict[Restriction, list[int]] = {}
-    for mode in modes:
-        if mode.restriction is not None:
-            restricted.setdefault(mode.restriction, []).extend(mode.units)
-    plain = [m for m in modes if m.restriction is None]
-    free = [m for m in plain if not m.costs]
-    costly = [m for m in plain if m.costs]
-    costly += [m for m in modes if m.restriction is not None and m.costs]
+    restricted, free, costly = _activations(modes)
     base = tuple(u for m in free for u in m.units)
     made = base + tuple(u for m in costly if m.restriction is None for u in m.units)
     demands = tuple(sorted(d for m in costly for d in m.costs))
-    exact: list[tuple[tuple[int, ...], tuple[int, ...]]] = []
-    complete = True
+    exact = _orders(costly, base, made, demands)
+    return Combo(
+        () if exact is None else exact,
+        made,
+        demands,
+        len(costly),
+        exact is not None,
+        tuple((r, tuple(units)) for r, units in restricted.items()),
+    )
+
+
+def _activations(
+    modes: list[Mode],
+) -> tuple[dict[Restriction, list[int]], list[Mode], list[Mode]]:
+    """The units of the restricted modes by restriction; the modes free of mana
+    among the unrestricted; the modes that cost mana, the unrestricted first."""
+    restricted: dict[Restriction, list[int]] = {}
+    free: list[Mode] = []
+    costly: list[Mode] = []
+    costly_restricted: list[Mode] = []
+    for mode in modes:
+        if mode.restriction is not None:
+            restricted.setdefault(mode.restriction, []).extend(mode.units)
+            if mode.costs:
+                costly_restricted.append(mode)
+        elif mode.costs:
+            costly.append(mode)
+        else:
+            free.append(mode)
+    return restricted, free, costly + costly_restricted
+
+
+def _orders(
+    costly: list[Mode], base: tuple[int, ...], made: tuple[int, ...], demands: tuple[int, ...]
+) -> tuple[tuple[tuple[int, ...], tuple[int, ...]], ...] | None:
+    """The exact (units made, demands added) pairs of the orders of the activations
+    that cost mana (``costly``), ``base`` made without mana and ``made`` in all;
+    None when only the relaxation is known (see the module)."""
     if not costly:
-        exact.append((base, ()))
-    elif len(costly) == 1:
+        return ((base, ()),)
+    if len(costly) == 1:
         # One activation: its cost paid by units made without mana.
-        exact.append((made, tuple(sorted(paid_before(d, 1) for d in demands))))
-    elif all(not m.typed for m in costly):
+        return ((made, tuple(sorted(paid_before(d, 1) for d in demands))),)
+    if all(not m.typed for m in costly):
         # Costs of {1} each: one paid by a unit made without mana, then an order of
         # the activations works (see the module).
         others = [ACTIVATION] * (len(demands) - 1)
-        exact.append((made, tuple(sorted((ROOT, *others)))))
-    elif len(costly) == 2:
+        return ((made, tuple(sorted((ROOT, *others)))),)
+    if len(costly) == 2:
+        exact = []
         for one, two in (costly, costly[::-1]):
             units = base + _own(one) + tuple(second(u) for u in _own(two))
             paid = [paid_before(d, 1) for d in one.costs]
             paid += [paid_before(d, 2) for d in two.costs]
             exact.append((units, tuple(sorted(paid))))
-    else:
-        complete = False
-    return Combo(
-        tuple(exact),
-        made,
-        demands,
-        len(costly),
-        complete,
-        tuple((r, tuple(units)) for r, units in restricted.items()),
-    )
+        return tuple(exact)
+    return None
 
 
 def _own(mode: Mode) -> tuple[int, ...]:

@@ -7,7 +7,7 @@ type line, its rules text and its mana as a
 :class:`~mtgmana.ability_text.CardMana`, built here by hand (the tests check that
 :func:`~mtgmana.ability_text.parse_mana` reads the text the same way).
 
->>> from mtgmana.tokens import token
+>>> from mtgmana.board.tokens import token
 >>> treasure = token("Treasure")
 >>> treasure.type_line
 'Token Artifact — Treasure'
@@ -29,10 +29,10 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
 
+from ..ability_text import CardMana
+from ..errors import UnknownCardError
+from ..restrictions import spells
 from .abilities import ANY_COLOR, ActivationCost, Choice, ManaAbility, Production, slot
-from .ability_text import CardMana
-from .errors import UnknownCardError
-from .restrictions import spells
 
 __all__ = ["TOKENS", "Token", "token"]
 

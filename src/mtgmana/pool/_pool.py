@@ -1,54 +1,5 @@
-"""The mana pool (CR 106.3-106.13, 118.3a, 500.5) and the old mana-burn rule.
-
-A :class:`ManaPool` holds units of :class:`~mtgmana.mana.Mana`. Mana goes in when an
-effect adds it (CR 106.4) — from a type, a :class:`~mtgmana.mana.ManaKind` or mana
-symbols (106.8-106.11; an undefined type adds nothing, 106.5) — and leaves when it is
-spent on a described :class:`~mtgmana.restrictions.Spend` (118.3a; restrictions,
-106.6), when the pool empties as a step or phase ends (106.4, 500.5), when an effect
-makes a player lose it, or when it moves to another pool (Drain Power, 106.13).
-
->>> from mtgmana.pool import ManaPool, Ending, RestrictedManaError
->>> from mtgmana.mana import ManaType, Source
->>> from mtgmana.restrictions import Spend, spells
->>> pool = ManaPool()
->>> _ = pool.add_symbols("{R}{R}", source=Source("p1", "Mountain"))
->>> (g,) = pool.add(ManaType.G, restriction=spells(types={"Creature"}))
->>> print(pool)
-{R}{R}{G} (one {G} only to cast creature spells)
->>> try:
-...     pool.spend([g], Spend.spell("Instant"))
-... except RestrictedManaError as error:
-...     print(error)  # doctest: +NORMALIZE_WHITESPACE
-{G} can be spent only to cast creature spells,
-not on an instant spell (CR 106.6)
->>> "".join(map(str, pool.empty(Ending.STEP).lost))  # CR 106.4: every step and phase
-'{R}{R}{G}'
->>> len(pool)
-0
-
-The rules of 2008 (seed glossary: "The mana pool is cleared at the end of each
-phase"; "mana burn") are a value, as is mana burn alone:
-
->>> from mtgmana.pool import RULES_2008
->>> old = ManaPool(rules=RULES_2008)
->>> _ = old.add(ManaType.B, 3)
->>> old.empty(Ending.STEP).lost, len(old)
-((), 3)
->>> old.empty(Ending.PHASE).life_lost  # loss of life, not damage
-3
-
-Retention and conversion effects are values the engine puts on the pool
-(Upwelling, Omnath, Kruphix). They, the rules variants and the endings live in
-:mod:`mtgmana.emptying` and are re-exported here, as are the pool's errors and
-events (their home is ``mtgmana._pool_events``):
-
->>> from mtgmana.pool import Retention
->>> pool = ManaPool(retention=[Retention.type(ManaType.G, name="Omnath, Locus of Mana")])
->>> _ = pool.add_symbols("{G}{G}{U}")
->>> _ = pool.empty(Ending.PHASE)
->>> str(pool)
-'{G}{G}'
-"""
+"""Private: :class:`ManaPool`, the mana pool (CR 106.3-106.13, 118.3a, 500.5),
+re-exported by :mod:`mtgmana.pool` (whose docstring shows it at work)."""
 
 from __future__ import annotations
 
@@ -56,10 +7,16 @@ import json
 from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 
-from . import _pool_json
-from ._pool_adding import Choice, check_amount, make_kind, mana_type_of, symbol_mana
-from ._pool_announce import announce
-from ._pool_events import (
+from ..colors import MANA_TYPES, ManaType
+from ..costs import ManaCost
+from ..errors import MtgManaError
+from ..mana import Duration, Mana, ManaKind, Rider, Source
+from ..restrictions import Restriction, Spend
+from ..symbols import ManaSymbol
+from . import _json
+from ._adding import Choice, check_amount, make_kind, mana_type_of, symbol_mana
+from ._announce import announce
+from ._events import (
     ManaAdded,
     ManaConverted,
     ManaEvent,
@@ -69,30 +26,10 @@ from ._pool_events import (
     RestrictedManaError,
     describe_spend,
 )
-from ._pool_losing import Fate, fate_at, fate_by_effect, lose
-from .costs import ManaCost
-from .emptying import CURRENT_RULES, RULES_2008, EmptyResult, Ending, Retention, Rules
-from .errors import MtgManaError
-from .mana import MANA_TYPES, Duration, Mana, ManaKind, ManaType, Rider, Source
-from .restrictions import Restriction, Spend
-from .symbols import ManaSymbol
+from ._losing import Fate, fate_at, fate_by_effect, lose
+from .emptying import CURRENT_RULES, EmptyResult, Ending, Retention, Rules
 
-__all__ = [
-    "CURRENT_RULES",
-    "RULES_2008",
-    "EmptyResult",
-    "Ending",
-    "ManaAdded",
-    "ManaConverted",
-    "ManaEvent",
-    "ManaLost",
-    "ManaNotInPool",
-    "ManaPool",
-    "ManaSpent",
-    "RestrictedManaError",
-    "Retention",
-    "Rules",
-]
+__all__ = ["ManaPool"]
 
 
 # -- the pool ------------------------------------------------------------------------
@@ -629,7 +566,7 @@ class ManaPool:
         >>> [kind for uid, kind in data["units"]]
         [0, 0]
         """
-        return _pool_json.write(self._rules, self._retention, self._units.items())
+        return _json.write(self._rules, self._retention, self._units.items())
 
     @classmethod
     def from_json(cls, data: Any) -> ManaPool:
@@ -638,7 +575,7 @@ class ManaPool:
         ``kinds[3].type``) and no pool is built. Custom restrictions must be
         registered (:func:`~mtgmana.restrictions.register_custom`) before loading.
         Units keep their uids; units made later get higher ones."""
-        rules, retention, units = _pool_json.read(data)
+        rules, retention, units = _json.read(data)
         pool = cls(rules=rules, retention=retention)
         pool._insert(units)
         return pool

@@ -1,5 +1,5 @@
 """Private: what permanents on a board could produce and what their abilities ask of
-the board, for :class:`mtgmana.battlefield.Board` (whose methods of the same names
+the board, for :class:`mtgmana.board.Board` (whose methods of the same names
 document them): the permanents a filter names (CR 109, 205), triggered mana
 abilities and replacement effects that apply to a permanent tapped for mana (CR
 106.12, 605.1b, 614), the types of mana each permanent could produce (CR 106.7, a
@@ -15,10 +15,15 @@ from __future__ import annotations
 import functools
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
-from typing import TYPE_CHECKING, Final
+from typing import Any, Final, Protocol, TypeVar
 
+from ..cards import CardDatabase
+from ..colors import COLORLESS, Color, ManaType
+from ..errors import MtgManaError, UnknownCardError
+from ..restrictions import parse_type_line
 from .abilities import (
     Amount,
+    AmountKind,
     Condition,
     DynamicSlot,
     ManaAbility,
@@ -27,17 +32,11 @@ from .abilities import (
     PermanentFilter,
     ReplacementKind,
 )
-from .colors import COLORLESS, Color
-from .errors import MtgManaError, UnknownCardError
-from .mana import ManaType
-from .restrictions import parse_type_line
-
-if TYPE_CHECKING:
-    from .battlefield import Board, Permanent
-    from .cards import CardDatabase
+from .permanent import Permanent
 
 __all__ = [
     "STARTING_LIFE",
+    "BoardLike",
     "can_activate",
     "card_matches",
     "could_produce",
@@ -53,6 +52,43 @@ __all__ = [
 ]
 
 _COLORED: Final = frozenset(t for t in ManaType if t is not ManaType.C)
+
+
+_B = TypeVar("_B", bound="BoardLike")
+
+
+class BoardLike(Protocol):
+    """What these functions read of a board: the fields of
+    :class:`~mtgmana.board.Board` (a protocol, so that the module the Board's methods
+    delegate to needn't import the Board's own)."""
+
+    @property
+    def permanents(self) -> tuple[Permanent, ...]: ...
+    @property
+    def ids(self) -> tuple[int, ...]: ...
+    @property
+    def effects(self) -> tuple[ManaTrigger | ManaReplacement, ...]: ...
+    @property
+    def commander_colors(self) -> Color | None: ...
+    @property
+    def opponent_commander_colors(self) -> Color | None: ...
+    @property
+    def land_played(self) -> bool: ...
+    @property
+    def opponent_land_played(self) -> bool: ...
+    @property
+    def graveyard_cards(self) -> tuple[str, ...]: ...
+    @property
+    def life(self) -> int | None: ...
+    @property
+    def facts(self) -> frozenset[str]: ...
+    @property
+    def life_gained(self) -> int: ...
+    @property
+    def cards_drawn(self) -> int: ...
+    def with_state(self: _B, **changes: Any) -> _B:
+        """The same board with other fields (``permanents=...``)."""
+        ...
 
 
 def matches(
@@ -117,13 +153,13 @@ def _whose(
     return item.controller != "opponent" or controller != owner
 
 
-def triggers_for(board: Board, index: int) -> list[ManaTrigger]:
+def triggers_for(board: BoardLike, index: int) -> list[ManaTrigger]:
     """Triggered mana abilities that trigger when permanent ``index`` is tapped
     for mana (CR 106.12a, 605.1b)."""
     return [trigger for trigger, _ in trigger_sources(board, index)]
 
 
-def trigger_sources(board: Board, index: int) -> list[tuple[ManaTrigger, int | None]]:
+def trigger_sources(board: BoardLike, index: int) -> list[tuple[ManaTrigger, int | None]]:
     """:meth:`triggers_for` with the index of each trigger's permanent — the
     source of the mana it adds (CR 106.3) — or ``None`` for a board effect."""
     target = board.permanents[index]
@@ -147,7 +183,7 @@ def trigger_sources(board: Board, index: int) -> list[tuple[ManaTrigger, int | N
     return found
 
 
-def replacements_for(board: Board, index: int) -> list[ManaReplacement]:
+def replacements_for(board: BoardLike, index: int) -> list[ManaReplacement]:
     """Replacement effects that apply when permanent ``index`` is tapped for mana
     (CR 106.12b, 614)."""
     target = board.permanents[index]
@@ -165,7 +201,7 @@ def replacements_for(board: Board, index: int) -> list[ManaReplacement]:
     return found
 
 
-def replacement_sources(board: Board, index: int) -> tuple[int, ...]:
+def replacement_sources(board: BoardLike, index: int) -> tuple[int, ...]:
     """The indexes of the permanents whose replacement effects apply when permanent
     ``index`` is tapped for mana (as :func:`replacements_for` finds them)."""
     target = board.permanents[index]
@@ -179,7 +215,7 @@ def replacement_sources(board: Board, index: int) -> tuple[int, ...]:
     )
 
 
-def could_produce(board: Board) -> list[frozenset[ManaType]]:
+def could_produce(board: BoardLike) -> list[frozenset[ManaType]]:
     """For each permanent, the types of mana it could produce (CR 106.7):
     what its abilities would produce if they resolved now, with replacement
     effects, ignoring whether costs could be paid. "Could produce" abilities
@@ -192,7 +228,9 @@ def could_produce(board: Board) -> list[frozenset[ManaType]]:
         current = updated
 
 
-def _produce(board: Board, index: int, known: Sequence[frozenset[ManaType]]) -> frozenset[ManaType]:
+def _produce(
+    board: BoardLike, index: int, known: Sequence[frozenset[ManaType]]
+) -> frozenset[ManaType]:
     permanent = board.permanents[index]
     types: set[ManaType] = set()
     for ability in permanent.abilities:
@@ -220,7 +258,7 @@ def _produce(board: Board, index: int, known: Sequence[frozenset[ManaType]]) -> 
     return frozenset(replaced_types(board, index, types))
 
 
-def _adds_some(board: Board, index: int, per: Amount, made: set[ManaType]) -> bool:
+def _adds_some(board: BoardLike, index: int, per: Amount, made: set[ManaType]) -> bool:
     """Whether an amount isn't zero (CR 106.7: "if that permanent wouldn't
     produce any mana ..."); counters removed as a cost are a cost, ignored."""
     if per.plus or per.kind == "counters":
@@ -233,7 +271,7 @@ def _adds_some(board: Board, index: int, per: Amount, made: set[ManaType]) -> bo
     return count(board, index, per.kind, per.filter, colors) > 0
 
 
-def replaced_types(board: Board, index: int, types: Iterable[ManaType]) -> set[ManaType]:
+def replaced_types(board: BoardLike, index: int, types: Iterable[ManaType]) -> set[ManaType]:
     """Types after "produces ... instead" replacements (Contamination, Pale Moon,
     Damping Sphere): what the permanent could produce (CR 106.7)."""
     result = set(types)
@@ -244,7 +282,7 @@ def replaced_types(board: Board, index: int, types: Iterable[ManaType]) -> set[M
 
 
 def resolve_slot(
-    board: Board,
+    board: BoardLike,
     item: frozenset[ManaType] | DynamicSlot,
     index: int,
     known: Sequence[frozenset[ManaType]] | None = None,
@@ -255,75 +293,109 @@ def resolve_slot(
     if known is None:
         known = could_produce(board)
     source = board.permanents[index]
-    owner = source.controller
+    if item in _OWN_SLOTS:
+        return _own_slot(board, item, source)
+    if item in _GRAVEYARD_SLOTS:
+        return _graveyard_slot(board, item, source.controller)
+    that_type = _THAT_TYPE.get(item)
+    if that_type is not None:  # "three mana of that type" (Incubation Druid)
+        return resolve_slot(board, DynamicSlot.OWN_LAND_TYPES, index, known) & {that_type}
+    each = _EACH.get(item)
+    if each is not None:
+        return _each_color_slot(board, each, source)
+    if item in _COLOR_SLOTS:
+        return _colors_among(board, _COLOR_SLOTS[item], source.controller)
+    if item in _GATE_OR_BASIC_SLOTS:
+        return _gate_or_basic_slot(board, item, source.controller, known)
+    return _land_slot(board, item, source.controller, known)
+
+
+def _own_slot(board: BoardLike, item: DynamicSlot, source: Permanent) -> frozenset[ManaType]:
+    """The colors chosen for the permanent, its commander's or its own."""
     if item is DynamicSlot.CHOSEN_COLOR:
         chosen = source.chosen_color
         return frozenset() if chosen is None else frozenset({chosen})
     if item is DynamicSlot.CHOSEN_COLORS:
         return source.chosen_colors
     if item is DynamicSlot.COMMANDER_COLORS:
-        identity = board.commander_colors if owner == "you" else board.opponent_commander_colors
+        mine = source.controller == "you"
+        identity = board.commander_colors if mine else board.opponent_commander_colors
         return frozenset() if identity is None else _mana_types(identity)
-    if item is DynamicSlot.OWN_COLORS:
-        return _mana_types(source.colors)
-    if item in _GRAVEYARD_SLOTS:
-        if owner != "you":
-            return frozenset()  # the board holds only your graveyard
-        wanted_card = _GRAVEYARD_SLOTS[item]
-        bits = COLORLESS
-        for name in board.graveyard_cards:
-            if wanted_card is None or card_matches(wanted_card, name):
-                bits |= graveyard_card(name)[3]
-        return _mana_types(bits)
-    that_type = _THAT_TYPE.get(item)
-    if that_type is not None:  # "three mana of that type" (Incubation Druid)
-        return resolve_slot(board, DynamicSlot.OWN_LAND_TYPES, index, known) & {that_type}
-    each = _EACH.get(item)
-    if each is not None:
-        # "for each color among ...": that color's slot, if some permanent has it
-        family, color = each
-        if family == "CHOSEN":
-            return frozenset({color}) if color in source.chosen_colors else frozenset()
-        wanted_color = Color.parse(color.value)
-        for permanent in board.permanents:
-            if permanent.controller != owner or permanent.zone != "battlefield":
-                continue
-            if family == "MONOCOLORED" and not permanent.colors.is_monocolored:
-                continue
-            if wanted_color in permanent.colors:
-                return frozenset({color})
-        return frozenset()
-    if item in _COLOR_SLOTS:
-        wanted = _COLOR_SLOTS[item]
-        bits = Color(0)
-        for permanent in board.permanents:
-            if permanent.controller == owner and wanted(permanent):
-                bits |= permanent.colors
-        return _mana_types(bits)
-    if item in (DynamicSlot.GATE_COLORS, DynamicSlot.GATE_TYPES, DynamicSlot.OWN_BASIC_COLORS):
-        found_types: set[ManaType] = set()
-        for other_index, other in enumerate(board.permanents):
-            if other.controller != owner:
-                continue
-            if item is DynamicSlot.OWN_BASIC_COLORS:
-                if not other.is_land or "Basic" not in other.supertypes:
-                    continue
-            elif "Gate" not in other.subtypes:
-                continue
-            found_types |= known[other_index]
-        if item is DynamicSlot.GATE_TYPES:
-            return frozenset(found_types)
-        return frozenset(found_types) & _COLORED
-    want_opponent = item in (
-        DynamicSlot.OPPONENT_LAND_COLORS,
-        DynamicSlot.OPPONENT_LAND_TYPES,
-        DynamicSlot.OPPONENT_BASIC_COLORS,
-    )
+    return _mana_types(source.colors)  # OWN_COLORS
+
+
+def _graveyard_slot(board: BoardLike, item: DynamicSlot, owner: str) -> frozenset[ManaType]:
+    """The colors among the cards in your graveyard (that a filter names)."""
+    if owner != "you":
+        return frozenset()  # the board holds only your graveyard
+    wanted_card = _GRAVEYARD_SLOTS[item]
+    bits = COLORLESS
+    for name in board.graveyard_cards:
+        if wanted_card is None or card_matches(wanted_card, name):
+            bits |= graveyard_card(name)[3]
+    return _mana_types(bits)
+
+
+def _each_color_slot(
+    board: BoardLike, each: tuple[str, ManaType], source: Permanent
+) -> frozenset[ManaType]:
+    """ "For each color among ...": that color's slot, if some permanent has it."""
+    family, color = each
+    if family == "CHOSEN":
+        return frozenset({color}) if color in source.chosen_colors else frozenset()
+    wanted_color = Color.parse(color.value)
+    for permanent in board.permanents:
+        if permanent.controller != source.controller or permanent.zone != "battlefield":
+            continue
+        if family == "MONOCOLORED" and not permanent.colors.is_monocolored:
+            continue
+        if wanted_color in permanent.colors:
+            return frozenset({color})
+    return frozenset()
+
+
+def _colors_among(
+    board: BoardLike, wanted: Callable[[Permanent], bool], owner: str
+) -> frozenset[ManaType]:
+    """The colors among the permanents of ``owner`` that ``wanted`` picks."""
+    bits = Color(0)
+    for permanent in board.permanents:
+        if permanent.controller == owner and wanted(permanent):
+            bits |= permanent.colors
+    return _mana_types(bits)
+
+
+def _gate_or_basic_slot(
+    board: BoardLike, item: DynamicSlot, owner: str, known: Sequence[frozenset[ManaType]]
+) -> frozenset[ManaType]:
+    """What ``owner``'s Gates (or basic lands) could produce: its types, or its colors."""
+    basic = item is DynamicSlot.OWN_BASIC_COLORS
+    found: set[ManaType] = set()
+    for other_index, other in enumerate(board.permanents):
+        if other.controller != owner:
+            continue
+        if basic and not (other.is_land and "Basic" in other.supertypes):
+            continue
+        if not basic and "Gate" not in other.subtypes:
+            continue
+        found |= known[other_index]
+    if item is DynamicSlot.GATE_TYPES:
+        return frozenset(found)
+    return frozenset(found) & _COLORED
+
+
+def _land_slot(
+    board: BoardLike, item: DynamicSlot, owner: str, known: Sequence[frozenset[ManaType]]
+) -> frozenset[ManaType]:
+    """What the lands (or basic lands) of ``owner`` or of the opponents could produce:
+    its types, or its colors (Reflecting Pool, Exotic Orchard, Fellwar Stone)."""
+    want_opponent = item in _OPPONENT_LAND_SLOTS
+    basic_only = item is DynamicSlot.OPPONENT_BASIC_COLORS
     found: set[ManaType] = set()
     for other_index, other in enumerate(board.permanents):
         if not other.is_land or (other.controller != owner) != want_opponent:
             continue
-        if item is DynamicSlot.OPPONENT_BASIC_COLORS and "Basic" not in other.supertypes:
+        if basic_only and "Basic" not in other.supertypes:
             continue
         found |= known[other_index]
     if item in (DynamicSlot.OPPONENT_LAND_TYPES, DynamicSlot.OWN_LAND_TYPES):
@@ -331,7 +403,27 @@ def resolve_slot(
     return frozenset(found) & _COLORED
 
 
-def can_activate(board: Board, index: int, ability: ManaAbility) -> bool:
+_OWN_SLOTS: Final = frozenset(
+    {
+        DynamicSlot.CHOSEN_COLOR,
+        DynamicSlot.CHOSEN_COLORS,
+        DynamicSlot.COMMANDER_COLORS,
+        DynamicSlot.OWN_COLORS,
+    }
+)
+_GATE_OR_BASIC_SLOTS: Final = frozenset(
+    {DynamicSlot.GATE_COLORS, DynamicSlot.GATE_TYPES, DynamicSlot.OWN_BASIC_COLORS}
+)
+_OPPONENT_LAND_SLOTS: Final = frozenset(
+    {
+        DynamicSlot.OPPONENT_LAND_COLORS,
+        DynamicSlot.OPPONENT_LAND_TYPES,
+        DynamicSlot.OPPONENT_BASIC_COLORS,
+    }
+)
+
+
+def can_activate(board: BoardLike, index: int, ability: ManaAbility) -> bool:
     """Whether permanent ``index``'s ability may be used on this board: its
     condition holds ("Activate only if you control a Swamp", CR 602.5b; or the
     condition of its half of an "instead" pair). Costs are not checked here."""
@@ -339,7 +431,7 @@ def can_activate(board: Board, index: int, ability: ManaAbility) -> bool:
     return condition is None or holds(board, index, condition)
 
 
-def holds(board: Board, index: int, condition: Condition) -> bool:
+def holds(board: BoardLike, index: int, condition: Condition) -> bool:
     """Whether ``condition`` holds for permanent ``index`` (whose "you" is its
     controller)."""
     source = board.permanents[index]
@@ -384,7 +476,7 @@ def holds(board: Board, index: int, condition: Condition) -> bool:
     return result != condition.negated
 
 
-def _modified(board: Board, index: int) -> bool:
+def _modified(board: BoardLike, index: int) -> bool:
     """CR 700.9: it has a counter on it, is equipped, or is enchanted by an Aura
     controlled by its controller."""
     permanent = board.permanents[index]
@@ -402,7 +494,7 @@ def _modified(board: Board, index: int) -> bool:
 
 
 def count(
-    board: Board, index: int, amount_kind: str, item: PermanentFilter | None, colors: str
+    board: BoardLike, index: int, amount_kind: AmountKind, item: PermanentFilter | None, colors: str
 ) -> int:
     """A board-dependent amount for permanent ``index``'s ability (Gaea's Cradle,
     Cabal Coffers: permanents; Nykthos: devotion, CR 700.5; counters on it; its
@@ -410,62 +502,111 @@ def count(
     107.1b; your life total, :data:`STARTING_LIFE` when the board doesn't say; cards in
     your graveyard; basic land types among permanents; different powers; the life you
     gained and the cards you've drawn this turn). Without an
-    :class:`~mtgmana.abilities.Amount`'s ``plus``. The board holds only your life
+    :class:`~mtgmana.board.abilities.Amount`'s ``plus``. The board holds only your life
     total, graveyard and turn: for an opponent's permanent, its controller's life is
     taken to be :data:`STARTING_LIFE`, its graveyard empty and its life gained and
     cards drawn this turn none (what it could produce, CR 106.7, is all that asks)."""
     source = board.permanents[index]
-    owner = source.controller
-    ids = board.ids
-    if amount_kind in ("own counters", "counters"):
-        return source.counters
-    if amount_kind == "power":
-        return max(0, source.power)
-    if amount_kind == "toughness":
-        return max(0, source.toughness)
-    if amount_kind == "life":
-        life = board.life if owner == "you" and board.life is not None else STARTING_LIFE
-        return max(0, life)
-    if amount_kind in ("life gained this turn", "cards drawn this turn"):
-        if owner != "you":
-            return 0  # the board holds only yours
-        return board.life_gained if amount_kind.startswith("life") else board.cards_drawn
+    if amount_kind in _OF_SOURCE:
+        return _OF_SOURCE[amount_kind](board, source)
     if amount_kind == "graveyard":
-        if owner != "you":
+        if source.controller != "you":
             return 0
         return sum(1 for name in board.graveyard_cards if item is None or card_matches(item, name))
-    if amount_kind == "devotion":  # CR 700.5
-        wanted = set(colors)
-        total = 0
-        for permanent in board.permanents:
-            if permanent.controller != owner:
-                continue
-            for symbol in permanent.mana_cost:
-                if wanted & set(str(symbol.colors)):
-                    total += 1
-        return total
+    if amount_kind == "devotion":
+        return _devotion(board, source.controller, colors)
     if item is None or amount_kind not in _OF_PERMANENTS:
         raise MtgManaError(f"can't count {amount_kind!r} on a board")
+    ids = board.ids
     named = [
         p
         for i, p in enumerate(board.permanents)
-        if matches(item, p, ids[i], source, owner, ids[index])
+        if matches(item, p, ids[i], source, source.controller, ids[index])
     ]
     return _OF_PERMANENTS[amount_kind](named)
+
+
+def _devotion(board: BoardLike, owner: str, colors: str) -> int:
+    """``owner``'s devotion to ``colors`` (CR 700.5): the mana symbols of those colors
+    among the mana costs of the permanents ``owner`` controls."""
+    wanted = set(colors)
+    total = 0
+    for permanent in board.permanents:
+        if permanent.controller != owner:
+            continue
+        for symbol in permanent.mana_cost:
+            if wanted & set(str(symbol.colors)):
+                total += 1
+    return total
+
+
+def _life(board: BoardLike, source: Permanent) -> int:
+    """Its controller's life total, at least zero (an opponent's: the starting one)."""
+    life = board.life if source.controller == "you" and board.life is not None else STARTING_LIFE
+    return max(0, life)
+
+
+def _life_gained(board: BoardLike, source: Permanent) -> int:
+    return board.life_gained if source.controller == "you" else 0  # the board holds only yours
+
+
+def _cards_drawn(board: BoardLike, source: Permanent) -> int:
+    return board.cards_drawn if source.controller == "you" else 0
+
+
+def _counters(board: BoardLike, source: Permanent) -> int:
+    return source.counters
+
+
+def _power(board: BoardLike, source: Permanent) -> int:
+    return max(0, source.power)
+
+
+def _toughness(board: BoardLike, source: Permanent) -> int:
+    return max(0, source.toughness)
+
+
+_OF_SOURCE: Final[dict[str, Callable[[BoardLike, Permanent], int]]] = {
+    "own counters": _counters,
+    "counters": _counters,
+    "power": _power,
+    "toughness": _toughness,
+    "life": _life,
+    "life gained this turn": _life_gained,
+    "cards drawn this turn": _cards_drawn,
+}
+"""The amounts read off the permanent itself or its controller."""
 
 
 STARTING_LIFE: Final = 20
 """A new game's life total (CR 103.4): "your life total" when a board doesn't give it."""
 _BASIC_LAND_TYPES: Final = frozenset({"Plains", "Island", "Swamp", "Mountain", "Forest"})
+
+
+def _greatest_power(named: list[Permanent]) -> int:
+    return max([0, *(p.power for p in named)])
+
+
+def _greatest_toughness(named: list[Permanent]) -> int:
+    return max([0, *(p.toughness for p in named)])
+
+
+def _basic_land_types(named: list[Permanent]) -> int:
+    return len({t for p in named for t in p.subtypes if t in _BASIC_LAND_TYPES})
+
+
+def _different_powers(named: list[Permanent]) -> int:
+    return len({p.power for p in named})
+
+
 _OF_PERMANENTS: Final[dict[str, Callable[[list[Permanent]], int]]] = {
     "permanents": len,
-    "greatest power": lambda named: max([0, *(p.power for p in named)]),
-    "greatest toughness": lambda named: max([0, *(p.toughness for p in named)]),
-    "basic land types": lambda named: len(
-        {t for p in named for t in p.subtypes if t in _BASIC_LAND_TYPES}
-    ),
-    "different powers": lambda named: len({p.power for p in named}),
+    "greatest power": _greatest_power,
+    "greatest toughness": _greatest_toughness,
+    "basic land types": _basic_land_types,
+    "different powers": _different_powers,
 }
+"""The amounts read off the permanents a filter names."""
 
 
 # -- cards in your graveyard -------------------------------------------------------------
@@ -477,7 +618,7 @@ def graveyard_card(name: str) -> tuple[frozenset[str], frozenset[str], frozenset
     double-faced card (CR 712.8a), an adventurer's normal characteristics (CR 715.4).
     Raises :class:`~mtgmana.UnknownCardError` for a name the card database in
     use doesn't have."""
-    from .cards import default_database  # the database loads lazily
+    from ..cards import default_database  # the database loads lazily
 
     return _graveyard_card(default_database(), name)
 
@@ -486,7 +627,7 @@ def graveyard_card(name: str) -> tuple[frozenset[str], frozenset[str], frozenset
 def _graveyard_card(
     database: CardDatabase, name: str
 ) -> tuple[frozenset[str], frozenset[str], frozenset[str], Color]:
-    from .cards import Layout
+    from ..cards import Layout
 
     card = database.get(name)
     if card is None:

@@ -1,5 +1,5 @@
 """Private: the mana an effect adds to a pool (CR 106.3-106.11): a type given as a
-:class:`~mtgmana.mana.ManaType` or its letter, the kind of the new units (source,
+:class:`~mtgmana.colors.ManaType` or its letter, the kind of the new units (source,
 snow, legendary, restriction, riders, duration), and the mana mana symbols
 represent (106.8: a hybrid symbol's half is chosen; 106.9-106.11)."""
 
@@ -8,11 +8,12 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping
 from typing import Final, TypeAlias
 
-from .errors import MtgManaError
-from .mana import Duration, ManaKind, ManaType, Rider, Source
-from .restrictions import Restriction
-from .symbol_payment import ways_to_pay
-from .symbols import ManaSymbol
+from ..colors import ManaType
+from ..errors import MtgManaError
+from ..mana import Duration, ManaKind, Rider, Source
+from ..restrictions import Restriction
+from ..symbol_payment import ways_to_pay
+from ..symbols import ManaSymbol
 
 __all__ = ["Choice", "check_amount", "make_kind", "mana_type_of", "symbol_mana"]
 

@@ -9,9 +9,10 @@ import enum
 from collections.abc import Callable, Sequence
 from typing import Final, TypeAlias
 
-from ._pool_json import trusted_units
+from ..colors import ManaType
+from ..mana import Duration, Mana, ManaKind
+from ._json import trusted_units
 from .emptying import EmptyResult, Ending, Retention
-from .mana import Duration, Mana, ManaKind, ManaType
 
 __all__ = ["LOSE", "Fate", "fate_at", "fate_by_effect", "lose"]
 

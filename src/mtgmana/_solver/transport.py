@@ -6,7 +6,7 @@ can be, snow / legendary source, its restriction's verdicts); symbols that the s
 mana can pay form a :class:`Demand` class. Monocolored hybrid symbols ``{2/C}``
 (CR 107.4e) are paid with one mana of their color or two of any type: the choice is
 enumerated (:func:`split_choices`). The rest is a minimum-cost transport problem
-(:mod:`mtgmana._flow`) with integer costs that encode the preferences lexicographically.
+(:mod:`mtgmana._solver.flow`) with integer costs that encode the preferences lexicographically.
 
 Used by :mod:`mtgmana.payment` (supplies are floating mana, one type each) and
 :mod:`mtgmana.tapping` (supplies include sources that can make one of several types).
@@ -21,13 +21,43 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Final
 
-from ._flow import min_cost_transport
-from .costs import ManaCost
-from .mana import Mana, ManaType
-from .restrictions import Restriction, Spend
-from .symbol_payment import LIFE_PER_SYMBOL as LIFE_PER_SYMBOL  # re-exported: CR 107.4f
-from .symbol_payment import ways_to_pay
-from .symbols import ManaSymbol
+from ..colors import ManaType
+from ..costs import ManaCost
+from ..mana import Mana
+from ..restrictions import Restriction, Spend
+from ..symbol_payment import LIFE_PER_SYMBOL as LIFE_PER_SYMBOL  # re-exported: CR 107.4f
+from ..symbol_payment import ways_to_pay
+from ..symbols import ManaSymbol
+from .flow import min_cost_transport
+
+__all__ = [
+    "ALL_TYPES",
+    "COLORED_TYPES",
+    "KEEP_FLAG",
+    "LIFE_PER_SYMBOL",
+    "MAX_SPLITS",
+    "TYPES",
+    "TYPE_INDEX",
+    "ZERO_WEIGHTS",
+    "CostDemands",
+    "Demand",
+    "Solution",
+    "Supply",
+    "Unpayable",
+    "Weights",
+    "ZeroWeights",
+    "can_serve",
+    "cost_demands",
+    "describe",
+    "feasible_split",
+    "shortfall",
+    "solve",
+    "solve_split",
+    "split_choices",
+    "supply_classes",
+    "symbol_demand",
+    "type_ranks",
+]
 
 _SINGLE = {t: frozenset({t}) for t in ManaType}
 
@@ -40,7 +70,6 @@ TYPES = tuple(ManaType)
 TYPE_INDEX = {t: i for i, t in enumerate(TYPES)}
 ALL_TYPES = frozenset(ManaType)
 COLORED_TYPES = frozenset(t for t in ManaType if t is not ManaType.C)
-TYPE_OF = {t.value: t for t in ManaType}
 
 
 @dataclass(frozen=True)

@@ -8,10 +8,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TypeAlias
 
+from ..errors import MtgManaError
+from ..mana import Mana, Rider
+from ..restrictions import Spend, SpendKind
 from .emptying import Ending
-from .errors import MtgManaError
-from .mana import Mana, Rider
-from .restrictions import Spend, SpendKind
 
 __all__ = [
     "ManaAdded",

@@ -7,7 +7,7 @@ rules, :data:`RULES_2008`, or mana burn on its own), :class:`Retention` the effe
 engine puts on a pool (Upwelling, Omnath, Kruphix), and :class:`EmptyResult` what
 emptying did. :meth:`ManaPool.empty <mtgmana.pool.ManaPool.empty>` uses them.
 
->>> from mtgmana.emptying import CURRENT_RULES, RULES_2008, Ending, Retention, Rules
+>>> from mtgmana.pool.emptying import CURRENT_RULES, RULES_2008, Ending, Retention, Rules
 >>> CURRENT_RULES.empties_at(Ending.STEP), RULES_2008.empties_at(Ending.STEP)
 (True, False)
 >>> RULES_2008.mana_burn, Rules(mana_burn=True).empties_at(Ending.STEP)
@@ -22,8 +22,9 @@ import enum
 from dataclasses import dataclass, field
 from typing import Any, Final, Literal, TypeAlias
 
-from .errors import MtgManaError
-from .mana import Mana, ManaType
+from ..colors import ManaType
+from ..errors import MtgManaError
+from ..mana import Mana
 
 __all__ = ["CURRENT_RULES", "RULES_2008", "EmptyResult", "Ending", "Retention", "Rules"]
 

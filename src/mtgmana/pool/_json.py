@@ -8,10 +8,11 @@ import json
 from collections.abc import Callable, Iterable
 from typing import Any, Final
 
+from ..colors import MANA_TYPES, ManaType
+from ..errors import MtgManaError
+from ..mana import Duration, Mana, ManaKind, Rider, Source, reserve_uids
+from ..restrictions import Restriction
 from .emptying import CURRENT_RULES, Retention, Rules
-from .errors import MtgManaError
-from .mana import MANA_TYPES, Duration, Mana, ManaKind, ManaType, Rider, Source, reserve_uids
-from .restrictions import Restriction
 
 __all__ = ["FORMAT", "VERSION", "read", "trusted_unit", "trusted_units", "write"]
 

@@ -9,7 +9,7 @@ cost — so many units of each type, so much generic mana — whose best units a
 known exactly (:func:`mtgmana.payment._plain_payment`'s exchange argument: each
 type spends its cheapest units, generic mana the cheapest of the rest). The
 combination of least objective wins: the life term of :mod:`mtgmana.payment`'s
-preference 1, then the weights of :class:`mtgmana._transport.Weights` (a unit
+preference 1, then the weights of :class:`mtgmana._solver.transport.Weights` (a unit
 paying a symbol of several types weighs its type's rank, snow and legendary units
 a flag). That is the objective the transport problem minimises, over the same
 payments: the answer is as good (``tests/test_payment.py`` checks it against the
@@ -22,10 +22,10 @@ import itertools
 from collections.abc import Sequence
 from typing import Final
 
-from ._transport import KEEP_FLAG, TYPE_INDEX, type_ranks
-from .costs import ManaCost
-from .mana import Mana
-from .symbol_payment import ways_to_pay
+from ..costs import ManaCost
+from ..mana import Mana
+from ..symbol_payment import ways_to_pay
+from .transport import KEEP_FLAG, TYPE_INDEX, type_ranks
 
 __all__ = ["MAX_COMBINATIONS", "small_payment"]
 

@@ -7,7 +7,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sized
 from typing import Any
 
-from .mana import MANA_TYPES, Duration, ManaKind
+from ..colors import MANA_TYPES
+from ..mana import Duration, ManaKind
 
 __all__ = ["announce", "count_word"]
 

@@ -14,8 +14,8 @@ import functools
 from dataclasses import dataclass, field, replace
 from typing import Any, Final
 
-from .colors import Color
-from .errors import MtgManaError
+from ..colors import Color
+from ..errors import MtgManaError
 
 __all__ = ["FACTS", "Condition", "PermanentFilter"]
 
@@ -56,7 +56,7 @@ FACTS: Final = {
     "top card is a land": "the top card of your library is a land card",
 }
 """The facts of the game a :class:`Condition` asks about, and what each means: a
-board's :attr:`~mtgmana.battlefield.Board.facts` holds those that are true (from its
+board's :attr:`~mtgmana.board.Board.facts` holds those that are true (from its
 controller's point of view: "your turn" is that player's turn)."""
 _NOT_FACTS: Final = {"your turn": "it isn't your turn"}
 
@@ -68,12 +68,12 @@ class Condition:
     ``counters`` counters, it ``entered_this_turn``, you played a land this turn
     (``land_played``), each of ``facts`` is a fact of the game (:data:`FACTS`:
     "your turn", "max speed", "initiative", ...; on the board's
-    :attr:`~mtgmana.battlefield.Board.facts`), the permanents each filter of
+    :attr:`~mtgmana.board.Board.facts`), the permanents each filter of
     ``total_power`` names have a total power of at least ``n`` (formidable: Circle of
     Elders), a card is exiled with it (``imprinted``: Ugin's Labyrinth), it is
     ``modified`` (CR 700.9: it has a counter on it, is equipped, or is enchanted by an
     Aura its controller controls), it has each of ``designations`` (CR 702.112b:
-    "renowned"; :attr:`~mtgmana.battlefield.Permanent.designations`), you control at
+    "renowned"; :attr:`~mtgmana.board.Permanent.designations`), you control at
     least ``n`` permanents with the same name matching each filter of ``same_name``
     (Sceptre of Eternal Glory) — all that holds, or, if ``negated``, not all of it.
 
@@ -210,10 +210,10 @@ class PermanentFilter:
     """Only permanents that entered this turn (Alena, Kessig Trapper)."""
     with_counters: bool = False
     """Only permanents with a counter on them (Rishkar, Jiang Yanggu: their
-    :attr:`~mtgmana.battlefield.Permanent.counters`, the kind that matters)."""
+    :attr:`~mtgmana.board.Permanent.counters`, the kind that matters)."""
     keywords: frozenset[str] = frozenset()
     """Keyword abilities it must have, in lower case ("defender": Axebane Guardian;
-    :attr:`~mtgmana.battlefield.Permanent.keywords`)."""
+    :attr:`~mtgmana.board.Permanent.keywords`)."""
 
     def noun(self) -> str:
         """The filter as a noun phrase without its controller: "basic Swamp"."""

@@ -6,7 +6,7 @@ sacrificing or tapping a permanent, removing counters) and a :class:`Production`
 one or more :class:`Choice` values — the ways the ability can add mana — each a
 tuple of *slots*, one mana each, a slot being the set of types that mana may have.
 
->>> from mtgmana.abilities import ManaAbility
+>>> from mtgmana.board.abilities import ManaAbility
 >>> str(ManaAbility.simple("WU"))
 '{T}: Add {W} or {U}.'
 >>> adarkar = ManaAbility.pain("C", "WU")            # Adarkar Wastes
@@ -23,7 +23,7 @@ Cradle, Cabal Coffers, devotion, counters on the permanent, its power) is an
 complementary conditions, checked as the ability resolves (Urza's Tower, Gemstone
 Caverns, River of Tears):
 
->>> from mtgmana.abilities import Condition, PermanentFilter
+>>> from mtgmana.board.abilities import Condition, PermanentFilter
 >>> swamp = PermanentFilter(subtypes=frozenset({"Swamp"}))
 >>> str(Condition(((swamp, 1),)))
 'you control a Swamp'
@@ -44,14 +44,14 @@ from __future__ import annotations
 import enum
 from collections.abc import Iterable
 from dataclasses import dataclass, field, fields, is_dataclass, replace
-from typing import Any, TypeVar
+from typing import Any, Literal, TypeAlias, TypeVar, get_args
 
-from ._repr import compact_repr
+from .._repr import compact_repr, enum_repr
+from ..colors import ManaType
+from ..costs import ManaCost
+from ..errors import MtgManaError
+from ..restrictions import Restriction
 from .conditions import FACTS, Condition, PermanentFilter, _words_filter
-from .costs import ManaCost
-from .errors import MtgManaError
-from .mana import ManaType
-from .restrictions import Restriction
 
 __all__ = [
     "ANY_COLOR",
@@ -60,6 +60,7 @@ __all__ = [
     "FACTS",
     "ActivationCost",
     "Amount",
+    "AmountKind",
     "Choice",
     "Condition",
     "DynamicSlot",
@@ -100,6 +101,8 @@ def sorted_types(types: Iterable[ManaType]) -> list[ManaType]:
 
 class DynamicSlot(enum.Enum):
     """A slot whose types depend on the board (resolved by the tapper)."""
+
+    __repr__ = enum_repr
 
     OPPONENT_LAND_COLORS = "a color that a land an opponent controls could produce"
     OPPONENT_LAND_TYPES = "a type that a land an opponent controls could produce"
@@ -184,14 +187,14 @@ def _slot_text(item: Slot | DynamicSlot) -> str:
     return "[" + "/".join(t.symbol for t in types) + "]"
 
 
-AMOUNT_KINDS = frozenset(
-    {
-        "permanents", "devotion", "counters", "own counters", "power", "greatest power",
-        "fixed", "toughness", "greatest toughness", "life", "graveyard", "basic land types",
-        "different powers", "life gained this turn", "cards drawn this turn",
-    }
-)  # fmt: skip
-_FILTERED_KINDS = frozenset(
+AmountKind: TypeAlias = Literal[
+    "permanents", "devotion", "counters", "own counters", "power", "greatest power",
+    "fixed", "toughness", "greatest toughness", "life", "graveyard", "basic land types",
+    "different powers", "life gained this turn", "cards drawn this turn",
+]  # fmt: skip
+"""What an :class:`Amount` counts (its ``kind``): a typo is a type error."""
+AMOUNT_KINDS: frozenset[AmountKind] = frozenset(get_args(AmountKind))
+_FILTERED_KINDS: frozenset[AmountKind] = frozenset(
     {"permanents", "greatest power", "greatest toughness", "basic land types", "different powers"}
 )
 
@@ -202,7 +205,7 @@ class Amount:
     Swamps you control; Nykthos: devotion; storage lands: counters removed; City of
     Shadows: counters on it; Cradle Clearcutter: its power), plus ``plus``."""
 
-    kind: str
+    kind: AmountKind
     """``"permanents"`` (matching ``filter``), ``"devotion"`` (to ``colors``),
     ``"counters"`` (removed as a cost: the caller chooses how many, up to those
     present — none at all when ``plus`` makes that worth it: Mana Battery),
@@ -216,8 +219,8 @@ class Amount:
     types"`` (how many basic land types are among the permanents ``filter`` names:
     domain, Prismatic Geoscope), ``"different powers"`` (how many different powers
     they have: Selvala, Eager Trailblazer), ``"life gained this turn"`` and ``"cards
-    drawn this turn"`` (yours: :attr:`~mtgmana.battlefield.Board.life_gained`,
-    :attr:`~mtgmana.battlefield.Board.cards_drawn`) or ``"fixed"`` (``value``)."""
+    drawn this turn"`` (yours: :attr:`~mtgmana.board.Board.life_gained`,
+    :attr:`~mtgmana.board.Board.cards_drawn`) or ``"fixed"`` (``value``)."""
     filter: PermanentFilter | None = None
     colors: str = ""
     value: int = 0
@@ -325,7 +328,7 @@ class ActivationCost:
     spell's delve could exile it (CR 702.66a)."""
     discard_hand: bool = False
     """"Discard your hand" (Lion's Eye Diamond): every card in it, however many —
-    none is a legal cost too (CR 701.9a; :attr:`~mtgmana.battlefield.Board.hand`)."""
+    none is a legal cost too (CR 701.9a; :attr:`~mtgmana.board.Board.hand`)."""
 
     def __post_init__(self) -> None:
         if not isinstance(self.tap_count, int) or self.tap_count < 1:
@@ -483,6 +486,8 @@ class ManaTrigger:
 
 class ReplacementKind(enum.Enum):
     """How a replacement effect changes mana production (CR 106.12b, 614)."""
+
+    __repr__ = enum_repr
 
     MULTIPLY = "multiply"  # Mana Reflection (twice), Nyxbloom Ancient (three times)
     BECOMES = "becomes"  # Contamination ({B} instead), Pale Moon (colorless instead)

@@ -1,4 +1,4 @@
-"""Private: board lists as people write them (:meth:`mtgmana.battlefield.Board.parse`):
+"""Private: board lists as people write them (:meth:`mtgmana.board.Board.parse`):
 comma-separated names with an optional count ("2 Tundra"), names that have commas
 ("Nykthos, Shrine to Nyx"), and each permanent's state in brackets after its name
 ("Utopia Sprawl [attached_to=0, chosen_color=U]", "Forest [tapped]")."""
@@ -10,15 +10,15 @@ from collections.abc import Callable
 from copy import copy
 from typing import Any, Final, TypeVar
 
-from .cards import default_database
-from .errors import MtgManaError, UnknownCardError
+from ..cards import default_database
+from ..errors import MtgManaError, UnknownCardError
 from .tokens import TOKENS
 
 __all__ = ["MAX_COPIES", "count_permanents", "parse_names"]
 
 P = TypeVar("P")
 MAX_COPIES: Final = 1000
-"""The most copies of one card :meth:`~mtgmana.battlefield.Board.parse` accepts in one
+"""The most copies of one card :meth:`~mtgmana.board.Board.parse` accepts in one
 item."""
 
 _ITEM = re.compile(r"(?:(?P<n>\d+)\s*[x×]?\s+)?(?P<name>\S.*)", re.IGNORECASE)
