@@ -1,4 +1,4 @@
-"""Minimum-cost transport (mtgmana._flow): the optimum of every small problem,
+"""Minimum-cost transport (mtgmana._solver.flow): the optimum of every small problem,
 against enumerating every assignment; the shortcut (every demand at its cheapest
 supply when none compete) and the successive shortest paths agree with it."""
 
@@ -10,7 +10,7 @@ from typing import Any
 from hypothesis import given
 from hypothesis import strategies as st
 
-from mtgmana._flow import min_cost_transport
+from mtgmana._solver.flow import min_cost_transport
 
 
 @st.composite
