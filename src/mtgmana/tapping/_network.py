@@ -18,7 +18,7 @@ import functools
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import Any, Literal
 
 from .._solver import transport as T
 from ..costs import ManaCost
@@ -29,6 +29,9 @@ from ._hall import bits_of
 from ._problem import Problem, TapWeights
 
 __all__: list[str] = []
+
+MemberKind = Literal["simple", "made", "alt"]
+"""What a supply class's members are: one-mana units, made mana, non-mana units."""
 
 _ACTIVATION = Spend(SpendKind.ABILITY)
 _ACTIVATION_SPENDS = (_ACTIVATION, _ACTIVATION.paying_x())
@@ -174,7 +177,7 @@ class Shared:
         self._activations[key] = found
         return found
 
-    def members(self, kind: str, key: Any, n: int) -> list[Any]:
+    def members(self, kind: MemberKind, key: Any, n: int) -> list[Any]:
         """The members of a supply class of ``n`` units (the same list every time:
         nothing changes them)."""
         found = self._members.get((kind, key, n))
