@@ -417,3 +417,15 @@ def test_costs_the_battlefield_changes_agree_with_the_tapper(
     if answer is not None:
         assert answer == truth, ([CASTING_POOL[c] for c in picks], graveyard,
                                  str(payer.costs[s].cost), payer.costs[s].spend.name)  # fmt: skip
+
+
+def test_two_reflecting_classes_of_the_same_colors_both_count() -> None:
+    # Reflecting Pool and Cactus Preserve (CR 106.7: any type a land could produce,
+    # Cavern's color included) are two classes with the same units: a view listing
+    # them apart must count both — one pays Mystic Gate, the other makes {G}.
+    names = ["Mystic Gate", "Cavern of Souls", "Reflecting Pool", "Cactus Preserve"]
+    s = COSTS.index("{W}{U}{G}{G}") * len(SPEND_TYPES)  # an Elf: Cavern's mana pays
+    assert _decide([POOL.index(n) for n in names], s) == (True, True)
+    names = ["Island", "Mystic Gate", "Cavern of Souls", "Reflecting Pool", "Cactus Preserve"]
+    s = COSTS.index("{U}{U}{U}{U}{U}") * len(SPEND_TYPES)
+    assert _decide([POOL.index(n) for n in names], s) == (True, True)

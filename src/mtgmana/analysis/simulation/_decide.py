@@ -248,7 +248,9 @@ def _spent(units: list[tuple[int, int]], spell: Spell) -> list[tuple[int, int]]:
     """The board's units as the spell may spend them (restricted mana)."""
     if not spell.units:
         return units
-    counts = dict(units)
+    counts: dict[int, int] = {}
+    for mask, n in units:  # a mask may come in several pairs (reflecting classes)
+        counts[mask] = counts.get(mask, 0) + n
     for mask, n in spell.drop:
         counts[mask] -= n
     found = [(m, n) for m, n in counts.items() if n > 0]

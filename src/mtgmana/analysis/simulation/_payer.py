@@ -600,7 +600,9 @@ def _adjusted(
     """(mask, count) pairs with ``added`` units more and ``removed`` fewer."""
     if not added and not removed:
         return units
-    counts = dict(units)
+    counts: dict[int, int] = {}
+    for mask, n in units:  # a mask may come in several pairs (reflecting classes)
+        counts[mask] = counts.get(mask, 0) + n
     for unit in added:
         counts[unit] = counts.get(unit, 0) + 1
     for unit in removed:
