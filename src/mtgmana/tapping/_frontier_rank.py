@@ -449,16 +449,9 @@ def union_bases(gs: Sequence[list[int]]) -> Iterator[Vector]:
     total = gs[0][FULL]
     tables = [_tables(g) for g in gs]
     for (w, u, b, r), x4, alive in _prefixes(tables):
-        before = x4[-1]
-        ways = _last_ways(alive, tables, x4)
-        if not ways:
-            continue
-        for gr in range(max(way[0] for way in ways), min(way[1] for way in ways) - 1, -1):
-            made = before + gr
-            left = total - made
-            for top, bottom in _spans(ways, gr, made):
-                for c in range(top, bottom - 1, -1):
-                    yield (w, u, b, r, gr, c, left - c)
+        for gr, left, top, bottom in _tail_spans(_last_ways(alive, tables, x4), x4[-1], total):
+            for c in range(top, bottom - 1, -1):
+                yield (w, u, b, r, gr, c, left - c)
 
 
 def _prefixes(
@@ -505,22 +498,27 @@ def _last_ways(alive: Sequence[int], tables: list[_Tables], x4: list[int]) -> li
     return ways
 
 
-def _spans(ways: Sequence[_Way], gr: int, made: int) -> list[tuple[int, int]]:
-    """C's values (top, bottom: largest first) with G at ``gr`` (``made`` in all so
-    far): the union of the ranges the ``ways`` allow, as ranges that don't overlap,
-    in decreasing order."""
-    spans = {
-        (min(m1, m2 - gr), max(max(n1, n2 + gr) - made, 0))
-        for hi, lo, m1, m2, n1, n2 in ways
-        if lo <= gr <= hi
-    }
-    if len(spans) == 1:
-        return [spans.pop()]
-    found: list[tuple[int, int]] = []
-    below = None
-    for top, bottom in sorted(spans, reverse=True):
-        if below is not None:
-            top = min(top, below - 1)
-        found.append((top, bottom))
-        below = bottom if below is None else min(below, bottom)
+def _tail_spans(ways: Sequence[_Way], before: int, total: int) -> list[tuple[int, int, int, int]]:
+    """After a prefix making ``before`` mana, G's values (largest first) and for each
+    the ranges of C's (top, bottom: largest first) that any of the ``ways`` allows,
+    as ranges that don't overlap: (G, what is left for C and "any", top, bottom)."""
+    if not ways:
+        return []
+    found: list[tuple[int, int, int, int]] = []
+    for gr in range(max(way[0] for way in ways), min(way[1] for way in ways) - 1, -1):
+        made = before + gr
+        left = total - made
+        spans = {
+            (min(m1, m2 - gr), max(max(n1, n2 + gr) - made, 0))
+            for hi, lo, m1, m2, n1, n2 in ways
+            if lo <= gr <= hi
+        }
+        if len(spans) == 1:
+            top, bottom = spans.pop()
+            found.append((gr, left, top, bottom))
+            continue
+        below = None  # the union of the spans, largest first
+        for top, bottom in sorted(spans, reverse=True):
+            found.append((gr, left, top if below is None else min(top, below - 1), bottom))
+            below = bottom if below is None else min(below, bottom)
     return found
