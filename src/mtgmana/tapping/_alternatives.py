@@ -95,26 +95,44 @@ def alternative_groups(
     keywords = spell_keywords(spend)
     if not keywords and not filters:
         return []
+    groups = _tapped_groups(board, sources, keywords, filters)
+    if "delve" in keywords:
+        delve = _delve_group(board, sources)
+        if delve is not None:
+            groups.append(delve)
+    return groups
+
+
+def _tapped_groups(
+    board: Board, sources: list[Source], keywords: frozenset[str], filters: list[PermanentFilter]
+) -> list[AltGroup]:
+    """The permanents that can be tapped for convoke, improvise or a cost's "Tap an
+    untapped ...", grouped by their labels, convoke bits and source group."""
     group_of = {i: g for g, source in enumerate(sources) for i in source.indexes}
     grouped: dict[tuple[frozenset[str], int, int | None], list[int]] = {}
     for index in range(len(board.permanents)):
         labels, bits = labels_of(board, index, keywords, filters)
         if labels:
             grouped.setdefault((labels, bits, group_of.get(index)), []).append(index)
-    groups = [
+    return [
         AltGroup(tuple(indexes), labels, bits, group, len(indexes))
         for (labels, bits, group), indexes in grouped.items()
     ]
-    if "delve" in keywords:
-        options = [(s, o) for s in sources for o in (*s.simple, *s.complex)]
-        added = sum(
-            len(s.indexes) for s in sources if any(buried(s, o) for o in (*s.simple, *s.complex))
-        )
-        if any(o.resources[1] or o.discards_hand for _, o in options):
-            added += board.hand  # no more discarded than the hand holds
-        if board.graveyard or added:
-            groups.append(AltGroup((), frozenset({"delve"}), 0, None, board.graveyard, added))
-    return groups
+
+
+def _delve_group(board: Board, sources: list[Source]) -> AltGroup | None:
+    """Delve's cards (CR 702.66a): those in the graveyard, and how many more
+    activations can put there (sacrificed, discarded: no more than the hand
+    holds); None when there are none."""
+    options = [(s, o) for s in sources for o in (*s.simple, *s.complex)]
+    added = sum(
+        len(s.indexes) for s in sources if any(buried(s, o) for o in (*s.simple, *s.complex))
+    )
+    if any(o.resources[1] or o.discards_hand for _, o in options):
+        added += board.hand  # no more discarded than the hand holds
+    if board.graveyard or added:
+        return AltGroup((), frozenset({"delve"}), 0, None, board.graveyard, added)
+    return None
 
 
 def buried(source: Source, option: Option) -> int:

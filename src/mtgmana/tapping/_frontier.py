@@ -56,6 +56,8 @@ _INDEX = {t.value: i for i, t in enumerate(ManaType)}  # "W" -> 0, ..., "C" -> 5
 
 Levels = dict[int, set[int]]
 """Coded vectors by total."""
+Coded = Sequence[tuple[int, int, "ManaCost | None"]]
+"""A source's options coded: (coded vector, its total, activation mana cost or None)."""
 
 
 class _Code:
@@ -147,8 +149,6 @@ def _pareto(levels: Levels, code: _Code) -> Levels:
     totals = sorted(levels, reverse=True)
     if len(totals) < 2:
         return levels
-    guard = code.guard
-    units = code.units
     out: Levels = {totals[0]: levels[totals[0]]}
     kept: list[int] = list(levels[totals[0]])
     shadow: set[int] | None = set()
@@ -157,24 +157,45 @@ def _pareto(levels: Levels, code: _Code) -> Levels:
         check_deadline()
         group = levels[total]
         if shadow is not None:
-            shadow_cost = (len(shadow) + len(out[above])) * KINDS * (above - total)
-            if shadow_cost <= len(group) * len(kept):
-                states = shadow | out[above]
-                for _ in range(above - total):
-                    states = {d for s in states for u in units if not (d := s - u) & guard}
-                shadow = states
-                above = total
-                group = group - shadow
-            else:
-                shadow = None
+            affordable = len(group) * len(kept)
+            shadow = _next_shadow(shadow, out[above], above - total, affordable, code)
         if shadow is None:
-            group = {v for v in group if all((k - v) & guard for k in kept)}
-        if group:
-            out[total] = group
-            kept.extend(group)
-        elif shadow is not None:
-            out[total] = group  # empty: the shadow goes on from here
+            group = _undominated(group, kept, code.guard)
+        else:
+            above = total
+            group = group - shadow
+        if group or shadow is not None:
+            out[total] = group  # empty with a shadow: the shadow goes on from here
+        kept.extend(group)
     return {t: g for t, g in out.items() if g}
+
+
+def _next_shadow(
+    shadow: set[int], kept: set[int], steps: int, affordable: int, code: _Code
+) -> set[int] | None:
+    """The shadow ``steps`` levels down from one holding ``shadow`` and the ``kept``
+    vectors of that level; None when it would cost more than ``affordable``
+    comparisons of vectors one by one."""
+    if (len(shadow) + len(kept)) * KINDS * steps > affordable:
+        return None
+    return _down(shadow | kept, steps, code)
+
+
+def _down(states: set[int], steps: int, code: _Code, limit: int | None = None) -> set[int] | None:
+    """Every vector ``steps`` units under one of ``states`` (component-wise, no count
+    below 0); None when a step holds more than ``limit`` vectors."""
+    guard = code.guard
+    units = code.units
+    for _ in range(steps):
+        states = {d for s in states for u in units if not (d := s - u) & guard}
+        if limit is not None and len(states) > limit:
+            return None
+    return states
+
+
+def _undominated(group: set[int], kept: list[int], guard: int) -> set[int]:
+    """The vectors of ``group`` under none of ``kept`` component-wise."""
+    return {v for v in group if all((k - v) & guard for k in kept)}
 
 
 def _count(levels: Levels) -> int:
@@ -234,17 +255,11 @@ def frontier(
     is then incomplete)."""
     code = _Code(_most(base, groups))
     levels: Levels = {sum(base): {code.code(base)}}
-    truncated = False
-    free = [(n, options) for n, options in groups if all(c is None for _, c in options)]
-    costed = [(n, options) for n, options in groups if any(c is not None for _, c in options)]
-    for copies, options in free:
-        if options and copies >= 1:
-            levels, cut = _add_free(levels, copies, options, code, budget, deadline)
-            truncated |= cut
+    levels, truncated = _add_every_free(levels, groups, code, budget, deadline)
     kinds = [
         (copies, [(code.code(v), sum(v), cost) for v, cost in options])
-        for copies, options in costed
-        if options and copies >= 1
+        for copies, options in groups
+        if any(c is not None for _, c in options) and copies >= 1
     ]
     every_order = None
     if math.prod(copies + 1 for copies, _ in kinds) <= MAX_STATES:
@@ -253,20 +268,47 @@ def frontier(
         levels = every_order
     else:  # the order given: an inner approximation
         truncated = True
-        for copies, coded in kinds:
-            for _ in range(copies):
-                if deadline is not None and time.process_time() > deadline:
-                    break  # out of time: what was found (truncated already)
-                levels = _pareto(_activate(levels, coded, code), code)
-                if _count(levels) > budget:
-                    levels = _truncate(levels, budget)
+        levels = _given_order(levels, kinds, code, budget, deadline)
     ordered = [c for total in sorted(levels, reverse=True) for c in sorted(levels[total])[::-1]]
     return code.vectors(ordered), truncated
 
 
+def _add_every_free(
+    levels: Levels, groups: Sequence[Group], code: _Code, budget: int, deadline: float | None
+) -> tuple[Levels, bool]:
+    """``levels`` plus every source whose options cost no mana, and whether the result
+    was cut to ``budget`` or out of time."""
+    truncated = False
+    for copies, options in groups:
+        if options and copies >= 1 and all(c is None for _, c in options):
+            levels, cut = _add_free(levels, copies, options, code, budget, deadline)
+            truncated |= cut
+    return levels, truncated
+
+
+def _given_order(
+    levels: Levels,
+    kinds: Sequence[tuple[int, Coded]],
+    code: _Code,
+    budget: int,
+    deadline: float | None,
+) -> Levels:
+    """``levels`` plus the mana-costing sources in the order given (each can pay for
+    the later ones only), cut to ``budget`` on the way; past ``deadline``, the
+    sources left aren't added."""
+    for copies, coded in kinds:
+        for _ in range(copies):
+            if deadline is not None and time.process_time() > deadline:
+                return levels  # out of time: what was found
+            levels = _pareto(_activate(levels, coded, code), code)
+            if _count(levels) > budget:
+                levels = _truncate(levels, budget)
+    return levels
+
+
 def _every_order(
     levels: Levels,
-    kinds: Sequence[tuple[int, Sequence[tuple[int, int, ManaCost | None]]]],
+    kinds: Sequence[tuple[int, Coded]],
     code: _Code,
     budget: int,
 ) -> Levels | None:
@@ -293,9 +335,7 @@ def _every_order(
     return states[tuple(copies for copies, _ in kinds)]
 
 
-def _activate(
-    levels: Levels, coded: Sequence[tuple[int, int, ManaCost | None]], code: _Code
-) -> Levels:
+def _activate(levels: Levels, coded: Coded, code: _Code) -> Levels:
     """One more copy of a source, last: each option paid out of ``levels``, or not
     activated (dominated when an option costs nothing). Not Pareto-filtered."""
     free_option = any(cost is None for _, _, cost in coded)
@@ -375,39 +415,47 @@ def matching_maximal(vectors: Sequence[Vector]) -> list[Vector]:
         return _component_maximal(vectors)
     most_any = max(v[_ANY] for v in vectors)
     work = sum(math.prod(min(c, most_any - v[_ANY]) + 1 for c in v[:5]) for v in vectors)
-    if work > MAX_SHADOW:
+    dominated = None if work > MAX_SHADOW else _shadow_dominated(vectors, most_any)
+    if dominated is None:
         return _pairwise_maximal(vectors)
+    return [v for v in vectors if v not in dominated]
+
+
+def _shadow_dominated(vectors: Sequence[Vector], most_any: int) -> set[Vector] | None:
+    """The vectors :func:`matching_maximal` drops, found by shadows (an upgrade of each
+    in its total or in the shadow of the larger ones); None when a shadow would hold
+    more than :data:`MAX_SHADOW` vectors."""
     code = _Code(max(sum(v) for v in vectors))
-    guard = code.guard
     levels: dict[int, set[int]] = {}
-    for v in vectors:
-        levels.setdefault(sum(v), set()).add(code.code(v))
-    dominated: set[Vector] = set()
     by_total: dict[int, list[Vector]] = {}
     for v in vectors:
+        levels.setdefault(sum(v), set()).add(code.code(v))
         by_total.setdefault(sum(v), []).append(v)
+    dominated: set[Vector] = set()
     shadow: set[int] = set()
     above: int | None = None
     for total in sorted(levels, reverse=True):
         if above is not None:
-            states = shadow | levels[above]
-            for _ in range(above - total):
-                states = {d for s in states for u in code.units if not (d := s - u) & guard}
-                if len(states) > MAX_SHADOW:
-                    return _pairwise_maximal(vectors)
-            shadow = states
+            lower = _down(shadow | levels[above], above - total, code, MAX_SHADOW)
+            if lower is None:
+                return None
+            shadow = lower
         here = levels[total]
-        for v in by_total[total]:
-            if code.code(v) in shadow:
-                dominated.add(v)
-                continue
-            for w in _upgrades(v, most_any - v[_ANY]):
-                coded = code.code(w)
-                if coded in shadow or coded in here:
-                    dominated.add(v)
-                    break
+        dominated.update(v for v in by_total[total] if _upgrade_in(v, most_any, shadow, here, code))
         above = total
-    return [v for v in vectors if v not in dominated]
+    return dominated
+
+
+def _upgrade_in(v: Vector, most_any: int, shadow: set[int], here: set[int], code: _Code) -> bool:
+    """Whether ``v`` is in the ``shadow``, or an upgrade of it (up to ``most_any``
+    "any") is in the shadow or among the vectors of its total (``here``)."""
+    if code.code(v) in shadow:
+        return True
+    for w in _upgrades(v, most_any - v[_ANY]):
+        coded = code.code(w)
+        if coded in shadow or coded in here:
+            return True
+    return False
 
 
 def _upgrades(v: Vector, room: int) -> Iterator[Vector]:

@@ -55,6 +55,7 @@ from __future__ import annotations
 import itertools
 import time
 from collections.abc import Sequence
+from dataclasses import dataclass, field
 from typing import Final
 
 from .._solver.flow import OutOfTime
@@ -140,57 +141,122 @@ def _late(deadline: float | None) -> bool:
     return deadline is not None and time.process_time() > deadline
 
 
+@dataclass
+class _Listing:
+    """The search's tally: the vectors ``found`` (at most ``limit``), how many were
+    counted, and the ``work`` done (against ``budget``, see the module docstring)."""
+
+    limit: int
+    budget: int
+    found: list[Vector] = field(default_factory=list)
+    count: int = 0
+    work: int = 0
+
+    def spent(self) -> bool:
+        """Whether the budget ran out with ``limit`` vectors found."""
+        return self.work >= self.budget and len(self.found) >= self.limit
+
+    def result(self, exact: bool) -> tuple[list[Vector], int, bool]:
+        """What :func:`frontier` returns: the vectors, the count, whether it is exact."""
+        return self.found, self.count, exact
+
+
 def _search(
     board: Board, limit: int, budget: int, deadline: float | None = None
 ) -> tuple[list[Vector], int, bool]:
+    """The frontier by patterns, a level of one total at a time (see the module
+    docstring); raises :class:`TooTangled` past :data:`MAX_LEVEL` patterns of one
+    total or too many orders."""
     width = max(board.most(), 1).bit_length() + 2
     dominance = Dominance(width)
-    guard = dominance.guard
+    listing = _Listing(limit, budget)
     above: list[_Stream] = []
-    found: list[Vector] = []
-    count = 0
-    work = 0
     for _, grouped in itertools.groupby(board.patterns_by_total(), key=lambda p: p[0]):
-        if work >= budget and len(found) >= limit:
-            return found, count, False
+        if listing.spent():
+            return listing.result(False)
         same_total = list(grouped)
         if len(same_total) > MAX_LEVEL:
             raise TooTangled
-        level: list[_Stream] = []
-        for _, counts in same_total:
-            if _late(deadline):
-                return found, count, False  # out of time: what was found
-            work += PATTERN_WORK
-            pattern = board.pattern(counts)
-            bound = dominance.code(pattern.bound()) - guard
-            if any((s.code - bound) & guard == guard for s in itertools.chain(above, level)):
-                continue  # all it leaves is under a stream's bases
-            try:
-                ranks = pattern.ranks()
-            except OutOfTime:
-                return found, count, False  # out of time: what was found
-            work += RANK_WORK * pattern.computed
-            for g in ranks:
-                stream = _Stream(g, dominance)
-                if any(stream.under(s, guard) for s in itertools.chain(above, level)):
-                    continue
-                level = [s for s in level if not s.under(stream, guard)]
-                level.append(stream)
-        if not level:
-            continue
-        searched = _highest([f for s in level for f in faces(s.g)], width)
-        each = 1 + len(searched) // FACES_PER_WORK
-        for v in union_bases(searched):
-            if work >= budget and len(found) >= limit:
-                return found, count, False
-            work += each
-            if _dominated(v, above, level, dominance):
-                continue
-            count += 1
-            if len(found) < limit:
-                found.append(v)
+        level = _level(board, same_total, above, dominance, listing, deadline)
+        if level is None:
+            return listing.result(False)  # out of time: what was found
+        if level and not _list_level(level, above, dominance, width, listing):
+            return listing.result(False)
         above.extend(level)
-    return found, count, True
+    return listing.result(True)
+
+
+def _level(
+    board: Board,
+    same_total: Sequence[tuple[int, tuple[tuple[int, ...], ...]]],
+    above: Sequence[_Stream],
+    dominance: Dominance,
+    listing: _Listing,
+    deadline: float | None,
+) -> list[_Stream] | None:
+    """The streams of one total's patterns under no other stream (of a larger total,
+    ``above``, or this one), the work counted; None past ``deadline``. A pattern whose
+    bound is under a stream is skipped without computing its ranks."""
+    guard = dominance.guard
+    level: list[_Stream] = []
+    for _, counts in same_total:
+        if _late(deadline):
+            return None
+        listing.work += PATTERN_WORK
+        pattern = board.pattern(counts)
+        bound = dominance.code(pattern.bound()) - guard
+        if any((s.code - bound) & guard == guard for s in itertools.chain(above, level)):
+            continue  # all it leaves is under a stream's bases
+        try:
+            ranks = pattern.ranks()
+        except OutOfTime:
+            return None
+        listing.work += RANK_WORK * pattern.computed
+        level = _with_streams(level, ranks, above, dominance)
+    return level
+
+
+def _with_streams(
+    level: list[_Stream], ranks: list[list[int]], above: Sequence[_Stream], dominance: Dominance
+) -> list[_Stream]:
+    """``level`` with a stream for each rank function not under another stream, less
+    the streams under the new ones."""
+    guard = dominance.guard
+    for g in ranks:
+        stream = _Stream(g, dominance)
+        if any(stream.under(s, guard) for s in itertools.chain(above, level)):
+            continue
+        level = [s for s in level if not s.under(stream, guard)]
+        level.append(stream)
+    return level
+
+
+def _list_level(
+    level: list[_Stream],
+    above: Sequence[_Stream],
+    dominance: Dominance,
+    width: int,
+    listing: _Listing,
+) -> bool:
+    """Count and list the undominated bases of a level's streams, in canonical order;
+    False when the budget ran out on the way."""
+    searched = _highest([f for s in level for f in faces(s.g)], width)
+    each = 1 + len(searched) // FACES_PER_WORK
+    found, limit, budget = listing.found, listing.limit, listing.budget
+    work, count = listing.work, listing.count
+    finished = True
+    for v in union_bases(searched):
+        if work >= budget and len(found) >= limit:
+            finished = False
+            break
+        work += each
+        if _dominated(v, above, level, dominance):
+            continue
+        count += 1
+        if len(found) < limit:
+            found.append(v)
+    listing.work, listing.count = work, count
+    return finished
 
 
 def _highest(ranks: list[list[int]], width: int) -> list[list[int]]:

@@ -106,6 +106,21 @@ def _dominates(a: Choice, b: Choice) -> bool:
 def choices(options: Sequence[Option]) -> list[Choice]:
     """A copy's options read (with "not activating"), free one-slot ones merged, the
     dominated ones dropped (of equivalent ones, the first is kept)."""
+    unique = list(dict.fromkeys(_read(options)))
+    return [
+        c
+        for i, c in enumerate(unique)
+        if not any(
+            j != i and _dominates(d, c) and (j < i or not _dominates(c, d))
+            for j, d in enumerate(unique)
+        )
+    ]
+
+
+def _read(options: Sequence[Option]) -> list[Choice]:
+    """Each option read as a choice, in order (those whose costs aren't paid here, or
+    that make nothing, left out), then the free one-slot ones merged into one unit of
+    all their types, then "not activating"."""
     single = 0
     found: list[Choice] = []
     for slots, cost in options:
@@ -120,15 +135,7 @@ def choices(options: Sequence[Option]) -> list[Choice]:
     if single:
         found.append(((normalised(single),), ()))
     found.append(_NONE)
-    unique = list(dict.fromkeys(found))
-    return [
-        c
-        for i, c in enumerate(unique)
-        if not any(
-            j != i and _dominates(d, c) and (j < i or not _dominates(c, d))
-            for j, d in enumerate(unique)
-        )
-    ]
+    return found
 
 
 def _multisets(copies: int, count: int) -> list[tuple[int, ...]]:
@@ -201,23 +208,7 @@ class Board:
         summed per group)."""
         free = sum(self.units.values())
         meeting = [sum(n for m, n in self.units.items() if m & a) for a in sets]
-        per_group = [
-            [
-                (
-                    sum(n * (len(c[0]) - len(c[1])) for n, c in zip(counts, read, strict=True)),
-                    [
-                        sum(
-                            n * sum(1 for m in c[0] if m & a)
-                            for n, c in zip(counts, read, strict=True)
-                        )
-                        for a in sets
-                    ],
-                    counts,
-                )
-                for counts in _multisets(copies, len(read))
-            ]
-            for copies, read in self.choosing
-        ]
+        per_group = [_group_bounds(copies, read, sets) for copies, read in self.choosing]
         found = []
         for combo in itertools.product(*per_group):
             total = free + sum(t for t, _, _ in combo)
@@ -272,26 +263,26 @@ class Pattern:
         classes = dict(active)
         counts = {k: sum(1 for j, _ in active if j == k) for k in classes}
         parts = _strong_parts(classes)
-        # Within a part: big net makers first (a guess at the best order).
-        chosen = [
-            classes[k]
-            for part in parts
-            for k in sorted(part, key=lambda k: (len(classes[k][1]) - len(classes[k][0]), k))
-            for _ in range(counts[k])
-        ]
-        found, same = self._rank(chosen)
+        found, same = self._rank(_guessed_order(classes, counts, parts))
         if same or all(len(part) == 1 for part in parts):
             return self._found(found)
         relaxed = self._rank([c for _, c in active], relaxed=True)[0]
         if relaxed is None:
             return []
-        orders = math.prod(
-            math.factorial(sum(counts[k] for k in part))
-            // math.prod(math.factorial(counts[k]) for k in part)
-            for part in parts
-        )
-        if orders > MAX_ORDERS:
+        if _orders(parts, counts) > MAX_ORDERS:
             raise TooTangled
+        return self._every_order(classes, counts, parts, relaxed)
+
+    def _every_order(
+        self,
+        classes: dict[_Key, Choice],
+        counts: dict[_Key, int],
+        parts: list[list[_Key]],
+        relaxed: list[int],
+    ) -> list[list[int]]:
+        """The ranks of every order (the parts in their order, every arrangement
+        within each) no other one is above; it stops at one equal to the ``relaxed``
+        rank (above them all)."""
         kept: list[list[int]] = []
         for combo in itertools.product(*(_arrangements(part, counts) for part in parts)):
             g = self._rank([classes[k] for arrangement in combo for k in arrangement])[0]
@@ -321,6 +312,46 @@ class Pattern:
             units.extend((m, count, position) for m, count in made.items())
             paid.extend((accepted, position) for accepted in accepts)
         return rank(units, paid, self.h, relaxed=relaxed)
+
+
+def _group_bounds(
+    copies: int, read: list[Choice], sets: Sequence[int]
+) -> list[tuple[int, list[int], tuple[int, ...]]]:
+    """For each way the copies of a choosing group take its choices: the total
+    they add, how many of their slots meet each of ``sets``, and the counts."""
+    return [
+        (
+            sum(n * (len(c[0]) - len(c[1])) for n, c in zip(counts, read, strict=True)),
+            [
+                sum(n * sum(1 for m in c[0] if m & a) for n, c in zip(counts, read, strict=True))
+                for a in sets
+            ],
+            counts,
+        )
+        for counts in _multisets(copies, len(read))
+    ]
+
+
+def _guessed_order(
+    classes: dict[_Key, Choice], counts: dict[_Key, int], parts: list[list[_Key]]
+) -> list[Choice]:
+    """The activations in one order: the parts in their order, and within a part big
+    net makers first (a guess at the best order), copies of a class together."""
+    return [
+        classes[k]
+        for part in parts
+        for k in sorted(part, key=lambda k: (len(classes[k][1]) - len(classes[k][0]), k))
+        for _ in range(counts[k])
+    ]
+
+
+def _orders(parts: list[list[_Key]], counts: dict[_Key, int]) -> int:
+    """How many distinct orders of the activations keep the parts in their order."""
+    return math.prod(
+        math.factorial(sum(counts[k] for k in part))
+        // math.prod(math.factorial(counts[k]) for k in part)
+        for part in parts
+    )
 
 
 def _below(a: list[int], b: list[int]) -> bool:

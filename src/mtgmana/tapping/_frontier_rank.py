@@ -128,9 +128,22 @@ def rank(
     n = h[FULL]
     if not symbols:
         return [n - h[FULL ^ a] for a in range(FULL + 1)], True
+    earlier, later = _payers(units, symbols, relaxed)
     caps = [count for _, count, _ in units]
-    earlier: list[int] = []  # per symbol, the unit classes that may pay it (bits)
-    later: list[int] = []  # ... that could, were the order different
+    deficiency, same = _deficiency(_inside_bits(units), earlier, later, caps)
+    if deficiency[FULL]:
+        return None, same
+    return [n - h[FULL ^ a] - deficiency[FULL ^ a] for a in range(FULL + 1)], same
+
+
+def _payers(
+    units: Sequence[tuple[int, int, int]], symbols: Sequence[tuple[int, int]], relaxed: bool
+) -> tuple[list[int], list[int]]:
+    """Per symbol, the unit classes (bits) that may pay it — free, or made by an
+    earlier activation (with ``relaxed``, any other one) — and those that could, were
+    the order different (made by a later activation)."""
+    earlier: list[int] = []
+    later: list[int] = []
     for accepted, activation in symbols:
         check_deadline()
         may = could = 0
@@ -142,17 +155,30 @@ def rank(
                     could |= 1 << u
         earlier.append(may)
         later.append(could)
-    inside_bits = [0] * (FULL + 1)  # the unit classes whose mask is inside B
+    return earlier, later
+
+
+def _inside_bits(units: Sequence[tuple[int, int, int]]) -> list[int]:
+    """Per set of kinds ``B``, the unit classes (bits) whose mask lies inside it."""
+    inside_bits = [0] * (FULL + 1)
     for u, (mask, _, _) in enumerate(units):
         bit = 1 << u
         for b in _SUPERSETS[mask]:
             inside_bits[b] |= bit
-    size = len(symbols)
+    return inside_bits
+
+
+def _deficiency(
+    inside_bits: list[int], earlier: list[int], later: list[int], caps: list[int]
+) -> tuple[list[int], bool]:
+    """``d(B)`` for every ``B``: how many symbols the units inside ``B`` can't pay
+    (computed where no ``B`` minus one kind has ``d = 0``: it only falls as ``B``
+    grows), and whether no ``d`` that later activations' mana could lower does."""
+    size = len(earlier)
     deficiency = [0] * (FULL + 1)
     deficiency[0] = size
     get = deficiency.__getitem__
     same = True
-    # d(B) can only fall as B grows: computed where no B minus one kind has d = 0.
     for b in _BY_SIZE:
         if not min(map(get, _SMALLER[b])):
             continue
@@ -166,9 +192,7 @@ def rank(
             )
             same = wider == found
         deficiency[b] = found
-    if deficiency[FULL]:
-        return None, same
-    return [n - h[FULL ^ a] - deficiency[FULL ^ a] for a in range(FULL + 1)], same
+    return deficiency, same
 
 
 def matching(allowed: list[int], caps: list[int]) -> int:
@@ -255,18 +279,11 @@ def bases(g: list[int]) -> Iterator[Vector]:
     """The bases of the polymatroid of rank ``g``, in decreasing (W, U, B, R, G, C,
     any) order."""
     total = g[FULL]
-    up: list[list[int]] = []
-    low: list[list[int]] = []
-    for i in range(KINDS - 1):
-        bit = 1 << i
-        later = FULL & ~((bit << 1) - 1)
-        up.append([g[a | bit] for a in range(bit)])
-        low.append([total - g[a | later] for a in range(bit)])
-    u0, u1, u2, u3, u4, u5 = up
-    l0, l1, l2, l3, l4, l5 = low
     # The last free coordinate (C) in O(1) per value of the one before (G): its
     # bounds split by whether a set holds G, each half a reduction over x4.
-    u5a, u5b, l5a, l5b = u5[:16], u5[16:], l5[:16], l5[16:]
+    up, low, u5a, u5b, l5a, l5b = _tables(g)
+    u0, u1, u2, u3, u4, _ = up
+    l0, l1, l2, l3, l4, _ = low
     x0 = [0]
     for w in _values(u0, l0, x0):
         x1 = x0 + [s + w for s in x0]
@@ -317,24 +334,11 @@ class Dominance:
         top = 1 << (width - 1)
         self.guard = sum(top << s for s in shifts)
         self.low = sum(1 << s for s in shifts)
-        self.per_kind = [
-            sum(1 << s for a, s in zip(closed, shifts, strict=True) if a >> k & 1)
-            for k in range(KINDS)
-        ]
+        self.per_kind = [_fields(closed, shifts, 1, 1 << k) for k in range(KINDS)]
         # Fields of sets holding kind k (v + k is under a base when none is tight), and
         # of sets holding "any" but not color c (v + any - c: when none is tight).
-        self.holding = [
-            sum(top << s for a, s in zip(closed, shifts, strict=True) if a >> k & 1)
-            for k in range(KINDS - 1)
-        ]
-        self.without = [
-            sum(
-                top << s
-                for a, s in zip(closed, shifts, strict=True)
-                if a & _ANY_BIT and not a >> c & 1
-            )
-            for c in range(5)
-        ]
+        self.holding = [_fields(closed, shifts, top, 1 << k) for k in range(KINDS - 1)]
+        self.without = [_fields(closed, shifts, top, _ANY_BIT, 1 << c) for c in range(5)]
         self.shifts = shifts
 
     def code(self, g: list[int]) -> int:
@@ -376,6 +380,18 @@ class Dominance:
         """Whether a base of the same total dominates ``v``: ``v + any - c`` is under
         a base for some color ``c`` of ``v``."""
         return any(v[c] and not tight & mask for c, mask in enumerate(self.without))
+
+
+def _fields(
+    closed: list[int], shifts: list[int], value: int, holding: int, lacking: int = 0
+) -> int:
+    """``value`` in the field of each of the ``closed`` sets that holds the kinds of
+    ``holding`` and none of ``lacking``."""
+    return sum(
+        value << s
+        for a, s in zip(closed, shifts, strict=True)
+        if a & holding == holding and not a & lacking
+    )
 
 
 _Tables = tuple[list[list[int]], list[list[int]], list[int], list[int], list[int], list[int]]
@@ -432,54 +448,77 @@ def union_bases(gs: Sequence[list[int]]) -> Iterator[Vector]:
         return
     total = gs[0][FULL]
     tables = [_tables(g) for g in gs]
+    for (w, u, b, r), x4, alive in _prefixes(tables):
+        for gr, left, top, bottom in _tail_spans(_last_ways(alive, tables, x4), x4[-1], total):
+            for c in range(top, bottom - 1, -1):
+                yield (w, u, b, r, gr, c, left - c)
+
+
+def _prefixes(
+    tables: list[_Tables],
+) -> Iterator[tuple[tuple[int, int, int, int], list[int], tuple[int, ...]]]:
+    """Every prefix (W, U, B, R) some polymatroid allows, in decreasing order, with
+    its subset sums (over the sets of those kinds) and the polymatroids allowing it."""
     x0 = [0]
-    for w, alive1 in _branch(range(len(gs)), tables, 0, x0):
+    for w, alive1 in _branch(range(len(tables)), tables, 0, x0):
         x1 = x0 + [s + w for s in x0]
         for u, alive2 in _branch(alive1, tables, 1, x1):
             x2 = x1 + [s + u for s in x1]
             for b, alive3 in _branch(alive2, tables, 2, x2):
                 x3 = x2 + [s + b for s in x2]
                 for r, alive4 in _branch(alive3, tables, 3, x3):
-                    x4 = x3 + [s + r for s in x3]
-                    before = x4[-1]
-                    ways: list[tuple[int, int, int, int, int, int]] = []
-                    for s in alive4:
-                        up, low, u5a, u5b, l5a, l5b = tables[s]
-                        hi = min(map(sub, up[4], x4))
-                        lo = max(max(map(add, low[4], x4)) - before, 0)
-                        if hi >= lo:
-                            ways.append((
-                                hi,
-                                lo,
-                                min(map(sub, u5a, x4)),
-                                min(map(sub, u5b, x4)),
-                                max(map(add, l5a, x4)),
-                                max(map(add, l5b, x4)),
-                            ))  # fmt: skip
-                    if not ways:
-                        continue
-                    if len(ways) > 1:
-                        ways = list(set(ways))  # polymatroids alike here
-                    top_g = max(way[0] for way in ways)
-                    bottom_g = min(way[1] for way in ways)
-                    for gr in range(top_g, bottom_g - 1, -1):
-                        made = before + gr
-                        left = total - made
-                        spans = {
-                            (min(m1, m2 - gr), max(max(n1, n2 + gr) - made, 0))
-                            for hi, lo, m1, m2, n1, n2 in ways
-                            if lo <= gr <= hi
-                        }
-                        if len(spans) == 1:
-                            top, bottom = spans.pop()
-                            for c in range(top, bottom - 1, -1):
-                                yield (w, u, b, r, gr, c, left - c)
-                            continue
-                        # The union of the spans, largest first.
-                        below = None
-                        for top, bottom in sorted(spans, reverse=True):
-                            if below is not None:
-                                top = min(top, below - 1)
-                            for c in range(top, bottom - 1, -1):
-                                yield (w, u, b, r, gr, c, left - c)
-                            below = bottom if below is None else min(below, bottom)
+                    yield (w, u, b, r), x3 + [s + r for s in x3], alive4
+
+
+_Way = tuple[int, int, int, int, int, int]
+"""A polymatroid's bounds after a prefix: G's highest and lowest values, and the
+terms of C's (the two halves' upper, then lower bounds)."""
+
+
+def _last_ways(alive: Sequence[int], tables: list[_Tables], x4: list[int]) -> list[_Way]:
+    """The bounds on G and C of each ``alive`` polymatroid that allows a value of G
+    after the prefix whose subset sums are ``x4`` (alike ones once)."""
+    before = x4[-1]
+    ways: list[_Way] = []
+    for s in alive:
+        up, low, u5a, u5b, l5a, l5b = tables[s]
+        hi = min(map(sub, up[4], x4))
+        lo = max(max(map(add, low[4], x4)) - before, 0)
+        if hi >= lo:
+            ways.append((
+                hi,
+                lo,
+                min(map(sub, u5a, x4)),
+                min(map(sub, u5b, x4)),
+                max(map(add, l5a, x4)),
+                max(map(add, l5b, x4)),
+            ))  # fmt: skip
+    if len(ways) > 1:
+        ways = list(set(ways))  # polymatroids alike here
+    return ways
+
+
+def _tail_spans(ways: Sequence[_Way], before: int, total: int) -> list[tuple[int, int, int, int]]:
+    """After a prefix making ``before`` mana, G's values (largest first) and for each
+    the ranges of C's (top, bottom: largest first) that any of the ``ways`` allows,
+    as ranges that don't overlap: (G, what is left for C and "any", top, bottom)."""
+    if not ways:
+        return []
+    found: list[tuple[int, int, int, int]] = []
+    for gr in range(max(way[0] for way in ways), min(way[1] for way in ways) - 1, -1):
+        made = before + gr
+        left = total - made
+        spans = {
+            (min(m1, m2 - gr), max(max(n1, n2 + gr) - made, 0))
+            for hi, lo, m1, m2, n1, n2 in ways
+            if lo <= gr <= hi
+        }
+        if len(spans) == 1:
+            top, bottom = spans.pop()
+            found.append((gr, left, top, bottom))
+            continue
+        below = None  # the union of the spans, largest first
+        for top, bottom in sorted(spans, reverse=True):
+            found.append((gr, left, top if below is None else min(top, below - 1), bottom))
+            below = bottom if below is None else min(below, bottom)
+    return found

@@ -87,12 +87,7 @@ def options(
     start = time.process_time()
     deadline = None if time_limit is None else start + time_limit / 2
     pool = floating_units(pool)
-    if not isinstance(board, Board):
-        raise TypeError(f"expected a Board, not {board!r}")
-    if not isinstance(limit, int) or limit < 1:
-        raise MtgManaError(f"limit must be a whole number 1 or more, not {limit!r}")
-    if board.unsupported and not partial:
-        raise NotModelled(board.unsupported)
+    _check(board, limit, partial)
     original = board
     board = board.effective  # CR 613
     sources = compiled(board)
@@ -101,44 +96,14 @@ def options(
         base[_ORDER[unit.type]] += 1
     configs, all_there = configurations(board, sources)
     restricted = restricted_mana(board, sources)
-    token = DEADLINE.set(deadline)
-    try:
-        listed, count, complete = _union(configs, tuple(base), limit, deadline)
-    except OutOfTime:
-        listed, count, complete = [], 0, False
-    finally:
-        DEADLINE.reset(token)
+    listed, count, complete = _listed(configs, tuple(base), limit, deadline)
     complete = complete and all_there
-    keys = ("W", "U", "B", "R", "G", "C", "any")
     deadline = None if time_limit is None else start + time_limit  # the frontier had half
-    token = DEADLINE.set(deadline)
-    try:
-        summaries = []
-        for groups in configs:
-            summaries.append(most_of(groups, tuple(base), deadline))
-            if summaries[-1] is None:
-                break  # too tangled, or out of time: payability decides
-        summary = None if None in summaries or not all_there else _highest(summaries)
-    except OutOfTime:
-        summary = None
-    finally:
-        DEADLINE.reset(token)
-    most_exact = True
+    summary = _summary(configs, tuple(base), deadline) if all_there else None
     if summary is not None:
-        most = dict(zip(keys, summary[:7], strict=True))
-        most_total = summary[7]
+        most, most_total, most_exact = dict(zip(_KEYS, summary[:7], strict=True)), summary[7], True
     else:  # too tangled to read off: exact payability checks
-        most = {
-            k: max((v[i] + (v[6] if i < 5 else 0) for v in listed), default=0)
-            for i, k in enumerate(keys)
-        }
-        most_total = max((sum(v) for v in listed), default=0)
-        try:
-            for k in keys[:6]:
-                most[k] = _most_payable(original, "{" + k + "}", pool, most[k], deadline)
-            most_total = _most_payable(original, "{1}", pool, most_total, deadline)
-        except SearchTooLong:
-            most_exact = False  # out of time: what the options listed show, at least
+        most, most_total, most_exact = _most_checked(original, pool, listed, deadline)
     return Options(
         tuple(listed[:limit]),
         count,
@@ -149,6 +114,71 @@ def options(
         most_exact,
         restricted,
     )
+
+
+_KEYS = ("W", "U", "B", "R", "G", "C", "any")
+
+
+def _check(board: Board, limit: int, partial: bool) -> None:
+    """Refuse what isn't a board, a ``limit`` under 1, and a board holding a card
+    whose mana-relevant text isn't modelled (unless ``partial``)."""
+    if not isinstance(board, Board):
+        raise TypeError(f"expected a Board, not {board!r}")
+    if not isinstance(limit, int) or limit < 1:
+        raise MtgManaError(f"limit must be a whole number 1 or more, not {limit!r}")
+    if board.unsupported and not partial:
+        raise NotModelled(board.unsupported)
+
+
+def _listed(
+    configs: list[list[Any]], base: tuple[int, ...], limit: int, deadline: float | None
+) -> tuple[list[tuple[int, ...]], int, bool]:
+    """The frontier (see :func:`_union`); nothing, and not complete, past ``deadline``."""
+    token = DEADLINE.set(deadline)
+    try:
+        return _union(configs, base, limit, deadline)
+    except OutOfTime:
+        return [], 0, False
+    finally:
+        DEADLINE.reset(token)
+
+
+def _summary(
+    configs: list[list[Any]], base: tuple[int, ...], deadline: float | None
+) -> tuple[int, ...] | None:
+    """The most of each kind and in all, read off the configurations' frontiers; None
+    when one is too tangled, or past ``deadline``."""
+    token = DEADLINE.set(deadline)
+    try:
+        summaries = []
+        for groups in configs:
+            summaries.append(most_of(groups, base, deadline))
+            if summaries[-1] is None:
+                return None  # too tangled, or out of time: payability decides
+        return _highest(summaries)
+    except OutOfTime:
+        return None
+    finally:
+        DEADLINE.reset(token)
+
+
+def _most_checked(
+    board: Board, pool: tuple[Mana, ...], listed: list[tuple[int, ...]], deadline: float | None
+) -> tuple[dict[str, int], int, bool]:
+    """The most of each kind and in all by exact payability checks, from what the
+    ``listed`` options show; and whether they are exact (not out of time)."""
+    most = {
+        k: max((v[i] + (v[6] if i < 5 else 0) for v in listed), default=0)
+        for i, k in enumerate(_KEYS)
+    }
+    most_total = max((sum(v) for v in listed), default=0)
+    try:
+        for k in _KEYS[:6]:
+            most[k] = _most_payable(board, "{" + k + "}", pool, most[k], deadline)
+        most_total = _most_payable(board, "{1}", pool, most_total, deadline)
+    except SearchTooLong:
+        return most, most_total, False  # out of time: what the options listed show, at least
+    return most, most_total, True
 
 
 def _union(

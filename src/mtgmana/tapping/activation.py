@@ -21,10 +21,12 @@ mtgmana.tapping.activation.IllegalActivation: can't activate Llanowar Elves (0):
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, replace
+from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import dataclass, field, replace
+from typing import NoReturn
 
-from ..board import Board
+from ..board import Board, Permanent
+from ..board.abilities import PermanentFilter
 from ..board.queries import matches
 from ..colors import ManaType
 from ..errors import MtgManaError
@@ -158,6 +160,69 @@ def activate(
     index = board.index_of(permanent)
     effective = board.effective  # what it is and has now (CR 613)
     source = effective.permanents[index]
+    _check_ability(source, permanent, ability, life)
+    wanted = None if produce is None else _types(produce)
+    here = _Here(board, effective, index, permanent, source.name)
+    option, typing = _chosen(here, ability, wanted, counters)
+    # Costs (CR 602.2b, 601.2g-h): life, mana, other permanents; then the mana.
+    if option.life and option.life > life:
+        here.refuse(f"paying {option.life} life needs {option.life} life (CR 119.4)")
+    after, spent = _pay_mana(here, option, pool, pay)
+    paid = _other_costs(here, option, tap, sacrifice)
+    produced = _produce(effective, index, option, typing)
+    after.add_units(produced)
+    return Activated(
+        _board_after(here, option, paid),
+        after,
+        produced,
+        spent,
+        option.life,
+        option.damage,
+        tuple(paid.tapped),
+        tuple(paid.untapped),
+        tuple(paid.sacrificed),
+        option.counters,
+        tuple(paid.exiled),
+    )
+
+
+@dataclass(frozen=True)
+class _Here:
+    """The activation under way: the ``board`` as given, its ``effective`` state, and
+    the source's index, id and name (for the refusals)."""
+
+    board: Board
+    effective: Board
+    index: int
+    permanent: int
+    name: str
+
+    def refuse(self, why: str) -> NoReturn:
+        """Raise :class:`IllegalActivation` for this source, saying ``why``."""
+        raise IllegalActivation(self.name, self.permanent, why)
+
+
+@dataclass
+class _Paid:
+    """The costs other than mana (CR 602.2b): the ids tapped, untapped, sacrificed,
+    exiled from the hand and the hand's cards discarded with their abilities; the
+    state ``changes`` by board index; the energy, cards discarded and graveyard
+    cards exiled."""
+
+    tapped: list[int] = field(default_factory=list)
+    untapped: list[int] = field(default_factory=list)
+    sacrificed: list[int] = field(default_factory=list)
+    exiled: list[int] = field(default_factory=list)
+    hand_cards: list[int] = field(default_factory=list)
+    changes: dict[int, dict[str, object]] = field(default_factory=dict)
+    energy: int = 0
+    discarded: int = 0
+    exiled_cards: int = 0
+
+
+def _check_ability(source: Permanent, permanent: int, ability: int, life: int) -> None:
+    """Refuse another player's permanent (CR 602.2), an ability index it doesn't have,
+    and a life total that isn't a whole number."""
     if source.controller != "you":
         raise IllegalActivation(source.name, permanent, "only its controller activates it (602.2)")
     if not isinstance(ability, int) or not 0 <= ability < len(source.abilities):
@@ -167,19 +232,15 @@ def activate(
         )  # fmt: skip
     if not isinstance(life, int) or isinstance(life, bool):  # damage can take it below 0
         raise MtgManaError(f"life must be a whole number, not {life!r}")
-    wanted = None if produce is None else _types(produce)
-    choices = [
-        o
-        for o in options_of(effective, index, effective.could_produce)
-        if o.ability_index == ability
-    ]
-    if not choices:
-        raise IllegalActivation(source.name, permanent, _why_not(effective, index, ability))
-    if counters is not None:
-        choices = [o for o in choices if o.counters == counters]
-    else:  # the most counters removed: the most mana
-        most = max(o.counters for o in choices)
-        choices = [o for o in choices if o.counters == most]
+
+
+def _chosen(
+    here: _Here, ability: int, wanted: list[ManaType] | None, counters: int | None
+) -> tuple[Option, list[ManaType]]:
+    """The way to activate the ability that makes ``wanted`` (removing ``counters``
+    counters, by default the most), with a type per slot: the least damage, then the
+    least life; refused when the ability adds nothing now or can't make ``wanted``."""
+    choices = _ways(here, ability, counters)
     found = [(o, t) for o in choices if (t := _typing(o, wanted)) is not None]
     if not found:
         made = " or ".join(
@@ -187,113 +248,140 @@ def activate(
                 {"".join(min(s, key=ORDER.__getitem__).symbol for s in o.slots) for o in choices}
             )
         )
-        raise IllegalActivation(
-            source.name, permanent, f"it can't make {''.join(t.symbol for t in wanted or [])} "
+        here.refuse(
+            f"it can't make {''.join(t.symbol for t in wanted or [])} "
             f"(it makes {made}, a type per mana)"
-        )  # fmt: skip
-    option, typing = min(found, key=lambda item: (item[0].damage, item[0].life))
-    # Costs (CR 602.2b, 601.2g-h): life, mana, other permanents; then the mana.
-    if option.life and option.life > life:
-        raise IllegalActivation(
-            source.name, permanent, f"paying {option.life} life needs {option.life} life (CR 119.4)"
         )
+    return min(found, key=lambda item: (item[0].damage, item[0].life))
+
+
+def _ways(here: _Here, ability: int, counters: int | None) -> list[Option]:
+    """The ways to activate the ability now that remove ``counters`` counters (by
+    default the most: the most mana); refused, saying why, when there is none."""
+    effective, index = here.effective, here.index
+    choices = [
+        o
+        for o in options_of(effective, index, effective.could_produce)
+        if o.ability_index == ability
+    ]
+    if not choices:
+        here.refuse(_why_not(effective, index, ability))
+    if counters is None:
+        counters = max(o.counters for o in choices)
+    return [o for o in choices if o.counters == counters]
+
+
+def _pay_mana(
+    here: _Here, option: Option, pool: Pool | None, pay: Iterable[Mana] | None
+) -> tuple[ManaPool, tuple[Mana, ...]]:
+    """The pool after paying the option's mana cost (CR 605.3a: with the units ``pay``
+    names, or the best payment), and the units spent."""
     units = () if pool is None else floating_units(pool)
     after = ManaPool()
     if isinstance(pool, ManaPool):
         after = pool.copy()
     else:
         after.add_units(units)
-    spent: tuple[Mana, ...] = ()
-    if option.mana_cost is not None:
-        offered = units if pay is None else tuple(pay)
-        missing = [u for u in offered if u not in after]
-        if missing:
-            raise IllegalActivation(source.name, permanent, f"{missing[0]} is not in the pool")
-        try:
-            payment = pay_cost(option.mana_cost, offered, life=0, spend=Spend(SpendKind.ABILITY))
-        except CannotPay as error:
-            raise CannotPay(
-                option.mana_cost, error.shortfall, f"to activate {source.name}"
-            ) from None
-        spent = payment.spent
-        after.spend(spent, Spend(SpendKind.ABILITY, cost=option.mana_cost))
-    tapped: list[int] = []
-    untapped: list[int] = []
-    sacrificed: list[int] = []
-    changes: dict[int, dict[str, object]] = {}
-    if option.taps_self and not option.untaps:
-        tapped.append(permanent)
-        changes[index] = {"tapped": True}
-    elif option.untaps:
-        untapped.append(permanent)
-        changes[index] = {"tapped": False}
-    if option.counters:
-        changes.setdefault(index, {})["counters"] = source.counters - option.counters
-    if option.taps is not None:
-        for other in _to_tap(effective, permanent, option, tap, already=tapped):
-            tapped.append(other)
-            changes.setdefault(board.index_of(other), {})["tapped"] = True
-    exiled: list[int] = []
+    if option.mana_cost is None:
+        return after, ()
+    offered = units if pay is None else tuple(pay)
+    missing = [u for u in offered if u not in after]
+    if missing:
+        here.refuse(f"{missing[0]} is not in the pool")
+    try:
+        payment = pay_cost(option.mana_cost, offered, life=0, spend=Spend(SpendKind.ABILITY))
+    except CannotPay as error:
+        raise CannotPay(option.mana_cost, error.shortfall, f"to activate {here.name}") from None
+    after.spend(payment.spent, Spend(SpendKind.ABILITY, cost=option.mana_cost))
+    return after, payment.spent
+
+
+def _other_costs(
+    here: _Here, option: Option, tap: Sequence[int], sacrifice: Sequence[int]
+) -> _Paid:
+    """The costs other than mana: {T} or {Q}, counters, other permanents tapped or
+    sacrificed, the card exiled from the hand, energy and cards; refused when there
+    is not enough."""
+    paid = _Paid()
+    _tap_and_counters(here, option, tap, paid)
     if option.from_hand:
-        exiled.append(permanent)
+        paid.exiled.append(here.permanent)
     elif option.sacrifice_self:
-        sacrificed.append(permanent)
+        paid.sacrificed.append(here.permanent)
     if option.sacrifices is not None:
-        sacrificed.extend(_to_sacrifice(effective, permanent, option, sacrifice))
-    energy, discarded, exiled_cards = option.resources
-    hand_cards: list[int] = []  # cards in the hand whose abilities work from there
+        paid.sacrificed.extend(_to_sacrifice(here.effective, here.permanent, option, sacrifice))
+    _resources(here, option, paid)
+    return paid
+
+
+def _tap_and_counters(here: _Here, option: Option, tap: Sequence[int], paid: _Paid) -> None:
+    """The source tapped ({T}) or untapped ({Q}, CR 107.6), its counters removed, and
+    the other permanents its cost taps."""
+    index, permanent = here.index, here.permanent
+    if option.taps_self and not option.untaps:
+        paid.tapped.append(permanent)
+        paid.changes[index] = {"tapped": True}
+    elif option.untaps:
+        paid.untapped.append(permanent)
+        paid.changes[index] = {"tapped": False}
+    if option.counters:
+        source = here.effective.permanents[index]
+        paid.changes.setdefault(index, {})["counters"] = source.counters - option.counters
+    if option.taps is not None:
+        for other in _to_tap(here.effective, permanent, option, tap, already=paid.tapped):
+            paid.tapped.append(other)
+            paid.changes.setdefault(here.board.index_of(other), {})["tapped"] = True
+
+
+def _resources(here: _Here, option: Option, paid: _Paid) -> None:
+    """The energy, cards discarded (the whole hand, CR 701.9a, with the cards whose
+    abilities work from there) and graveyard cards exiled; refused when short."""
+    board = here.board
+    paid.energy, paid.discarded, paid.exiled_cards = option.resources
     if option.discards_hand:  # CR 701.9a: every card in it (none is fine)
-        discarded = board.hand
-        hand_cards = [
+        paid.discarded = board.hand
+        paid.hand_cards = [
             board.ids[i]
             for i, p in enumerate(board.permanents)
-            if p.zone == "hand" and p.controller == "you" and board.ids[i] != permanent
+            if p.zone == "hand" and p.controller == "you" and board.ids[i] != here.permanent
         ]
     for need, have, what in (
-        (energy, board.energy, "energy"),
-        (discarded, board.hand, "cards in hand"),
-        (exiled_cards, board.graveyard, "cards in the graveyard"),
+        (paid.energy, board.energy, "energy"),
+        (paid.discarded, board.hand, "cards in hand"),
+        (paid.exiled_cards, board.graveyard, "cards in the graveyard"),
     ):
         if need > have:
-            raise IllegalActivation(
-                source.name, permanent, f"it needs {need} {what}, you have {have}"
-            )
-    produced = _produce(effective, index, option, typing)
-    after.add_units(produced)
+            here.refuse(f"it needs {need} {what}, you have {have}")
+
+
+def _board_after(here: _Here, option: Option, paid: _Paid) -> Board:
+    """The board after the costs: permanents tapped, untapped or with fewer counters;
+    the sacrificed, exiled and discarded ones gone; energy, hand and graveyard counted
+    again (sacrificed cards, not tokens, CR 111.7, and discarded ones go to the
+    graveyard, unless the cost exiles them)."""
+    board = here.board
     permanents = list(board.permanents)
-    for where, change in changes.items():
+    for where, change in paid.changes.items():
         permanents[where] = permanents[where].with_state(**change)
-    # Sacrificed cards (not tokens, CR 111.7) and discarded ones go to the graveyard.
     buried = tuple(
         board.permanent(gone).name
-        for gone in sacrificed
-        if not board.permanent(gone).token and not (option.exiles and gone == permanent)
+        for gone in paid.sacrificed
+        if not board.permanent(gone).token and not (option.exiles and gone == here.permanent)
     )
-    discarded_cards = 0 if option.exiles else discarded + len(hand_cards)  # exiled: not buried
+    discarded_cards = 0 if option.exiles else paid.discarded + len(paid.hand_cards)
+    exiled_cards = paid.exiled_cards
     kept = board.graveyard_cards[: max(0, len(board.graveyard_cards) - exiled_cards)]
     result = replace(
         board,
         permanents=tuple(permanents),
-        energy=board.energy - energy,
-        hand=board.hand - discarded,
+        energy=board.energy - paid.energy,
+        hand=board.hand - paid.discarded,
         graveyard=board.graveyard - exiled_cards + discarded_cards + len(buried),
         graveyard_cards=kept + buried if len(kept) == board.graveyard - exiled_cards else kept,
     )
-    for gone in (*sacrificed, *exiled, *hand_cards):
+    for gone in (*paid.sacrificed, *paid.exiled, *paid.hand_cards):
         result = result.remove(gone)
-    return Activated(
-        result,
-        after,
-        produced,
-        spent,
-        option.life,
-        option.damage,
-        tuple(tapped),
-        tuple(untapped),
-        tuple(sacrificed),
-        option.counters,
-        tuple(exiled),
-    )
+    return result
 
 
 def _to_tap(
@@ -328,24 +416,23 @@ def _to_sacrifice(board: Board, permanent: int, option: Option, named: Sequence[
     fit (tokens first, noncreatures before creatures)."""
     assert option.sacrifices is not None
     item, count = option.sacrifices
-    source = board.permanent(permanent)
-    fits = sorted(
-        (
-            (1 + (0 if p.token else 2) + (1 if p.is_creature else 0), identifier)
-            for identifier, p in zip(board.ids, board.permanents, strict=True)
-            if p.controller == "you"
-            and p.zone == "battlefield"
-            and matches(item, p, identifier, None, "you", None)
-        )
-    )
-    allowed = {identifier for _, identifier in fits}
-    chosen = list(named) if named else [identifier for _, identifier in fits[:count]]
-    if len(chosen) != count or len(set(chosen)) != count or not set(chosen) <= allowed:
+    fits = [identifier for _, identifier in sorted(_sacrificeable(board, item))]
+    chosen = list(named) if named else fits[:count]
+    if len(chosen) != count or len(set(chosen)) != count or not set(chosen) <= set(fits):
         raise IllegalActivation(
-            source.name, permanent, f"it sacrifices {count} {item.plural()} you control: "
-            f"{list(named) if named else 'there are not enough'}"
+            board.permanent(permanent).name, permanent, f"it sacrifices {count} "
+            f"{item.plural()} you control: {list(named) if named else 'there are not enough'}"
         )  # fmt: skip
     return chosen
+
+
+def _sacrificeable(board: Board, item: PermanentFilter) -> Iterator[tuple[int, int]]:
+    """The permanents you control matching ``item``, each with its price (a token
+    before a card, a noncreature before a creature) and id."""
+    for identifier, p in zip(board.ids, board.permanents, strict=True):
+        mine = p.controller == "you" and p.zone == "battlefield"
+        if mine and matches(item, p, identifier, None, "you", None):
+            yield 1 + (0 if p.token else 2) + (1 if p.is_creature else 0), identifier
 
 
 def _produce(board: Board, index: int, option: Option, typing: list[ManaType]) -> tuple[Mana, ...]:
