@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from mtgmana import CannotPay, MtgManaError
-from mtgmana.battlefield import Board
+from mtgmana.board import Board
 from mtgmana.mana import Mana
 from mtgmana.pool import ManaPool
 from mtgmana.tapping import IllegalActivation, activate

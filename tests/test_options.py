@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from mtgmana.battlefield import Board
+from mtgmana.board import Board
 from mtgmana.mana import Mana
 from mtgmana.pool import ManaPool
 from mtgmana.tapping import NotModelled, Options, can_pay, options

@@ -79,6 +79,13 @@ class WebServer(ThreadingHTTPServer):
     def port(self) -> int:
         return int(self.server_address[1])
 
+    def handle_error(self, request: Any, client_address: Any) -> None:
+        """A browser that went away (a reload, a closed tab) is no error to print;
+        anything else is printed as :mod:`socketserver` does, and the server goes on."""
+        if isinstance(sys.exc_info()[1], ConnectionError):
+            return
+        super().handle_error(request, client_address)
+
     @property
     def url(self) -> str:
         return f"http://{HOST}:{self.port}/"
