@@ -5,6 +5,13 @@ tag type loosened back to ``str``, the ignore would go unused and mypy would fai
 
 from __future__ import annotations
 
+from mtgmana.ability_text._costs import CostStepKind
+from mtgmana.ability_text._filters import QualityKind
+from mtgmana.analysis.counting import SpellReport
+from mtgmana.analysis.decks.legality import LegalityCode, LegalityWarning
+from mtgmana.analysis.reports.svg import Dash, LegendMark
+from mtgmana.analysis.roles import CardRole, RoleKind
+from mtgmana.analysis.roles._mana import CountersCast
 from mtgmana.board.abilities import Amount, AmountKind
 from mtgmana.cards.files import CardFileKind
 from mtgmana.cards.store import CardData
@@ -27,6 +34,16 @@ def typos(
     limit_code: LimitCode,
     limit: LimitError,
     unknown: UnknownCardError,
+    cost_step: CostStepKind,
+    quality: QualityKind,
+    role_kind: RoleKind,
+    role: CardRole,
+    counters_cast: CountersCast,
+    spell: SpellReport,
+    legality_code: LegalityCode,
+    legality: LegalityWarning,
+    dash: Dash,
+    mark: LegendMark,
 ) -> list[bool]:
     """Each comparison holds a typo that mypy must refuse."""
     return [
@@ -42,4 +59,15 @@ def typos(
         limit_code == "too_much",  # type: ignore[comparison-overlap]
         limit.code == "search_budgets",  # type: ignore[comparison-overlap]
         unknown.code == "name_too_lon",  # type: ignore[comparison-overlap]
+        cost_step == "sacrifice_other",  # type: ignore[comparison-overlap]
+        quality == "with_counter",  # type: ignore[comparison-overlap]
+        role_kind == "creature",  # type: ignore[comparison-overlap]
+        role.kind == "lands",  # type: ignore[comparison-overlap]
+        counters_cast == "kicked",  # type: ignore[comparison-overlap]
+        role.counters_cast == "x",  # type: ignore[comparison-overlap]
+        spell.kind == "instant",  # type: ignore[comparison-overlap]
+        legality_code == "deck_size",  # type: ignore[comparison-overlap]
+        legality.code == "colour-identity",  # type: ignore[comparison-overlap]
+        dash == "6 2",  # type: ignore[comparison-overlap]
+        mark == "line:6 3",  # type: ignore[comparison-overlap]
     ]

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field, replace
-from typing import Final
+from typing import Final, Literal
 
 from .._numbers import word_number
 from ..board.abilities import ActivationCost, PermanentFilter
@@ -61,7 +61,15 @@ class CostText:
         )  # fmt: skip
 
 
-_COST_PARTS: Final = [
+CostStepKind = Literal[
+    "tap", "untap", "mana", "life", "energy", "energy_count", "sacrifice_self",
+    "sacrifice", "sacrifice_many", "discard", "discard_hand", "exile_hand",
+    "exile_graveyard", "tap_other", "exile_from_hand", "exile_self", "mill", "remove",
+    "remove_variable", "exert", "put_counter",
+]  # fmt: skip
+"""What one step of a cost ("{T}", "Pay 2 life", "Sacrifice ~", ...) is."""
+
+_COST_PARTS: Final[list[tuple[re.Pattern[str], CostStepKind]]] = [
     (re.compile(r"\{T\}"), "tap"),
     (re.compile(r"\{Q\}"), "untap"),
     (re.compile(r"(?:\{[^}]+\})+"), "mana"),

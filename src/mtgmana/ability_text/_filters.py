@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import replace
-from typing import Final
+from typing import Final, Literal
 
 from ..board.abilities import CHOSEN_TYPE, PermanentFilter
 from ..colors import Color
@@ -103,7 +103,11 @@ def permanent_filter(text: str, *, plural: bool) -> PermanentFilter:
 
 _SUBTYPE_WORD = re.compile(r"[A-Z][a-z]*(?:['-][A-Za-z]+)*")
 _KEYWORDS = "|".join(sorted(FILTER_KEYWORDS))
-_QUALITIES: Final = (
+QualityKind = Literal["keyword", "entered_this_turn", "with_counters"]
+"""What a filter word after the noun says ("with defender", "that entered this turn",
+"with a counter on it")."""
+
+_QUALITIES: Final[tuple[tuple[re.Pattern[str], QualityKind], ...]] = (
     (re.compile(rf"(?P<rest>.+) with (?P<keyword>{_KEYWORDS})"), "keyword"),
     (re.compile(r"(?P<rest>.+) that entered this turn"), "entered_this_turn"),
     (re.compile(r"(?P<rest>.+) with an? (?:\+1/\+1 )?counters? on (?:it|them)"), "with_counters"),

@@ -55,12 +55,13 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Final
 
+from ...ability_text import EntryKind
 from ...costs import ManaCost
 from ...restrictions import Spend
 from ...symbols import SymbolKind
 from ..decks import Deck, DeckCard, deck_colors, spell_items
 from ..karsten import Requirement, sources_table, target_for
-from ..roles import CardRole, DeckStatics, deck_statics
+from ..roles import CardRole, DeckStatics, RoleKind, deck_statics
 from ._casting import cast_plan, spell_cost
 from ._counter import MDFC_LAND, SourceCounter
 from ._notes import land_note, spell_note
@@ -123,7 +124,7 @@ class SpellReport:
     cost: str
     mana_value: int
     turn: int
-    kind: str
+    kind: RoleKind
     pips: Mapping[str, int]
     needs: tuple[ColorNeed, ...]
     probability: float
@@ -452,9 +453,9 @@ def _enters_tapped(role: CardRole, *, back: bool = False) -> str:
         if fetch is not None and fetch.tapped:
             return "conditionally" if fetch.untap_with_four else "always"
         kind = role.entry.kind
-    if kind == "untapped":
+    if kind is EntryKind.UNTAPPED:
         return "never"
-    return "always" if kind == "tapped" else "conditionally"
+    return "always" if kind is EntryKind.TAPPED else "conditionally"
 
 
 def land_reports(deck: Deck) -> tuple[LandReport, ...]:

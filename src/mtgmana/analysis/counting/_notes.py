@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Final
 
+from ...ability_text import RampKind
 from ...board.abilities import Amount, DynamicSlot, ManaAbility
 from ...symbols import SymbolKind
 from ..decks import DeckCard
@@ -31,8 +32,8 @@ def spell_note(
     notes.extend(_symbol_notes(item, face, without))
     role = item.role
     notes.extend(_source_notes(role))
-    if role.ramp is not None and role.ramp.kind != "static effect":
-        what = "" if role.ramp.kind == "mana source" else f": {role.ramp.description}"
+    if role.ramp is not None and role.ramp.kind is not RampKind.STATIC_EFFECT:
+        what = "" if role.ramp.kind is RampKind.MANA_SOURCE else f": {role.ramp.description}"
         notes.append(f"ramp the simulation casts{what}")
     notes.append(static_note(role, statics))
     if role.land_back is not None:

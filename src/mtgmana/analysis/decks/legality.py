@@ -38,7 +38,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Final
+from typing import TYPE_CHECKING, Any, Final, Literal
 
 from ...ability_text import read_number
 from ...cards import Card
@@ -56,6 +56,7 @@ __all__ = [
     "MAX_SIDEBOARD",
     "MIN_CONSTRUCTED",
     "MIN_LIMITED",
+    "LegalityCode",
     "LegalityWarning",
     "check_legality",
     "copy_limit",
@@ -79,6 +80,13 @@ _DECK_CAN_HAVE: Final = re.compile(
 )
 
 
+LegalityCode = Literal[
+    "deck-size", "sideboard-size", "copies", "singleton", "color-identity", "commander",
+    "no-commander",
+]  # fmt: skip
+"""Which deckbuilding rule a :class:`LegalityWarning` is about."""
+
+
 @dataclass(frozen=True)
 class LegalityWarning:
     """A broken deckbuilding rule: a short ``code`` (``"deck-size"``,
@@ -86,7 +94,7 @@ class LegalityWarning:
     ``"commander"``, ``"no-commander"``), a ``message`` citing the rule, and the
     ``cards`` at fault (by name; empty when the deck as a whole is at fault)."""
 
-    code: str
+    code: LegalityCode
     message: str
     cards: tuple[str, ...] = field(default=())
 

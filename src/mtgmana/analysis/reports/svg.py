@@ -27,7 +27,7 @@ import html
 import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Final
+from typing import Final, Literal
 
 __all__ = [
     "MAX_SERIES",
@@ -53,7 +53,12 @@ _SMALL: Final = 12
 _INK: Final = "#1d1d1f"
 _MUTED: Final = "#555555"
 _GRID: Final = "#e4e4e4"
-_DASHES: Final = ("", "6 3", "2 3", "8 3 2 3")
+Dash = Literal["", "6 3", "2 3", "8 3 2 3"]
+"""A line's ``stroke-dasharray`` ("": solid)."""
+LegendMark = Literal["box", "tick"] | Dash
+"""What a legend entry shows: a ``"box"`` (a bar's color), a ``"tick"`` (a target), or
+a line with that :data:`Dash`."""
+_DASHES: Final[tuple[Dash, ...]] = ("", "6 3", "2 3", "8 3 2 3")
 _WIDE_FONT: Final = 1.15
 """DejaVu Sans is up to 13% wider than :func:`text_width`'s base estimate."""
 
@@ -234,9 +239,11 @@ class _Svg:
             self.text(8, y, line, weight="600")
         return y + 6
 
-    def legend(self, items: Sequence[tuple[str, str, str]], top: float, left: float) -> float:
-        """Legend entries ``(kind, color, label)`` (kind ``"box"``, ``"line"`` or a
-        dash pattern after ``"line:"``) wrapped into rows; the y below them."""
+    def legend(
+        self, items: Sequence[tuple[LegendMark, str, str]], top: float, left: float
+    ) -> float:
+        """Legend entries ``(kind, color, label)`` (kind ``"box"``, ``"tick"`` or a
+        line's :data:`Dash`) wrapped into rows; the y below them."""
         x, y = left, top + 12
         for kind, color, label in items:
             item_width = 22 + text_width(label, _SMALL) + 14
@@ -247,7 +254,7 @@ class _Svg:
             elif kind == "tick":
                 self.line(x + 6, y - 11, x + 6, y + 3, color, 2)
             else:
-                dash = kind.partition(":")[2]
+                dash = kind
                 style = f' stroke-dasharray="{dash}"' if dash else ""
                 self.parts.append(
                     f'<line x1="{_n(x)}" y1="{_n(y - 4)}" x2="{_n(x + 18)}" y2="{_n(y - 4)}" '
@@ -288,7 +295,7 @@ def _y_scale(series: Sequence[Series], percent: bool) -> tuple[Sequence[float], 
 def _polyline(
     svg: _Svg,
     s: Series,
-    dash: str,
+    dash: Dash,
     percent: bool,
     px: Callable[[float], float],
     py: Callable[[float], float],
@@ -353,11 +360,11 @@ def line_chart(
     svg.line(left, top, left, bottom, _MUTED)
     svg.text((left + right) / 2, bottom + 33, x_label, anchor="middle", size=_SMALL)
     svg.text(14, (top + bottom) / 2, y_label, anchor="middle", size=_SMALL, rotate=True)
-    items = []
+    items: list[tuple[LegendMark, str, str]] = []
     for n, s in enumerate(series):
-        dash = _DASHES[n % len(_DASHES)] if len(series) > 4 else ""
+        dash: Dash = _DASHES[n % len(_DASHES)] if len(series) > 4 else ""
         _polyline(svg, s, dash, percent, px, py)
-        items.append(("line:" + dash, s.color, s.label))
+        items.append((dash, s.color, s.label))
     end = svg.legend(items, bottom + 42, left)
     return svg.render(end + 4)
 
@@ -435,7 +442,7 @@ def bar_rows(
     rows = _Rows(svg, label_width + 8, width - 16, 5.0 if len(series) > 1 else 9.0)
     row_height = max(len(series) * rows.bar + 6, 16.0)
     top = svg.heading(title)
-    items: list[tuple[str, str, str]] = [("box", s.color, s.label) for s in series]
+    items: list[tuple[LegendMark, str, str]] = [("box", s.color, s.label) for s in series]
     if target_label:
         items.append(("tick", _INK, target_label))
     y = svg.legend(items, top + 6, 8) + 6

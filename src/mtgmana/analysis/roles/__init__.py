@@ -17,7 +17,7 @@ from __future__ import annotations
 from ...ability_text import Fetch
 from ._assumptions import SIM_ENERGY, SIM_FACTS, SIM_GRAVEYARD, SIM_LIFE
 from ._deck_statics import DeckStatics, deck_statics, static_note
-from ._role import BASIC_TYPES, CardRole, Entry, Ramp, role_of, spell_faces, unknown_role
+from ._role import BASIC_TYPES, CardRole, Entry, Ramp, RoleKind, role_of, spell_faces, unknown_role
 from ._statics import helps_mana, takes_types
 
 __all__ = [
@@ -31,6 +31,7 @@ __all__ = [
     "Entry",
     "Fetch",
     "Ramp",
+    "RoleKind",
     "deck_statics",
     "helps_mana",
     "role_of",

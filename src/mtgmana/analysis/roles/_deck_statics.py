@@ -31,6 +31,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Final
 
+from ...ability_text import RampKind
 from ...board import Board, Permanent
 from ...board.abilities import CHOSEN_TYPE
 from ...board.effects import BASIC_LAND_TYPES
@@ -81,7 +82,7 @@ def _deck_statics(cards: frozenset[Card]) -> DeckStatics:
     for role in roles:
         bare = not role.is_land and role.ramp is None and role.permanent is None
         candidates.extend((role.name, bare, permanent) for permanent in _permanents(role))
-    if any(r.kind == "treasure" or (r.ramp is not None and r.ramp.kind == "treasure")
+    if any(r.kind == "treasure" or (r.ramp is not None and r.ramp.kind is RampKind.TREASURE)
            for r in roles):  # fmt: skip
         candidates.append(("Treasure", False, Permanent.named("Treasure")))
     # Each as its own effects make it (Urborg is a Swamp already).

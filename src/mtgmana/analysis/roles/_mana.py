@@ -47,7 +47,7 @@ True
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Final
+from typing import Final, Literal
 
 from ...ability_text import energy_on_entering, number_word, read_counters, read_unread
 from ...board import Board, Permanent
@@ -58,7 +58,14 @@ from ...errors import MtgManaError
 from ...restrictions import Restriction
 from ._assumptions import SIM_ENERGY, SIM_FACTS, SIM_GRAVEYARD
 
-__all__ = ["ManaRead", "cast_counters", "entering_counters", "read_mana", "unsupported_note"]
+__all__ = [
+    "CountersCast",
+    "ManaRead",
+    "cast_counters",
+    "entering_counters",
+    "read_mana",
+    "unsupported_note",
+]
 
 _LETTERS: Final = "WUBRG"
 _EACH: Final = frozenset(
@@ -82,7 +89,11 @@ def entering_counters(permanent: Permanent, text: str) -> int:
     return read_counters(text).number
 
 
-def cast_counters(permanent: Permanent, text: str) -> tuple[str, ManaCost | None] | None:
+CountersCast = Literal["X", "kicks"]
+"""What the counters a permanent enters with count: its X, or the times it was kicked."""
+
+
+def cast_counters(permanent: Permanent, text: str) -> tuple[CountersCast, ManaCost | None] | None:
     """How the counters ``permanent`` enters with depend on how it was cast, when a
     mana ability of it uses them: ``("X", None)`` for "enters with X charge counters"
     (Astral Cornucopia, Mana Bloom), ``("kicks", cost)`` for "a charge counter for

@@ -111,7 +111,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Final
+from typing import Final, Literal
 
 from ...ability_text import (
     BASIC_TYPES,
@@ -135,7 +135,14 @@ from ...cards import Card, Face, Layout
 from ...costs import ManaCost
 from ...errors import MtgManaError
 from ...restrictions import Restriction, parse_type_line
-from ._mana import ManaRead, cast_counters, entering_counters, read_mana, unsupported_note
+from ._mana import (
+    CountersCast,
+    ManaRead,
+    cast_counters,
+    entering_counters,
+    read_mana,
+    unsupported_note,
+)
 from ._statics import alone_abilities, helps_mana
 
 __all__ = [
@@ -143,6 +150,7 @@ __all__ = [
     "CardRole",
     "Entry",
     "Ramp",
+    "RoleKind",
     "role_of",
     "spell_faces",
     "unknown_role",
@@ -152,6 +160,10 @@ _PERMANENT_TYPES: Final = frozenset(
     {"Artifact", "Battle", "Creature", "Enchantment", "Land", "Planeswalker"}
 )
 """The card types of permanents (CR 110.4)."""
+
+
+RoleKind = Literal["land", "dork", "rock", "treasure", "spell", "unknown"]
+"""What a card is for the mana base (see :class:`CardRole`)."""
 
 
 @dataclass(frozen=True)
@@ -173,7 +185,7 @@ class CardRole:
     """
 
     card: Card
-    kind: str
+    kind: RoleKind
     cost: ManaCost | None
     mana_value: int
     options: tuple[frozenset[str], ...]
@@ -216,7 +228,7 @@ class CardRole:
     """How counted mana was decided where the card's text leaves it open (its own
     colors for "each color among permanents you control", an amount with it alone,
     discarding)."""
-    counters_cast: str = ""
+    counters_cast: CountersCast | Literal[""] = ""
     """``"X"`` or ``"kicks"`` when the counters it enters with are its X or the times
     it was kicked (Astral Cornucopia, Everflowing Chalice: see
     :func:`._mana.cast_counters`); the analysis's X (default 1) says how many."""
@@ -269,7 +281,7 @@ class CardRole:
         return "Basic" in parse_type_line(self.card.faces[0].type_line)[0]
 
 
-def _cast_note(cast: tuple[str, ManaCost | None] | None) -> tuple[str, ...]:
+def _cast_note(cast: tuple[CountersCast, ManaCost | None] | None) -> tuple[str, ...]:
     if cast is None:
         return ()
     kind, kicker = cast
@@ -385,7 +397,7 @@ def _permanent(
     statics: tuple[ContinuousEffect, ...],
     text: str,
     notes: list[str],
-) -> tuple[Permanent | None, tuple[str, ManaCost | None] | None]:
+) -> tuple[Permanent | None, tuple[CountersCast, ManaCost | None] | None]:
     """The card as a permanent when it makes mana the model uses or has static
     effects of its own, with the counters it enters with (CR 122.6), and how those
     depend on how it was cast (X, kicks)."""
@@ -394,7 +406,7 @@ def _permanent(
     if not (makes_mana or (own_statics and card_types & _PERMANENT_TYPES)):
         return None, None
     permanent: Permanent | None = None
-    cast: tuple[str, ManaCost | None] | None = None
+    cast: tuple[CountersCast, ManaCost | None] | None = None
     try:
         permanent = Permanent.from_card(card)
         cast = cast_counters(permanent, text)
@@ -476,7 +488,7 @@ def _kind(
     abilities: tuple[ManaAbility, ...],
     spell_text: SpellText,
     value: int,
-) -> str:
+) -> RoleKind:
     """``"land"``, ``"dork"``, ``"rock"``, ``"treasure"`` or ``"spell"`` (see
     :class:`CardRole`)."""
     if "Land" in card_types:
@@ -490,7 +502,7 @@ def _kind(
     return "spell"
 
 
-def _cheap(kind: str, value: int, spell_text: SpellText) -> bool:
+def _cheap(kind: RoleKind, value: int, spell_text: SpellText) -> bool:
     """Cheap card draw or ramp for Karsten's land count: a nonland card of mana
     value at most 2 that makes mana, draws or searches for a land."""
     if kind == "land" or value > 2:
@@ -537,7 +549,7 @@ def spell_faces(card: Card) -> tuple[int, ...]:
 
 
 def _ramp(
-    text: str, card_types: frozenset[str], kind: str, permanent: Permanent | None = None
+    text: str, card_types: frozenset[str], kind: RoleKind, permanent: Permanent | None = None
 ) -> Ramp | None:
     """How the card ramps (see the module), read from its rules text, else from its
     static effects."""

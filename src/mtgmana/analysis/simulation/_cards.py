@@ -465,7 +465,7 @@ class CompiledDeck:
         question = self.first_question.get(id(item), -1)
         if question < 0:
             return None
-        if ramp.kind in ("mana source", "static effect"):
+        if ramp.kind in (RampKind.MANA_SOURCE, RampKind.STATIC_EFFECT):
             return self._source_ramp(item, ramp, permanent, question, granted=bool(givers))
         return self._other_ramp(item, ramp, permanent, question)
 
@@ -482,7 +482,7 @@ class CompiledDeck:
         effect helping the deck's mana), ``granted``: by another card's effect."""
         role = item.role
         if permanent is None or (
-            ramp.kind == "static effect" and not self.statics.helps(item.name)
+            ramp.kind is RampKind.STATIC_EFFECT and not self.statics.helps(item.name)
         ):
             return None
         permanent = self._state(role, permanent)
@@ -503,7 +503,7 @@ class CompiledDeck:
         source = -1
         if permanent is not None and self.statics.helps(item.name):
             source = self.source(self._state(item.role, permanent))
-        if ramp.kind == "land search":
+        if ramp.kind is RampKind.LAND_SEARCH:
             targets = tuple(
                 j
                 for j, other in enumerate(self.items)

@@ -18,6 +18,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 from typing import Final
 
+from ...ability_text import RampKind
 from ..karsten import bottom_split
 from ..roles import Fetch
 from ._answers import Answers
@@ -46,7 +47,7 @@ RampStep = tuple[int, int, int, int]
 
 NO_LAND: Final = ((0, 0),)
 """No land drop: the questions are asked of the battlefield as it is."""
-_SIMPLE: Final = frozenset({"mana source", "treasure"})
+_SIMPLE: Final = frozenset({RampKind.MANA_SOURCE, RampKind.TREASURE})
 
 
 class Game:
@@ -423,7 +424,7 @@ class Player:
             ramp = self.ramp_record(card).ramp
             bits |= self.ramp_bit[card]
             simple = simple and ramp.kind in _SIMPLE
-            extra = ramp.kind == "extra land" and not ramp.every_turn
+            extra = ramp.kind is RampKind.EXTRA_LAND and not ramp.every_turn
             land_free = land_free and (ramp.kind in _SIMPLE or extra)
         return bits, simple, land_free
 
@@ -517,13 +518,13 @@ class Player:
     def _useful(self, record: RampRecord, game: Game) -> bool:
         ramp = record.ramp
         layout = self.layout
-        if ramp.kind == "land search":
+        if ramp.kind is RampKind.LAND_SEARCH:
             if ramp.sacrifice_land and not game.field:
                 return False
             return any(not game.H & layout.top(layout.out_field[t]) for t in record.targets)
-        if ramp.kind == "extra land" and not ramp.every_turn:
+        if ramp.kind is RampKind.EXTRA_LAND and not ramp.every_turn:
             return bool(game.H & layout.land_pres)
-        if ramp.kind == "static effect":  # a second copy adds nothing
+        if ramp.kind is RampKind.STATIC_EFFECT:  # a second copy adds nothing
             return (game.identity // self.ident[record.source]) & 255 == 0
         return True
 
@@ -536,7 +537,7 @@ class Player:
         ramp = record.ramp
         inc, ident = self.inc, self.ident
         kind = ramp.kind
-        if kind == "mana source":
+        if kind is RampKind.MANA_SOURCE:
             c = record.source
             game.key += inc[c]
             game.identity += ident[c]
@@ -552,9 +553,9 @@ class Player:
             game.key += inc[c]
             game.identity += ident[c]
             game.H += layout.colors_in(self.deck.classes[c].colors)
-        if kind == "static effect":
+        if kind is RampKind.STATIC_EFFECT:
             return
-        if kind == "treasure":
+        if kind is RampKind.TREASURE:
             c = self.deck.treasure
             n = ramp.treasures
             game.treasures += n
@@ -562,7 +563,7 @@ class Player:
             game.identity += n * ident[c]
             game.fresh_key += n * inc[c]
             game.fresh_identity += n * ident[c]
-        elif kind == "land search":
+        elif kind is RampKind.LAND_SEARCH:
             self._search(record, game)
         else:  # extra land drops
             self._extra_lands(record, game)
