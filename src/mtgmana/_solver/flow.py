@@ -59,9 +59,36 @@ def min_cost_transport(
     n_supply = len(supplies)
     source = n_supply + len(demands)
     sink = source + 1
-    size = sink + 1
-    # Adjacency lists of edge indices; edge arrays: to, capacity, cost.
-    graph: list[list[int]] = [[] for _ in range(size)]
+    graph, to, cap, cost, middle = _network(supplies, demands, edges, need)
+    flow = 0
+    total = 0
+    deadline = DEADLINE.get()
+    while flow < need:
+        if deadline is not None and time.process_time() > deadline:
+            raise OutOfTime
+        distance, parent = _shortest_paths(graph, to, cap, cost, source)
+        if distance == _INFINITY:
+            return None
+        push = _augment(to, cap, parent, source, sink, need - flow)
+        flow += push
+        total += push * int(distance)
+    amounts = {pair: cap[e ^ 1] for pair, e in middle.items() if cap[e ^ 1] > 0}
+    return total, amounts
+
+
+def _network(
+    supplies: Sequence[int],
+    demands: Sequence[int],
+    edges: Sequence[tuple[int, int, int]],
+    need: int,
+) -> tuple[list[list[int]], list[int], list[int], list[int], dict[tuple[int, int], int]]:
+    """The residual network: source → supplies → demands → sink, as adjacency lists
+    of edge indices and the edge arrays (to, capacity, cost; edge ``e``'s reverse is
+    ``e ^ 1``), with the index of the edge for each ``(supply, demand)`` pair."""
+    n_supply = len(supplies)
+    source = n_supply + len(demands)
+    sink = source + 1
+    graph: list[list[int]] = [[] for _ in range(sink + 1)]
     to: list[int] = []
     cap: list[int] = []
     cost: list[int] = []
@@ -87,52 +114,55 @@ def min_cost_transport(
     for s, d, weight in edges:
         if supplies[s] and demands[d]:
             middle[(s, d)] = add(s, n_supply + d, need, weight)
+    return graph, to, cap, cost, middle
 
-    flow = 0
-    total = 0
-    deadline = DEADLINE.get()
-    while flow < need:
-        if deadline is not None and time.process_time() > deadline:
-            raise OutOfTime
-        # Bellman-Ford (queue-based) from the source.
-        dist: list[float] = [_INFINITY] * size
-        parent = [-1] * size
-        dist[source] = 0
-        queue = [source]
-        in_queue = [False] * size
-        in_queue[source] = True
-        head = 0
-        while head < len(queue):
-            u = queue[head]
-            head += 1
-            in_queue[u] = False
-            du = dist[u]
-            for e in graph[u]:
-                if cap[e] > 0:
-                    v = to[e]
-                    nd = du + cost[e]
-                    if nd < dist[v]:
-                        dist[v] = nd
-                        parent[v] = e
-                        if not in_queue[v]:
-                            in_queue[v] = True
-                            queue.append(v)
-        if dist[sink] == _INFINITY:
-            return None
-        # Bottleneck along the path.
-        push = need - flow
-        v = sink
-        while v != source:
-            e = parent[v]
-            push = min(push, cap[e])
-            v = to[e ^ 1]
-        v = sink
-        while v != source:
-            e = parent[v]
-            cap[e] -= push
-            cap[e ^ 1] += push
-            v = to[e ^ 1]
-        flow += push
-        total += push * int(dist[sink])
-    amounts = {pair: cap[e ^ 1] for pair, e in middle.items() if cap[e ^ 1] > 0}
-    return total, amounts
+
+def _shortest_paths(
+    graph: list[list[int]], to: list[int], cap: list[int], cost: list[int], source: int
+) -> tuple[float, list[int]]:
+    """Bellman-Ford (queue-based) from the source on the residual network: the
+    distance to the sink (the last node; infinite when it cannot be reached) and
+    each node's parent edge."""
+    size = len(graph)
+    dist: list[float] = [_INFINITY] * size
+    parent = [-1] * size
+    dist[source] = 0
+    queue = [source]
+    in_queue = [False] * size
+    in_queue[source] = True
+    head = 0
+    while head < len(queue):
+        u = queue[head]
+        head += 1
+        in_queue[u] = False
+        du = dist[u]
+        for e in graph[u]:
+            if cap[e] > 0:
+                v = to[e]
+                nd = du + cost[e]
+                if nd < dist[v]:
+                    dist[v] = nd
+                    parent[v] = e
+                    if not in_queue[v]:
+                        in_queue[v] = True
+                        queue.append(v)
+    return dist[-1], parent
+
+
+def _augment(
+    to: list[int], cap: list[int], parent: list[int], source: int, sink: int, push: int
+) -> int:
+    """Push the bottleneck (at most ``push``) along the parent edges from the source
+    to the sink; return how much was pushed."""
+    v = sink
+    while v != source:
+        e = parent[v]
+        push = min(push, cap[e])
+        v = to[e ^ 1]
+    v = sink
+    while v != source:
+        e = parent[v]
+        cap[e] -= push
+        cap[e ^ 1] += push
+        v = to[e ^ 1]
+    return push
