@@ -199,12 +199,6 @@ _FILTERED_KINDS: frozenset[AmountKind] = frozenset(
 )
 
 
-_AMONG_FILTER = frozenset(
-    {"permanents", "greatest power", "greatest toughness", "basic land types", "different powers"}
-)
-"""The kinds of amount that count among the permanents a filter names."""
-
-
 @dataclass(frozen=True)
 class Amount:
     """A board-dependent number (Gaea's Cradle: creatures you control; Cabal Coffers:
@@ -250,7 +244,7 @@ class Amount:
         """What the amount counts, without its "plus"."""
         if self.kind == "devotion":
             return f"devotion to {self.colors}" if self.colors else "devotion to that color"
-        if self.filter is not None and self.kind in _AMONG_FILTER:
+        if self.filter is not None and self.kind in _FILTERED_KINDS:
             return self._among(self.filter)
         if self.kind == "graveyard":
             noun = "card" if self.filter is None else self.filter.noun() + " card"
