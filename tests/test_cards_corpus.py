@@ -13,20 +13,14 @@ agreeing.
 
 from __future__ import annotations
 
-import gzip
-import json
 import re
 from collections.abc import Callable
 from functools import cache
-from pathlib import Path
 from typing import Any
 
-import pytest
-
+from conftest import corpus_records
 from mtgmana.cards.model import Card, Layout
 from mtgmana.colors import Color
-
-CORPUS = Path(__file__).resolve().parents[1].parent / "shared" / "data" / "cards.jsonl.gz"
 
 # name -> why Scryfall's value differs from the rules' (and ours).
 MANA_VALUE_EXCEPTIONS: dict[str, str] = {
@@ -54,10 +48,7 @@ _MELDS_WITH = re.compile(r"\(Melds with ([^.]+)\.\)")
 
 @cache
 def records() -> tuple[dict[str, Any], ...]:
-    if not CORPUS.exists():
-        pytest.skip(f"the card corpus is not there: {CORPUS} (../shared/data/cards.jsonl.gz)")
-    with gzip.open(CORPUS, "rt", encoding="utf-8") as handle:
-        return tuple(json.loads(line) for line in handle)
+    return tuple(corpus_records())  # skipped without ../shared, saying how to get it
 
 
 @cache

@@ -285,3 +285,31 @@ def test_tap_takes_the_commanders_color_identity(capsys: pytest.CaptureFixture[s
     assert (status, data["payable"]) == (1, False)
     status, _, err = run(capsys, "tap", "{W}", "--sources", sources, "--commander", "WQ")
     assert status == 2 and "--commander takes color letters" in err and "position 1" in err
+
+
+@pytest.mark.parametrize(
+    ("argv", "status", "lines"),
+    [
+        (["{B}", "--sources", "Urborg, Tomb of Yawgmoth, Plains", "--opponent", "Blood Moon"],
+         1, ["not payable: can't pay {B}: the sources can't make the right types of mana"]),
+        (["{B}", "--sources", "Mana Confluence"], 0,  # CR 119.4: life paid as a cost
+         ["1  Mana Confluence (0)  {T}, Pay 1 life: Add one mana of any color.  1 life  {B}",
+          "life paid: 1"]),
+        (["--for", "Treasure Cruise", "--sources", "Island", "--graveyard", "7"], 0,
+         ["{7} paid by exiling 7 from the graveyard"]),  # CR 702.66a
+        (["--for", "Stoke the Flames", "--sources", "2 Mountain, 2 Llanowar Elves"], 0,
+         ["{2} paid by tapping Llanowar Elves (2), Llanowar Elves (3)"]),  # CR 702.51a
+        (["{G}", "--sources", "Forest, Doubling Cube", "--partial"], 0,
+         ["not modelled, left out: Doubling Cube (1): {3}, {T}: Double the amount of each "
+          "type of unspent mana you have. (doubling the mana in your pool (CR 605.1a, "
+          "701.10f): what it adds depends on the mana there when it resolves)"]),
+    ],
+)  # fmt: skip
+def test_tap_text_says_what_was_paid_and_how(
+    capsys: pytest.CaptureFixture[str], argv: list[str], status: int, lines: list[str]
+) -> None:
+    code, out, err = run(capsys, "tap", *argv)
+    assert (code, err) == (status, "")
+    printed = [line.rstrip() for line in out.splitlines()]
+    for line in lines:
+        assert line in printed, out

@@ -11,7 +11,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from conftest import corpus_costs
+from conftest import real_costs
 from mtgmana import NO_MANA_COST, Color, ManaCost, ManaSymbol, MtgManaError
 from mtgmana.costs import _INTERN, _INTERN_LIMIT
 from mtgmana.symbols import _BY_TEXT
@@ -246,7 +246,7 @@ PRINTED_OUT_OF_ORDER = {
 
 
 def test_sorting_gives_back_the_printed_order_of_real_costs() -> None:
-    costs = corpus_costs()
+    costs = real_costs()
     misses = {text for text in costs if str(P(text).sorted()) != text}
     assert misses == set(PRINTED_OUT_OF_ORDER)
     share = 1 - len(misses) / len(costs)
@@ -256,7 +256,7 @@ def test_sorting_gives_back_the_printed_order_of_real_costs() -> None:
 
 
 def test_every_real_cost_round_trips() -> None:
-    for text in corpus_costs():
+    for text in real_costs():
         cost = P(text)
         assert str(cost) == text and P(str(cost)) == cost
 

@@ -1,7 +1,8 @@
 """The notes saying how each spell and land was counted (mtgmana.analysis.counting._notes)
 and the deck's notes, read on real cards and on every Commander precon of
-../shared/decks/commander (issue 17): no note is said twice, storage lands are not
-"devotion", and only text that really affects mana is called unsupported."""
+../shared/decks/commander (issue 17; vendored in tests/data/decks/commander): no note
+is said twice, storage lands are not "devotion", and only text that really affects
+mana is called unsupported."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import shared_path
+from conftest import PRECONS
 from mtgmana.analysis.decks import Deck
 from mtgmana.analysis.summary import DeckSummary, analyze
 
@@ -40,8 +41,7 @@ def test_imprisoned_in_the_moon_is_described_once() -> None:
 
 
 def precons() -> list[Path]:
-    folder = shared_path("decks", "commander")
-    return sorted(folder.glob("*.dck"))
+    return sorted(PRECONS.glob("*.dck"))
 
 
 def test_no_note_is_repeated_in_any_commander_precon() -> None:

@@ -1,5 +1,6 @@
-"""Real decks as people export them (issue 13): the five Commander precons of
-../shared/decks (Forge ``.dck``, copied to tests/data/decks) and the same decks as
+"""Real decks as people export them (issue 13): five Commander precons of
+../shared/decks (Forge ``.dck``, vendored in tests/data/decks/commander, copied to
+tests/data/decks beside their exports) and the same decks as
 MTGO (``.txt``, ``.dek``), Arena, Moxfield, Archidekt and TappedOut export them, plus
 60-card tournament lists and a Limited deck. Every deck parses with no unknown card,
 the right land count, commander and colors, and figures checked by hand."""
@@ -13,6 +14,7 @@ from typing import Any
 import pytest
 
 from cli_helpers import run_json
+from conftest import PRECONS as VENDORED_PRECONS
 from conftest import shared_path
 from mtgmana.analysis.decks import Deck
 from mtgmana.analysis.decks.legality import check_legality
@@ -71,12 +73,19 @@ def test_commander_precons_in_every_export_format(precon: str, export: str) -> N
         assert deck.name == title
 
 
-@pytest.mark.parametrize("precon", sorted(PRECONS))
-def test_the_shared_precons_are_the_copies_tested_here(precon: str) -> None:
-    shared = shared_path("decks", "commander", f"{precon}.dck")
-    assert shared.read_text(encoding="utf-8") == (DECKS / f"{precon}.dck").read_text(
-        encoding="utf-8"
-    )
+def test_the_precons_here_are_the_vendored_copies() -> None:
+    here = sorted(DECKS.glob("*.dck"))
+    assert {path.stem for path in here} >= set(PRECONS)
+    for path in here:
+        assert path.read_bytes() == (VENDORED_PRECONS / path.name).read_bytes(), path.name
+
+
+def test_the_vendored_precons_are_the_shared_ones() -> None:
+    shared = shared_path("decks", "commander")
+    names = sorted(path.name for path in VENDORED_PRECONS.iterdir())
+    assert names == sorted(path.name for path in shared.iterdir())
+    for name in names:  # verbatim, line ends and all
+        assert (VENDORED_PRECONS / name).read_bytes() == (shared / name).read_bytes(), name
 
 
 def test_forge_foil_marks_and_split_cards() -> None:

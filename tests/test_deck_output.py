@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import shared_path
+from conftest import precon
 from mtgmana.analysis.counting import LandReport
 from mtgmana.analysis.decks import Deck
 from mtgmana.analysis.decks.legality import LegalityWarning
@@ -48,7 +48,7 @@ def report() -> tuple[DeckSummary, Simulation]:
 
 def commander_text(name: str = "arcane-maelstrom-c20") -> str:
     """A Forge .dck precon as a plain list (the commander first, then a blank line)."""
-    path = shared_path("decks", "commander", f"{name}.dck")
+    path = precon(f"{name}.dck")
     commander: list[str] = []
     main: list[str] = []
     section = None

@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 
 from cli_helpers import run, run_json
-from conftest import shared_path
+from conftest import precon
 from mtgmana.analysis.decks import MAX_X, Deck, DeckError, chosen_x
 from mtgmana.analysis.simulation import simulate
 from mtgmana.analysis.summary import analyze
@@ -77,7 +77,7 @@ def test_no_x_card_in_the_deck_says_so() -> None:
 
 
 def test_cli_x_on_a_real_precon(capsys: pytest.CaptureFixture[str]) -> None:
-    path = str(shared_path("decks", "commander", "family-matters-blc.dck"))
+    path = str(precon("family-matters-blc.dck"))
     base = ("deck", path, "--games", "20", "--what-ifs", "0")
     status, data = run_json(capsys, *base, "--x", "Martial Coup=5")
     assert status == 0

@@ -24,7 +24,7 @@ from typing import Any
 import pytest
 
 from browser_checks import chromium, layout_problems, screenshot_folder, scroll_cues
-from conftest import shared_path
+from conftest import precon
 from mtgmana.analysis.decks import Deck
 from mtgmana.analysis.reports.html import save_html
 from mtgmana.analysis.simulation import simulate
@@ -33,7 +33,7 @@ from test_deck_output import commander_text
 
 pytestmark = pytest.mark.browser
 
-PAINBOW = ("decks", "commander", "painbow-dmc.dck")
+PAINBOW = precon("painbow-dmc.dck")
 """Five colors: its castability table is wider than a phone, and scrolls."""
 
 WIDTHS = (1280, 390)
@@ -74,7 +74,7 @@ def pages(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
     for name, deck, games in (
         ("example", Deck.example(), 300),
         ("commander", Deck.parse(commander_text()), 40),
-        ("painbow", Deck.parse(shared_path(*PAINBOW).read_text(encoding="utf-8")), 40),
+        ("painbow", Deck.parse(PAINBOW.read_text(encoding="utf-8")), 40),
     ):
         path = folder / f"{name}.html"
         save_html(analyze(deck, what_ifs=4), simulate(deck, games=games, seed=4), path)

@@ -171,11 +171,12 @@ def _python_lines(text: str, lenient: bool) -> int:
     def calls(frame: FrameType, event: str, arg: Any) -> Any:
         return local if frame.f_code.co_filename.startswith(package) else None
 
+    previous = sys.gettrace()  # coverage's tracer, when it runs: put back after
     sys.settrace(calls)
     try:
         _outcome(text, lenient)
     finally:
-        sys.settrace(None)
+        sys.settrace(previous)
     return count
 
 

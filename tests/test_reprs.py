@@ -36,6 +36,7 @@ NOT_VALUES: dict[str, str] = {
 def _examples() -> dict[str, Callable[[], Any]]:
     """An example of each public value class, by class name (built when asked)."""
     from mtgmana import ManaCost, ManaSymbol, cards
+    from mtgmana import ability_text as facts
     from mtgmana.ability_text import casting_of, parse_mana, spend_of
     from mtgmana.board import Board, Permanent, token
     from mtgmana.board import abilities as ab
@@ -64,6 +65,24 @@ def _examples() -> dict[str, Callable[[], Any]]:
         "ManaType": lambda: ManaType.C,
         "ManaSymbol": lambda: ManaSymbol.parse("{G/U/P}"),
         "SymbolKind": lambda: SymbolKind.HYBRID,
+        "Entry": lambda: facts.read_entry("This land enters tapped unless you control a Forest."),
+        "EntryKind": lambda: facts.EntryKind.FEW_LANDS,
+        "Fetch": lambda: facts.read_fetch(
+            "{1}, {T}, Sacrifice this land: Search your library for a basic land card, put it"
+            " onto the battlefield tapped, then shuffle."
+        ),
+        "Ramp": lambda: facts.read_ramp(
+            "Search your library for a basic land card, put it onto the battlefield tapped,"
+            " then shuffle.",
+            one_shot=True,
+        ),
+        "RampKind": lambda: facts.RampKind.TREASURE,
+        "SpellText": lambda: facts.read_spell_text("Draw a card."),
+        "EnteringCounters": lambda: facts.read_counters(
+            "Multikicker {2}\nThis artifact enters with a charge counter on it for each time"
+            " it was kicked."
+        ),
+        "Unread": lambda: facts.Unread.MANA_EFFECT,
         "ManaCost": lambda: ManaCost.parse("{X}{2}{W/U}"),
         "WaysToPay": lambda: ways_to_pay(ManaSymbol.parse("{2/W}")),
         "Layout": lambda: cards.lookup("Fire // Ice").layout,

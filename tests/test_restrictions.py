@@ -11,7 +11,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from conftest import corpus_records
+from card_records import bundled_records
 from mtgmana.ability_text import spend_of
 from mtgmana.board import Board
 from mtgmana.errors import MtgManaError
@@ -366,9 +366,10 @@ fact the restriction needs."""
 
 
 def corpus_sentences() -> dict[str, str]:
-    """Every distinct restriction sentence (card name as CARDNAME) -> a card printing it."""
+    """Every distinct restriction sentence (card name as CARDNAME) -> a card printing it,
+    in the Oracle text of every real card (the bundled database: the corpus's text)."""
     found: dict[str, str] = {}
-    for record in corpus_records():
+    for record in bundled_records():
         texts = [record.get("oracle_text", "")]
         texts += [face.get("oracle_text", "") for face in record.get("card_faces", [])]
         for text in texts:

@@ -6,7 +6,6 @@ and the cases the issue names, each through a real server process."""
 from __future__ import annotations
 
 import json
-import os
 import subprocess
 import sys
 from pathlib import Path
@@ -17,6 +16,8 @@ import pytest
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "bench"))
 from _hostile import ADVERSARIAL_BOARD, hostile_lines
 from fuzz_serve import fuzz
+
+from conftest import PROFILE
 
 SERVE = [sys.executable, "-m", "mtgmana", "serve"]
 
@@ -35,7 +36,7 @@ def _serve(lines: list[bytes], *extra: str) -> list[dict[str, Any]]:
 
 
 def test_a_bounded_fuzz_run_has_no_crash_hang_or_internal_error() -> None:
-    count = 1500 if os.environ.get("CI") else 4000
+    count = 4000 if PROFILE == "thorough" else 1500
     report = fuzz(hostile_lines(19, count, adversarial=0.0), hang=20.0)
     text = "\n".join(report.lines_of_text())
     assert report.lines == count

@@ -10,15 +10,20 @@ from typing import Any
 
 import pytest
 
-from conftest import shared_path
+from conftest import VENDORED, shared_path
 from mtgmana import Color, ManaSymbol, ManaSyntaxError, SymbolKind
 from mtgmana.symbols import NON_MANA_SYMBOLS
 
 
 def _catalogue() -> list[dict[str, Any]]:
-    with shared_path("data", "scryfall_symbology.json").open(encoding="utf-8") as handle:
+    with (VENDORED / "scryfall_symbology.json").open(encoding="utf-8") as handle:
         data: list[dict[str, Any]] = json.load(handle)["data"]
     return data
+
+
+def test_the_catalogue_is_the_shared_one() -> None:
+    shared = shared_path("data", "scryfall_symbology.json")
+    assert (VENDORED / "scryfall_symbology.json").read_bytes() == shared.read_bytes()
 
 
 def test_catalogue_walk_every_mana_symbol_matches() -> None:

@@ -33,7 +33,7 @@ import pytest
 
 from browser_checks import VIEWPORTS, chromium, layout_problems, screenshot_folder, scroll_cues
 from cli_helpers import run_json as cli_json
-from conftest import shared_path
+from conftest import precon
 from mtgmana.analysis.decks import Deck, example_text
 from mtgmana.analysis.reports.charts import display_name
 from mtgmana.analysis.reports.report_data import percent
@@ -49,7 +49,7 @@ pytestmark = pytest.mark.browser
 PYODIDE_VERSION = TESTED_PYODIDE
 """The Pyodide the tests and .ci/run use (npm package ``pyodide``)."""
 
-COMMANDER = ("decks", "commander", "lands-wrath-znc.dck")
+COMMANDER = precon("lands-wrath-znc.dck")
 """A real Commander precon whose simulation is quick."""
 
 SEED = 7
@@ -225,7 +225,7 @@ def test_paste_analyse_and_read_the_table(
     browser: Any, local: str, viewport: tuple[int, int], tmp_path: Path,
     capsys: pytest.CaptureFixture[str],
 ) -> None:  # fmt: skip
-    path = shared_path(*COMMANDER)
+    path = COMMANDER
     page = Page(browser, local, viewport)
     try:
         page.options(seed=SEED)
@@ -366,7 +366,7 @@ def test_the_static_site_runs_mtgmana_in_the_browser(
     browser: Any, static: str, viewport: tuple[int, int], tmp_path: Path,
     capsys: pytest.CaptureFixture[str],
 ) -> None:  # fmt: skip
-    path = shared_path(*COMMANDER)
+    path = COMMANDER
     page = Page(browser, static, viewport)
     p = page.page
     try:
@@ -405,7 +405,7 @@ def test_a_change_while_the_whole_simulation_runs(
         if backend == "static":
             p.wait_for_selector("#app-foot[data-loaded]", timeout=180_000)
         page.options(games=6000)
-        p.fill("#decklist", shared_path(*COMMANDER).read_text(encoding="utf-8"))
+        p.fill("#decklist", COMMANDER.read_text(encoding="utf-8"))
         p.click("#analyze")
         p.wait_for_selector("body[data-stage=quick]", state="attached", timeout=180_000)
         p.click("button[aria-label='remove one Plains']")

@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 from cli_helpers import run_json as cli_json
-from conftest import shared_path
+from conftest import precon
 from mtgmana.analysis.decks import Deck, example_text
 from mtgmana.analysis.reports.html import render_report
 from mtgmana.analysis.reports.report import to_json
@@ -29,7 +29,7 @@ from mtgmana.web.service import (
 )
 
 DECKS = Path(__file__).parent / "data" / "decks"
-COMMANDER = ("decks", "commander", "lands-wrath-znc.dck")
+COMMANDER = precon("lands-wrath-znc.dck")
 """A real Commander precon (Forge .dck) whose simulation is quick."""
 
 
@@ -77,7 +77,7 @@ def test_the_stages_are_the_cli_figures(capsys: pytest.CaptureFixture[str]) -> N
 
 
 def test_a_commander_deck_gets_a_quick_answer_first() -> None:
-    text = shared_path(*COMMANDER).read_text(encoding="utf-8")
+    text = COMMANDER.read_text(encoding="utf-8")
     found = events(AnalysisRequest(text, games=QUICK_GAMES + 500, seed=1, what_ifs=2))
     kinds = [(e["event"], e.get("stage"), e.get("task")) for e in found]
     assert kinds[0] == ("report", "model", None)

@@ -36,6 +36,7 @@ from __future__ import annotations
 import re
 from typing import Any, Final
 
+from ._numbers import word_number
 from .errors import MtgManaError
 from .restrictions import (
     CARD_TYPES,
@@ -118,10 +119,6 @@ _PLURAL_TYPES = {t.lower() + "s": t for t in CARD_TYPES} | {"sorceries": "Sorcer
 _SUPERTYPE_WORDS = {"legendary": "Legendary", "snow": "Snow", "basic": "Basic"}
 _DESIGNATION_WORDS = {"kicked", "face-down"}
 _KEYWORDS = {"devoid", "flashback", "foretell", "freerunning", "disturb", "kicker", "convoke"}
-_NUMBERS = {
-    "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
-    "eight": 8, "nine": 9, "ten": 10,
-}  # fmt: skip
 _IRREGULAR = {"Elves": "Elf", "Dwarves": "Dwarf", "Wolves": "Wolf", "Mice": "Mouse"}
 _ZONES = {
     "from your graveyard": "graveyard",
@@ -453,10 +450,9 @@ class _Parser:
 
     def number(self) -> int:
         token = self.take().lower()
-        if token.isdigit():
-            return int(token)
-        if token in _NUMBERS:
-            return _NUMBERS[token]
+        number = word_number(token, articles=False)
+        if number is not None:
+            return number
         raise self.fail(f"expected a number, found {token!r}")
 
     # -- abilities -------------------------------------------------------------------

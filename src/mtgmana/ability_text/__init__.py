@@ -276,24 +276,45 @@ replacement effects), ``_statics`` (static abilities: continuous effects) and
 
 from __future__ import annotations
 
+from .._numbers import number_word, word_number
 from ..board.abilities import bind_chosen_type
 from ..cards import Card
 from ..errors import MtgManaError
 from ._card_mana import CardMana
 from ._casting import Casting, Reduction, casting_of
+from ._entering import EnteringCounters, Unread, energy_on_entering, read_counters, read_unread
+from ._lands import BASIC_TYPES, Entry, EntryKind, Fetch, read_entry, read_fetch
+from ._ramp import Ramp, RampKind, SpellText, read_ramp, read_spell_text, without_reminder
 from ._reader import read
 from ._spend import spend_of
-from ._words import Unsupported, count_word
 
 __all__ = [
+    "BASIC_TYPES",
     "CardMana",
     "Casting",
+    "EnteringCounters",
+    "Entry",
+    "EntryKind",
+    "Fetch",
+    "Ramp",
+    "RampKind",
     "Reduction",
+    "SpellText",
+    "Unread",
     "casting_of",
+    "energy_on_entering",
     "mana_of",
+    "number_word",
     "parse_mana",
+    "read_counters",
+    "read_entry",
+    "read_fetch",
     "read_number",
+    "read_ramp",
+    "read_spell_text",
+    "read_unread",
     "spend_of",
+    "without_reminder",
 ]
 
 
@@ -347,16 +368,21 @@ def mana_of(card: Card, face: int | str = 0, *, chosen_type: str | None = None) 
     )
 
 
-def read_number(word: str) -> int:
-    """The number a count in rules text names: digits, or "a", "an", "one" to "ten"
-    (as in "enters with two charge counters on it").
+def read_number(word: str, *, articles: bool = True) -> int:
+    """The number a count in rules text names: digits, or "one" to "twelve", and
+    "a", "an" unless ``articles`` is false (as in "enters with two charge counters
+    on it"). The one table of number words (:mod:`mtgmana._numbers`) is read here.
 
     >>> read_number("two"), read_number("an"), read_number("12")
     (2, 1, 12)
+    >>> read_number("a", articles=False)
+    Traceback (most recent call last):
+    ...
+    mtgmana.errors.MtgManaError: not a number in rules text: 'a'
     """
     if not isinstance(word, str):
         raise MtgManaError(f"read_number needs a word, not {word!r}")
-    try:
-        return count_word(word)
-    except Unsupported:
-        raise MtgManaError(f"not a number in rules text: {word!r}") from None
+    number = word_number(word, articles=articles)
+    if number is None:
+        raise MtgManaError(f"not a number in rules text: {word!r}")
+    return number

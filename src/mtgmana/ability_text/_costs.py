@@ -12,11 +12,12 @@ import re
 from dataclasses import dataclass, field, replace
 from typing import Final
 
+from .._numbers import word_number
 from ..board.abilities import ActivationCost, PermanentFilter
 from ..costs import ManaCost
 from ..errors import MtgManaError
 from ._filters import subject_filter
-from ._words import NUMBERS, Unsupported
+from ._words import Unsupported, count_word
 
 __all__: list[str] = []
 
@@ -160,7 +161,7 @@ def read_cost(text: str) -> CostText:
             cost.noted = True
             cost.notes.append("mills a card as a cost: your library must not be empty (CR 701.17b)")
         elif kind == "remove":
-            cost.remove_counters = NUMBERS.get(match["n"]) or int(match["n"])
+            cost.remove_counters = count_word(match["n"])
             cost.counter = match["kind"] or ""
         elif kind == "remove_variable":
             cost.variable_counters = True
@@ -183,7 +184,7 @@ def _how_many(word: str, part: str) -> int:
     """ "a", "two", ... in a cost; X (a number the player chooses) isn't modelled."""
     if word == "X":
         raise Unsupported(f"cost: {part} (X is a choice)")
-    return 1 if word in ("a", "an") else NUMBERS[word]
+    return count_word(word)
 
 
 def _sacrifice_many(cost: CostText, count: str, words: str, part: str) -> None:
@@ -208,7 +209,7 @@ def _tap_others(cost: CostText, count: str, words: str) -> None:
     (CR 602.2b: the permanents are chosen as the cost is paid)."""
     if count == "X":
         raise Unsupported(f"cost: Tap X untapped {words} you control (X is a choice)")
-    number = 1 if count == "an" else NUMBERS.get(count)
+    number = word_number(count)
     if number is None or number < 1:
         raise Unsupported(f"cost: Tap {count} untapped {words} you control")
     wanted = subject_filter(words, plural=number > 1)

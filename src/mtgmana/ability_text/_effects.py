@@ -6,7 +6,7 @@ as notes, and effects when the mana is spent (CR 106.6, 603.7)."""
 from __future__ import annotations
 
 import re
-from dataclasses import replace
+from dataclasses import dataclass, field, replace
 from typing import Final
 
 from ..board.abilities import (
@@ -112,12 +112,24 @@ def read_ability(raw: str, cost: CostText, effect: str) -> tuple[list[ManaAbilit
     if '"' in effect:
         raise Unsupported("quoted text in the effect")
     sentences = [s for s in SENTENCE.split(effect.strip()) if s]
-    notes: list[str] = []
+    riders = _Riders(raw)
     put_counter = False
     if len(sentences) > 1 and _PUT_COUNTER.fullmatch(sentences[0]):
         # Empowered Autogenerator: the counter is there when the mana is counted
         put_counter = True
-        notes.append(f"{sentences.pop(0).removesuffix('.')} (not modelled): {raw}")
+        riders.notes.append(f"{sentences.pop(0).removesuffix('.')} (not modelled): {raw}")
+    chosen = _chosen(sentences)
+    production = _added(sentences, cost, chosen)
+    if put_counter:
+        production = _plus_counter(production)
+    for sentence in sentences:
+        riders.read(sentence, production, chosen)
+    return riders.abilities(cost, production), riders.notes
+
+
+def _chosen(sentences: list[str]) -> str:
+    """The color chosen first ("Choose a color."), taken off ``sentences``: "color",
+    "permanent" (of a permanent you control), "graveyard" (of a card there) or ""."""
     chosen = ""
     while sentences and sentences[0].startswith("Choose "):
         first = sentences.pop(0)
@@ -129,12 +141,16 @@ def read_ability(raw: str, cost: CostText, effect: str) -> tuple[list[ManaAbilit
             chosen = "graveyard"  # Corrupted Grafstone
         else:
             raise Unsupported(f"choice: {first}")
+    return chosen
+
+
+def _added(sentences: list[str], cost: CostText, chosen: str) -> Production:
+    """The mana the first sentence adds, taken off ``sentences``."""
     each = _EACH_COLOR.fullmatch(sentences[0]) if sentences and not chosen else None
     if each is not None and each["what"] in _EACH_FAMILY:
         # "For each color among permanents you control, add one mana of that color"
         family = _EACH_FAMILY[each["what"]]
         slots = tuple(DynamicSlot[f"EACH_{family}_{c}"] for c in "WUBRG")
-        sentences[0] = "Add."
         production = Production((Choice(slots),))
     elif not sentences or not sentences[0].startswith("Add "):
         raise Unsupported("the mana isn't added first")
@@ -143,58 +159,105 @@ def read_ability(raw: str, cost: CostText, effect: str) -> tuple[list[ManaAbilit
             sentences[0][4:].removesuffix(".").removesuffix(" to your mana pool"), cost, chosen
         )
     sentences.pop(0)
-    if put_counter:
-        per = production.per
-        if per is None or per.kind != "own counters":
-            raise Unsupported("the mana isn't added first")
-        production = replace(production, per=replace(per, plus=per.plus + 1))
+    return production
+
+
+def _plus_counter(production: Production) -> Production:
+    """One more mana for the counter put on first (Empowered Autogenerator)."""
+    per = production.per
+    if per is None or per.kind != "own counters":
+        raise Unsupported("the mana isn't added first")
+    return replace(production, per=replace(per, plus=per.plus + 1))
+
+
+@dataclass
+class _Riders:
+    """What the sentences after the mana say of it, read one by one: a spending
+    restriction, "once each turn", "as an instant", damage, an activation condition,
+    a condition that changes the mana ("instead": the condition, what is added then,
+    its damage), effects later (``delayed``), and the notes."""
+
+    raw: str
+    notes: list[str] = field(default_factory=list)
     restriction: Restriction | None = None
-    once = False
-    as_instant = False
-    damage = 0
-    delayed = False
+    once: bool = False
+    as_instant: bool = False
+    damage: int = 0
+    delayed: bool = False
     condition: Condition | None = None
-    # "instead": (the condition, what is added then, its damage)
     instead: tuple[Condition, Production | None, int] | None = None
-    for sentence in sentences:
-        if sentence.startswith(("Spend this mana", "This mana can't be spent")):
-            if restriction is not None:
-                raise Unsupported("two restrictions")
-            restriction = _restriction(sentence)
-            if sentence.rstrip(".").endswith(_RIDER):
-                notes.append(f"that spell can't be countered (a rider, CR 106.6): {raw}")
-            continue
+
+    def read(self, sentence: str, production: Production, chosen: str) -> None:
+        """Read one sentence; :class:`Unsupported` for one not modelled."""
+        if (
+            self._restriction(sentence)
+            or self._damage_or_instant(sentence)
+            or self._activation(sentence)
+            or self._instead(sentence, production, chosen)
+            or self._noted(sentence)
+        ):
+            return
+        for pattern, reason in _CONDITIONS:
+            if pattern.fullmatch(sentence):
+                if not reason:
+                    self.once = True
+                    return
+                raise Unsupported(f"{reason}: {sentence}")
+        if not self.delayed:
+            raise Unsupported(f"unrecognized effect: {sentence}")
+
+    def _restriction(self, sentence: str) -> bool:
+        if not sentence.startswith(("Spend this mana", "This mana can't be spent")):
+            return False
+        if self.restriction is not None:
+            raise Unsupported("two restrictions")
+        self.restriction = _restriction(sentence)
+        if sentence.rstrip(".").endswith(_RIDER):
+            self.notes.append(f"that spell can't be countered (a rider, CR 106.6): {self.raw}")
+        return True
+
+    def _damage_or_instant(self, sentence: str) -> bool:
         match = _DAMAGE.fullmatch(sentence)
         if match:
-            damage = int(match["n"])
-            continue
-        if sentence == _AS_INSTANT and not as_instant:
+            self.damage = int(match["n"])
+            return True
+        if sentence == _AS_INSTANT and not self.as_instant:
             # CR 602.5e: with priority only, not while paying a cost (605.3a)
-            as_instant = True
-            notes.append(
+            self.as_instant = True
+            self.notes.append(
                 "activate only as an instant (CR 602.5e): only while you have priority, "
-                f"before a spell is cast or a cost paid, its mana floating: {raw}"
+                f"before a spell is cast or a cost paid, its mana floating: {self.raw}"
             )
-            continue
+            return True
+        return False
+
+    def _activation(self, sentence: str) -> bool:
+        """An activation condition (CR 602.5b) or timing ("Activate only during your
+        turn"; Vivi Ornitier: "only during your turn and only once each turn")."""
         match = _ACTIVATE_IF.fullmatch(sentence)
-        if match and condition is None:
-            condition = activation_condition(match["what"], sentence)
-            continue
+        if match and self.condition is None:
+            self.condition = activation_condition(match["what"], sentence)
+            return True
         timing = during(sentence)
         match = _ONCE_DURING.fullmatch(sentence)
-        if match:  # Vivi Ornitier: "only during your turn and only once each turn"
+        if match:
             timing = during(f"Activate only {match['during']}.")
-        if timing is not None and condition is None:
-            condition = replace(timing, text=sentence)
-            once = once or match is not None
-            continue
+        if timing is not None and self.condition is None:
+            self.condition = replace(timing, text=sentence)
+            self.once = self.once or match is not None
+            return True
+        return False
+
+    def _instead(self, sentence: str, production: Production, chosen: str) -> bool:
+        """A condition that changes the mana ("If you control ..., add {C}{C}
+        instead"), or the damage (Tomb of Urami: unless you control an Ogre)."""
+        if self.instead is not None:
+            return False
         match = next((m for p in _INSTEAD if (m := p.fullmatch(sentence))), None)
-        if match and instead is None:
-            mana = (
-                match["mana"]
-                if "mana2" not in match.groupdict()
-                else (match["mana"] or match["mana2"])
-            )
+        if match:
+            mana = match["mana"] if "mana2" not in match.groupdict() else (
+                match["mana"] or match["mana2"]
+            )  # fmt: skip
             if chosen:
                 raise Unsupported(f"a condition changes the mana: {sentence}")
             that = _THAT_TYPE.fullmatch(mana)
@@ -202,51 +265,51 @@ def read_ability(raw: str, cost: CostText, effect: str) -> tuple[list[ManaAbilit
                 alternative = _of_that_type(production, count_word(that["n"]), mana)
             else:
                 alternative = read_production(mana, CostText(), "")
-            instead = (instead_condition(match["if"], sentence), alternative, 0)
-            continue
+            self.instead = (instead_condition(match["if"], sentence), alternative, 0)
+            return True
         match = _DAMAGE_UNLESS.fullmatch(sentence)
-        if match and instead is None:
-            # Tomb of Urami: the damage comes with the mana unless you control an Ogre
+        if match:
             wanted = control(match["what"], sentence)
             requirement = Condition(wanted, activation=False, text=sentence)
-            instead = (requirement.negate(), None, int(match["n"]))
-            continue
+            self.instead = (requirement.negate(), None, int(match["n"]))
+            return True
+        return False
+
+    def _noted(self, sentence: str) -> bool:
+        """How tokens look, effects not modelled (noted), effects later."""
         if _REPRESENT.fullmatch(sentence):
-            continue  # how to show the tokens at the table, not a rule
+            return True  # how to show the tokens at the table, not a rule
         if any(pattern.fullmatch(sentence) for pattern in _NOTES):
-            notes.append(f"{sentence.removesuffix('.')} (not modelled): {raw}")
-            continue
+            self.notes.append(f"{sentence.removesuffix('.')} (not modelled): {self.raw}")
+            return True
         if any(pattern.fullmatch(sentence) for pattern in _DELAYED):
-            delayed = True
-            notes.append(f"an effect when the mana is spent or later (not modelled): {raw}")
-            continue
-        for pattern, reason in _CONDITIONS:
-            if pattern.fullmatch(sentence):
-                if not reason:
-                    once = True
-                    break
-                raise Unsupported(f"{reason}: {sentence}")
-        else:
-            if not delayed:
-                raise Unsupported(f"unrecognized effect: {sentence}")
-    if damage:
-        production = with_damage(production, damage)
-    built = cost.build()
-    if built.tap and built.untap:
-        raise Unsupported("a cost with both {T} and {Q}")
-    if instead is None:
-        ability = ManaAbility(built, production, restriction, once, raw, condition, as_instant)
-        return [ability], notes
-    if condition is not None:
-        raise Unsupported("an activation condition and a condition that changes the mana")
-    when, instead_adds, extra_damage = instead
-    # without an alternative: the same mana, with damage (Tomb of Urami)
-    alternative = instead_adds or with_damage(production, extra_damage)
-    abilities = [
-        ManaAbility(built, production, restriction, once, raw, when.negate(), as_instant),
-        ManaAbility(built, alternative, restriction, once, raw, when, as_instant),
-    ]
-    return abilities, notes
+            self.delayed = True
+            self.notes.append(
+                f"an effect when the mana is spent or later (not modelled): {self.raw}"
+            )
+            return True
+        return False
+
+    def abilities(self, cost: CostText, production: Production) -> list[ManaAbility]:
+        """The ability, or the two with complementary conditions when a condition
+        changes the mana."""
+        if self.damage:
+            production = with_damage(production, self.damage)
+        built = cost.build()
+        if built.tap and built.untap:
+            raise Unsupported("a cost with both {T} and {Q}")
+        rest = (self.restriction, self.once, self.raw)
+        if self.instead is None:
+            return [ManaAbility(built, production, *rest, self.condition, self.as_instant)]
+        if self.condition is not None:
+            raise Unsupported("an activation condition and a condition that changes the mana")
+        when, instead_adds, extra_damage = self.instead
+        # without an alternative: the same mana, with damage (Tomb of Urami)
+        alternative = instead_adds or with_damage(production, extra_damage)
+        return [
+            ManaAbility(built, production, *rest, when.negate(), self.as_instant),
+            ManaAbility(built, alternative, *rest, when, self.as_instant),
+        ]
 
 
 def _restriction(sentence: str) -> Restriction:

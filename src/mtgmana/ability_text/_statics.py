@@ -200,21 +200,67 @@ def _sentence(
     before it in the line (what "It" is: "Enchanted creature can't block. It loses
     all abilities"). Abilities the object gives itself while a condition holds go to
     ``found.own``."""
-    notes = found.notes
-    if _BLOOD_SUN.search(sentence):
-        raise Unsupported("losing all abilities but mana abilities: not modelled")
-    if _NOT_MANA_ABILITIES.search(sentence):
+    if not _screened(sentence):
         return []
-    for pattern, reason in _UNSUPPORTED:
-        if pattern.search(sentence):
-            raise Unsupported(reason)
     match = _MORE_LIFE.fullmatch(sentence)
     if match:  # Thran Portal: its mana abilities cost more (CR 602.2b, 601.2f)
         extra = int(match["n"])
         return [ContinuousEffect(PermanentFilter(itself=True), Layer.ABILITY, extra_life=extra,
                                  text=raw)]  # fmt: skip
-    condition = None
-    when = ""
+    parts = _parts(sentence, previous)
+    if parts is None:
+        return []
+    change = _Change()
+    for predicate in _PREDICATES.split(parts.rest):
+        _predicate(re.sub(r"^(?:it|they) ", "", predicate), quotes, read_quoted, change)
+    if not change.relevant or _NOT_PERMANENTS.search(parts.subject):
+        return []
+    if _COPY.match(parts.sentence):
+        raise Unsupported("a copy effect with an exception (CR 707.9): not modelled")
+    if parts.condition is not None and _GRAVEYARD.fullmatch(parts.condition):
+        found.notes.append(f"works only from a graveyard (CR 113.6b), not on a board: {raw}")
+        return []
+    if parts.on_itself:
+        return _on_itself(parts, change, raw, found, land=land)
+    return _on_others(parts, change, raw, found.notes)
+
+
+def _screened(sentence: str) -> bool:
+    """Whether the sentence may be read (``False``: it is about abilities that
+    aren't mana abilities); :class:`Unsupported` for effects not modelled."""
+    if _BLOOD_SUN.search(sentence):
+        raise Unsupported("losing all abilities but mana abilities: not modelled")
+    if _NOT_MANA_ABILITIES.search(sentence):
+        return False
+    for pattern, reason in _UNSUPPORTED:
+        if pattern.search(sentence):
+            raise Unsupported(reason)
+    return True
+
+
+@dataclass(frozen=True)
+class _Parts:
+    """A sentence read as "[As long as <condition>,] <subject> <rest>"."""
+
+    sentence: str
+    subject: str
+    rest: str
+    when: str = ""
+    condition: str | None = None
+
+    @property
+    def on_itself(self) -> bool:
+        """Whether it speaks of the object itself ("~", or "it" after a condition
+        on it)."""
+        return self.subject == "~" or (
+            self.subject == "it" and self.condition is not None and "~" in self.condition
+        )
+
+
+def _parts(sentence: str, previous: list[str]) -> _Parts | None:
+    """The condition, subject and rest of a sentence (``None``: no subject read;
+    "Enchanted creature can't block." is remembered as what "It" is next)."""
+    when, condition = "", None
     match = _CONDITION.fullmatch(sentence)
     if match:
         when, condition, sentence = match["when"], match["condition"], match["rest"]
@@ -223,107 +269,55 @@ def _sentence(
         attached = _ATTACHED.match(sentence)  # "Enchanted creature can't block."
         if attached:
             previous.append(attached[0])
-        return []
-    subject, rest = match["subject"], match["rest"]
+        return None
+    subject = match["subject"]
     if subject in ("It", "They") and condition is None:
         if not previous:
-            return []  # a token the text creates, or the like: not a permanent here
+            return None  # a token the text creates, or the like: not a permanent here
         subject = previous[-1]
     previous.append(subject)
-    change = _Change()
-    for predicate in _PREDICATES.split(rest):
-        _predicate(re.sub(r"^(?:it|they) ", "", predicate), quotes, read_quoted, change)
-    if not change.relevant or _NOT_PERMANENTS.search(subject):
+    return _Parts(sentence, subject, match["rest"], when, condition)
+
+
+def _on_itself(
+    parts: _Parts, change: _Change, raw: str, found: Statics, *, land: bool
+) -> list[ContinuousEffect]:
+    """The effects an object gives itself: a chosen basic land type (a land), or
+    abilities while a condition holds (to ``found.own``)."""
+    condition = parts.condition
+    if change.chosen_type and land:
+        return [_chosen_type(PermanentFilter(itself=True), change, raw)]
+    if change.grants and not change.removes and condition is not None:
+        # "As long as this creature is modified, it has "{T}: Add {G}{G}."": its own
+        # ability, there while the condition holds (checked as it resolves)
+        holds = _own_condition(condition, f"{parts.when} {condition}")
+        if any(ability.condition is not None for ability in change.grants):
+            raise Unsupported("a condition on an ability the object gives itself")
+        found.own.extend(replace(ability, condition=holds) for ability in change.grants)
+        found.notes.append(f"its ability is there only while the condition holds: {raw}")
         return []
-    if _COPY.match(sentence):
-        raise Unsupported("a copy effect with an exception (CR 707.9): not modelled")
-    if condition is not None and _GRAVEYARD.fullmatch(condition):
-        notes.append(f"works only from a graveyard (CR 113.6b), not on a board: {raw}")
-        return []
-    if subject == "~" or (subject == "it" and condition is not None and "~" in condition):
-        if change.chosen_type and land:
-            return [_chosen_type(PermanentFilter(itself=True), change, raw)]
-        if change.grants and not change.removes and condition is not None:
-            # "As long as this creature is modified, it has "{T}: Add {G}{G}."": its own
-            # ability, there while the condition holds (checked as it resolves)
-            holds = _own_condition(condition, f"{when} {condition}")
-            if any(ability.condition is not None for ability in change.grants):
-                raise Unsupported("a condition on an ability the object gives itself")
-            found.own.extend(replace(ability, condition=holds) for ability in change.grants)
-            notes.append(f"its ability is there only while the condition holds: {raw}")
-            return []
-        if change.grants or change.removes:
-            raise Unsupported("an ability the object gives itself: not modelled")
-        return []  # its own colors or types (CR 604.3; a creature type is no mana)
-    if change.chosen_type and "land" not in subject.lower():
+    if change.grants or change.removes:
+        raise Unsupported("an ability the object gives itself: not modelled")
+    return []  # its own colors or types (CR 604.3; a creature type is no mana)
+
+
+def _on_others(
+    parts: _Parts, change: _Change, raw: str, notes: list[str]
+) -> list[ContinuousEffect]:
+    """The effects on the permanents the subject names."""
+    if change.chosen_type and "land" not in parts.subject.lower():
         change.chosen_type = False  # a creature type (Xenograft): not mana-relevant
         if not change.relevant:
             return []
-    affects, named = _subject(subject, condition)
+    affects, named = _subject(parts.subject, parts.condition)
     if change.chosen_color:
         raise Unsupported("the chosen color of an effect: not modelled")
     if change.chosen_type:
-        if condition is not None or change.relevant_besides_type:
+        if parts.condition is not None or change.relevant_besides_type:
             raise Unsupported("a chosen basic land type with another change: not modelled")
         return [_chosen_type(affects, change, raw)]
-    grants = tuple(change.grants)
-    if condition is not None and not _ATTACHED_IS.fullmatch(condition):
-        if not condition.startswith("you control ") or affects.controller != "you" or (
-            change.removes or change.land_types or change.card_types
-            or change.colors is not None
-        ):  # fmt: skip
-            raise Unsupported(f"a condition on a static ability: {when} {condition}")
-        # "As long as you control six or more lands, lands you control have ...": the
-        # ability is there only while the condition holds (checked as it resolves)
-        wanted = control(condition.removeprefix("you control "), sentence)
-        holds = Condition(wanted, activation=False, text=f"{when} {condition}")
-        grants = tuple(replace(ability, condition=holds) for ability in grants)
-    effects: list[ContinuousEffect] = []
-    setting = (
-        not change.add_types
-        and bool(change.card_types)
-        and (change.card_types != named or change.lose_card_types)
-    )
-    if change.lose_card_types and not setting:
-        raise Unsupported("losing card types, without the ones it is: not modelled")
-    if setting and "Creature" in change.card_types:
-        raise Unsupported(
-            "setting card types: a creature's (CR 205.1b: an artifact creature keeps its "
-            "others) with its power and toughness: not modelled"
-        )
-    if setting and change.subtypes & LAND_TYPES:
-        raise Unsupported("a land type that isn't basic an effect gives: not modelled")
-    if setting:
-        # "is a colorless Forest land", "is a Treasure artifact", "is a colorless land
-        # ... and loses all other card types": its card types instead of its own, and
-        # the subtypes named instead of its own of their kind (CR 205.1a; a basic land
-        # type set, CR 305.7)
-        effects.append(
-            ContinuousEffect(
-                affects, Layer.TYPE, change.land_types, set_types=bool(change.land_types),
-                card_types=change.card_types, set_card_types=True,
-                subtypes=change.subtypes,
-                loses_land_types=change.lose_land_types, text=raw,
-            )
-        )  # fmt: skip
-    elif change.lose_land_types and not (change.land_types or change.card_types):
-        effects.append(ContinuousEffect(affects, Layer.TYPE, loses_land_types=True, text=raw))
-    elif change.lose_land_types:
-        raise Unsupported("losing land types and gaining types: not modelled")
-    elif change.land_types or change.card_types:
-        if not change.add_types and change.card_types and not change.land_types:
-            notes.append(f"its other card types would be lost (not modelled): {raw}")
-        else:
-            effects.append(
-                ContinuousEffect(
-                    affects,
-                    Layer.TYPE,
-                    change.land_types,
-                    set_types=not change.add_types and bool(change.land_types),
-                    card_types=change.card_types if change.add_types else frozenset(),
-                    text=raw,
-                )
-            )
+    grants = _conditional_grants(parts, change, affects)
+    effects = _type_effects(affects, named, change, raw, notes)
     if change.colors is not None:
         effects.append(
             ContinuousEffect(
@@ -339,6 +333,78 @@ def _sentence(
             )
         )  # fmt: skip
     return effects
+
+
+def _conditional_grants(
+    parts: _Parts, change: _Change, affects: PermanentFilter
+) -> tuple[ManaAbility, ...]:
+    """The abilities granted, with the sentence's condition on them: "As long as you
+    control six or more lands, lands you control have ..." (checked as it resolves);
+    another condition isn't modelled."""
+    grants = tuple(change.grants)
+    condition = parts.condition
+    if condition is None or _ATTACHED_IS.fullmatch(condition):
+        return grants
+    if not condition.startswith("you control ") or affects.controller != "you" or (
+        change.removes or change.land_types or change.card_types or change.colors is not None
+    ):  # fmt: skip
+        raise Unsupported(f"a condition on a static ability: {parts.when} {condition}")
+    wanted = control(condition.removeprefix("you control "), parts.sentence)
+    holds = Condition(wanted, activation=False, text=f"{parts.when} {condition}")
+    return tuple(replace(ability, condition=holds) for ability in grants)
+
+
+def _type_effects(
+    affects: PermanentFilter, named: frozenset[str], change: _Change, raw: str, notes: list[str]
+) -> list[ContinuousEffect]:
+    """The type-changing effect (layer 4) of the change, if any."""
+    setting = (
+        not change.add_types
+        and bool(change.card_types)
+        and (change.card_types != named or change.lose_card_types)
+    )
+    if setting:
+        return [_setting_types(affects, change, raw)]
+    if change.lose_card_types:
+        raise Unsupported("losing card types, without the ones it is: not modelled")
+    if change.lose_land_types and not (change.land_types or change.card_types):
+        return [ContinuousEffect(affects, Layer.TYPE, loses_land_types=True, text=raw)]
+    if change.lose_land_types:
+        raise Unsupported("losing land types and gaining types: not modelled")
+    if not (change.land_types or change.card_types):
+        return []
+    if not change.add_types and change.card_types and not change.land_types:
+        notes.append(f"its other card types would be lost (not modelled): {raw}")
+        return []
+    return [
+        ContinuousEffect(
+            affects,
+            Layer.TYPE,
+            change.land_types,
+            set_types=not change.add_types and bool(change.land_types),
+            card_types=change.card_types if change.add_types else frozenset(),
+            text=raw,
+        )
+    ]
+
+
+def _setting_types(affects: PermanentFilter, change: _Change, raw: str) -> ContinuousEffect:
+    """ "is a colorless Forest land", "is a Treasure artifact", "is a colorless land
+    ... and loses all other card types": its card types instead of its own, and the
+    subtypes named instead of its own of their kind (CR 205.1a; a basic land type
+    set, CR 305.7)."""
+    if "Creature" in change.card_types:
+        raise Unsupported(
+            "setting card types: a creature's (CR 205.1b: an artifact creature keeps its "
+            "others) with its power and toughness: not modelled"
+        )
+    if change.subtypes & LAND_TYPES:
+        raise Unsupported("a land type that isn't basic an effect gives: not modelled")
+    return ContinuousEffect(
+        affects, Layer.TYPE, change.land_types, set_types=bool(change.land_types),
+        card_types=change.card_types, set_card_types=True, subtypes=change.subtypes,
+        loses_land_types=change.lose_land_types, text=raw,
+    )  # fmt: skip
 
 
 def _own_condition(condition: str, text: str) -> Condition:

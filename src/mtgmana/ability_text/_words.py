@@ -5,10 +5,27 @@ mana ability (CR 605.1, 605.5)."""
 
 from __future__ import annotations
 
+import enum
 import re
 from typing import Final
 
+from .._numbers import word_number
+
 __all__: list[str] = []
+
+
+class Words(str, enum.Enum):
+    """An enum of the words rules text and the deck notes use: equal to its words
+    (a ``str``), printed as them, its ``repr`` rebuilding it."""
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}.{self.name}"
+
+    def __str__(self) -> str:
+        return str(self.value)
+
+    def __format__(self, spec: str) -> str:
+        return format(str(self.value), spec)
 
 
 class Unsupported(Exception):
@@ -27,10 +44,6 @@ class NotMana(Exception):
         self.reason = reason
 
 
-NUMBERS: Final = {
-    "a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6,
-    "seven": 7, "eight": 8, "nine": 9, "ten": 10,
-}  # fmt: skip
 COLOR_WORDS: Final = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
 CARD_TYPE_WORDS: Final = {
     "artifact": "Artifact", "battle": "Battle", "creature": "Creature",
@@ -46,8 +59,9 @@ SENTENCE = re.compile(r"(?<=\.)\s+")
 
 
 def count_word(word: str) -> int:
-    if word.isdigit():
-        return int(word)
-    if word in NUMBERS:
-        return NUMBERS[word]
-    raise Unsupported(f"an amount of mana: {word}")
+    """The number ``word`` names in rules text (digits, "a", "an", "one" to
+    "twelve": :mod:`mtgmana._numbers`), else :class:`Unsupported`."""
+    number = word_number(word)
+    if number is None:
+        raise Unsupported(f"an amount of mana: {word}")
+    return number

@@ -14,6 +14,7 @@ import functools
 from dataclasses import dataclass, field, replace
 from typing import Any, Final
 
+from .._numbers import number_word
 from ..colors import Color
 from ..errors import MtgManaError
 
@@ -43,8 +44,6 @@ def _words_filter(words: str) -> PermanentFilter:
     return PermanentFilter(card_types=frozenset(card_types), subtypes=frozenset(subtypes))
 
 
-_COUNT_WORDS = ("no", "a", "two", "three", "four", "five", "six", "seven", "eight", "nine")
-
 FACTS: Final = {
     "your turn": "it's your turn",
     "max speed": "you have max speed (CR 702.179)",
@@ -58,6 +57,13 @@ FACTS: Final = {
 """The facts of the game a :class:`Condition` asks about, and what each means: a
 board's :attr:`~mtgmana.board.Board.facts` holds those that are true (from its
 controller's point of view: "your turn" is that player's turn)."""
+
+
+def _count_words(n: int) -> str:
+    """``n`` as a condition says it: "no", "a", "two" to "nine", digits above."""
+    return ("no", "a")[n] if 0 <= n < 2 else number_word(n, up_to=9)
+
+
 _NOT_FACTS: Final = {"your turn": "it isn't your turn"}
 
 
@@ -149,7 +155,7 @@ class Condition:
                 noun = item.noun()
                 wanted.append(("an " if noun[:1].lower() in "aeiou" else "a ") + noun)
             else:
-                count = _COUNT_WORDS[n] if n < len(_COUNT_WORDS) else str(n)
+                count = _count_words(n)
                 wanted.append(f"{count} or more {item.plural()}")
         return wanted
 
@@ -193,7 +199,7 @@ class Condition:
         for designation in sorted(self.designations):
             pairs.append((f"it is {designation}", f"it isn't {designation}"))
         for item, n in self.same_name:
-            count = _COUNT_WORDS[n] if n < len(_COUNT_WORDS) else str(n)
+            count = _count_words(n)
             same = f"{count} or more {item.plural()} with the same name"
             pairs.append((f"you control {same}", f"you don't control {same}"))
         return pairs

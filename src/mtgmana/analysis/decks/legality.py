@@ -40,6 +40,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Final
 
+from ...ability_text import read_number
 from ...cards import Card
 from ...colors import Color
 from ...errors import MtgManaError
@@ -71,10 +72,6 @@ COMMANDER_SIZE: Final = 100  # CR 903.5a
 MAX_SIDEBOARD: Final = 15  # CR 100.4a
 COPY_LIMIT: Final = 4  # CR 100.2a
 
-_NUMBERS: Final = {
-    "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
-    "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12,
-}  # fmt: skip
 _DECK_CAN_HAVE: Final = re.compile(
     r"deck can have (?:(?P<any>any number) of cards|up to (?P<up>\w+) cards|only (?P<only>\w+)"
     r" cards?) named",
@@ -131,12 +128,20 @@ def copy_limit(card: Card, format: str) -> int | None:
         if match["any"]:
             return None
         word = (match["up"] or match["only"]).lower()
-        number = int(word) if word.isdigit() else _NUMBERS.get(word)
+        number = _number(word)
         if number is not None:
             return number
     if format == "limited":
         return None  # CR 100.2b: as many as the product gives
     return 1 if format == "commander" else COPY_LIMIT
+
+
+def _number(word: str) -> int | None:
+    """The number "up to N" or "only N" names (digits or a word), else ``None``."""
+    try:
+        return read_number(word, articles=False)
+    except MtgManaError:
+        return None
 
 
 def _partner_abilities(card: Card) -> set[str]:

@@ -9,14 +9,14 @@ The deck's counting and the simulation both read cards through this package.
 
 >>> from mtgmana.cards import lookup
 >>> role_of(lookup("Llanowar Elves")).kind, role_of(lookup("Temple of Mystery")).entry.kind
-('dork', 'tapped')
+('dork', EntryKind.TAPPED)
 """
 
 from __future__ import annotations
 
+from ...ability_text import Fetch
 from ._assumptions import SIM_ENERGY, SIM_FACTS, SIM_GRAVEYARD, SIM_LIFE
 from ._deck_statics import DeckStatics, deck_statics, static_note
-from ._fetch import Fetch
 from ._role import BASIC_TYPES, CardRole, Entry, Ramp, role_of, spell_faces, unknown_role
 from ._statics import helps_mana, takes_types
 

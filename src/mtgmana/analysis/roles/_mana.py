@@ -46,11 +46,10 @@ True
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from typing import Final
 
-from ...ability_text import read_number
+from ...ability_text import energy_on_entering, number_word, read_counters, read_unread
 from ...board import Board, Permanent
 from ...board.abilities import ANY_COLOR, DynamicSlot, ManaAbility
 from ...board.conditions import Condition
@@ -66,14 +65,6 @@ _EACH: Final = frozenset(
     slot for slot in DynamicSlot if slot.name.startswith(("EACH_PERMANENT_", "EACH_MONOCOLORED_"))
 )
 """The per-color slots resolved with the card alone (see the module)."""
-_ENERGY_WORDS: Final = {1: "one", 2: "two", 3: "three", 4: "four"}
-_ENERGY_TRIGGER = re.compile(r"\benters\b[^.\n]*?, you get (?P<e>(?:\{E\})+)")
-_ENTERS_WITH = re.compile(
-    r"\benters(?: the battlefield)?(?: tapped)? with (?P<n>a|an|one|two|three|four|five|six"
-    r"|seven|eight|nine|ten|\d{1,2}) (?P<kind>[a-z]+ )?counters? on it\b(?! for each)"
-)
-"""A fixed number of counters (not Everflowing Chalice's "a charge counter on it for
-each time it was kicked": :func:`cast_counters`)."""
 
 
 def entering_counters(permanent: Permanent, text: str) -> int:
@@ -88,15 +79,7 @@ def entering_counters(permanent: Permanent, text: str) -> int:
     """
     if not _uses_counters(permanent):
         return 0
-    match = _ENTERS_WITH.search(text)
-    if match is None:
-        return 0
-    n = match["n"]
-    return read_number(n)
-
-
-_ENTERS_WITH_X = re.compile(r"\benters(?: the battlefield)?(?: tapped)? with X [a-z]+ counters\b")
-_MULTIKICKER = re.compile(r"\bMultikicker (?P<cost>(?:\{[^}]+\})+)")
+    return read_counters(text).number
 
 
 def cast_counters(permanent: Permanent, text: str) -> tuple[str, ManaCost | None] | None:
@@ -113,11 +96,11 @@ def cast_counters(permanent: Permanent, text: str) -> tuple[str, ManaCost | None
     """
     if not _uses_counters(permanent):
         return None
-    if _ENTERS_WITH_X.search(text):
+    counters = read_counters(text)
+    if counters.x:
         return "X", None
-    kicker = _MULTIKICKER.search(text)
-    if kicker is not None and "for each time it was kicked" in text:
-        return "kicks", ManaCost.parse(kicker["cost"])
+    if counters.kicker is not None:
+        return "kicks", counters.kicker
     return None
 
 
@@ -231,11 +214,8 @@ def _not_counted(ability: ManaAbility, board: Board | None, text: str) -> str:
             return f"needs {condition}, which the simulation's battlefields never have"
         return f"needs {condition}, which never holds in the simulation"
     if cost.energy > SIM_ENERGY:
-        match = _ENERGY_TRIGGER.search(text)
-        given = ""
-        if match is not None:
-            n = match["e"].count("{E}")
-            given = f" ({_ENERGY_WORDS.get(n, str(n))} from its enter trigger)"
+        n = energy_on_entering(text)
+        given = f" ({number_word(n, up_to=4)} from its enter trigger)" if n else ""
         return f"needs energy {'{E}' * cost.energy}{given}, which the analysis doesn't track"
     if cost.exile_graveyard > SIM_GRAVEYARD:
         n = cost.exile_graveyard
@@ -346,15 +326,6 @@ def _each_note(ability: ManaAbility, letters: set[str]) -> str:
     return f"each color among {family} you control: {counted}, the others left to the simulation"
 
 
-_ADDS: Final = re.compile(r"\b[Aa]dds?\b")
-_ABOUT_MANA: Final = re.compile(r"\bmana\b(?! (?:value|cost)s?\b)", re.IGNORECASE)
-_ABILITIES: Final = re.compile(r"\babilities\b")
-_NOT_YOURS: Final = re.compile(
-    r"\b(?:enchanted|equipped)\b|\ban opponent controls\b|\byour opponents control\b",
-    re.IGNORECASE,
-)
-
-
 def unsupported_note(face: str, text: str, why: str) -> str | None:
     """The deck note for a line of ``face``'s text the model can't read (``why``):
     an unsupported mana ability when it adds mana; an effect on mana not modelled
@@ -372,8 +343,5 @@ def unsupported_note(face: str, text: str, why: str) -> str | None:
     ...                        "activated abilities can't be activated.", "z"))
     None
     """
-    if _ADDS.search(text):
-        return f"{face}: unsupported mana ability ({why})"
-    if _ABOUT_MANA.search(text) or (_ABILITIES.search(text) and not _NOT_YOURS.search(text)):
-        return f"{face}: effect on mana not modelled ({why})"
-    return None
+    unread = read_unread(text)
+    return None if unread is None else f"{face}: {unread.value} ({why})"

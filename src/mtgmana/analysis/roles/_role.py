@@ -99,7 +99,7 @@ card"). Scry and surveil alone don't count.
 >>> from mtgmana.cards import lookup
 >>> entry = role_of(lookup("Glacial Fortress")).entry
 >>> entry.kind, sorted(entry.types), entry.count
-('control', ['Island', 'Plains'], 1)
+(EntryKind.CONTROL, ['Island', 'Plains'], 1)
 >>> fetch = role_of(lookup("Flooded Strand")).fetch
 >>> sorted(fetch.types), fetch.basic_only, fetch.tapped
 (['Island', 'Plains'], False, False)
@@ -109,20 +109,32 @@ card"). Scry and surveil alone don't count.
 
 from __future__ import annotations
 
-import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Final
 
-from ...ability_text import mana_of
+from ...ability_text import (
+    BASIC_TYPES,
+    CardMana,
+    Entry,
+    Fetch,
+    Ramp,
+    RampKind,
+    SpellText,
+    mana_of,
+    read_entry,
+    read_fetch,
+    read_ramp,
+    read_spell_text,
+    without_reminder,
+)
 from ...board import Board, Permanent
 from ...board.abilities import CHOSEN_TYPE, DynamicSlot, ManaAbility
 from ...board.effects import ContinuousEffect
-from ...cards import Card, Layout
+from ...cards import Card, Face, Layout
 from ...costs import ManaCost
 from ...errors import MtgManaError
 from ...restrictions import Restriction, parse_type_line
-from ._fetch import Fetch, fetch_of
 from ._mana import ManaRead, cast_counters, entering_counters, read_mana, unsupported_note
 from ._statics import alone_abilities, helps_mana
 
@@ -136,197 +148,10 @@ __all__ = [
     "unknown_role",
 ]
 
-BASIC_TYPES: Final = {"Plains": "W", "Island": "U", "Swamp": "B", "Mountain": "R", "Forest": "G"}
-"""The basic land types and the color each one's intrinsic ability makes (CR 305.6)."""
-
 _PERMANENT_TYPES: Final = frozenset(
     {"Artifact", "Battle", "Creature", "Enchantment", "Land", "Planeswalker"}
 )
 """The card types of permanents (CR 110.4)."""
-_TYPE_WORD = r"(?:Plains|Island|Swamp|Mountain|Forest)"
-_NUMBER_WORDS: Final = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5}
-_TAPPED = re.compile(r"\benters tapped\b|\bIf you don't, (?:this land|it) enters tapped\b")
-_PAY_LIFE = re.compile(r"you may pay \d+ life\. If you don't, (?:this land|it) enters tapped")
-_CONTROL = re.compile(
-    rf"enters tapped unless you control (?P<n>a|an|two|three|four) (?:or more )?(?P<other>other )?"
-    rf"(?P<types>{_TYPE_WORD}s?(?:,? (?:or )?(?:a |an )?{_TYPE_WORD}s?)*)\."
-)
-_FAST = re.compile(r"enters tapped unless you control (?P<n>two|three) or fewer other lands\.")
-_SLOW = re.compile(r"enters tapped unless you control (?P<n>two|three) or more other lands\.")
-_BASICS = re.compile(r"enters tapped unless you control (?P<n>two|three) or more basic lands\.")
-_ANTI_FAST = re.compile(
-    r"If you control (?P<n>two|three) or more other lands, (?:this land|it) enters tapped\."
-)
-_REVEAL = re.compile(
-    r"you may reveal an? (?P<types>[A-Z][a-z]+(?: or (?:an? )?[A-Z][a-z]+)?) card from your hand\. "
-    r"If you don't, (?:this land|it) enters tapped\."
-)
-_EARLY = re.compile(r"enters tapped unless it's your first, second, or third turn of the game\.")
-_TREASURE = re.compile(
-    r"\bcreates? (?:a|an|one|two|three|X) (?:tapped )?Treasure tokens?\b", re.IGNORECASE
-)
-_DRAW = re.compile(r"\bdraws? (?:a|an|one|two|three|X) cards?\b", re.IGNORECASE)
-_LAND_SEARCH = re.compile(r"Search your library for [^.]*\bland cards?\b")
-_REMINDER = re.compile(r"\([^()]*\)")
-_SEARCH = re.compile(
-    r"[Ss]earch your library for (?P<what>(?:up to )?(?:a|an|one|two|three) [^.]*?) cards?"
-    r"(?: and/or (?P<also>[A-Z][a-z]+) cards)?, (?:reveal (?:it|them|those cards), )?"
-    r"put (?P<put>[^.]*?), then shuffle"
-)
-_SEARCH_ETB = re.compile(
-    r"When (?:this [a-z]+|~|[^,.]+) enters(?: the battlefield)?, (?:you may )?"
-    r"(?P<sac>sacrifice a land\. If you do, )?(?:you may )?"
-)
-_FREE_SACRIFICE = re.compile(r"Sacrifice (?:this [a-z]+|~): ")
-_TREASURE_NOW = re.compile(
-    r"\bcreate (?P<n>a|an|one|two|three|four|five) (?P<tapped>tapped )?Treasure tokens?\b"
-)
-_EXTRA_LAND = re.compile(
-    r"You may play (?P<n>an|one|two) additional lands? (?P<when>this turn|on each of your turns)"
-)
-_LAND_FROM_HAND = re.compile(
-    r"(?:^|\. |, )(?:you may )?put a land card from your hand onto the battlefield"
-    r"(?P<tapped> tapped)?",
-    re.IGNORECASE,
-)
-
-
-@dataclass(frozen=True)
-class Entry:
-    """How a land enters the battlefield: ``kind`` is ``"untapped"``, ``"tapped"``,
-    ``"pay life"``, ``"control"`` (``count`` lands of one of ``types``, other lands
-    only), ``"few lands"`` (at most ``count`` other lands), ``"many lands"`` (at least
-    ``count`` other lands), ``"basics"`` (at least ``count`` basic lands),
-    ``"reveal"`` (a card of one of ``types`` in hand) or ``"early"`` (turns 1-3)."""
-
-    kind: str = "untapped"
-    types: frozenset[str] = frozenset()
-    count: int = 0
-
-    @property
-    def always_tapped(self) -> bool:
-        return self.kind == "tapped"
-
-    def untapped_on_turn_one(self) -> bool:
-        """Whether it can enter untapped as the first land (Karsten: taplands don't
-        count for turn-1 spells); reveal lands are counted as tapped here."""
-        if self.kind in ("untapped", "pay life", "early"):
-            return True
-        return self.kind == "few lands"
-
-    def untapped(
-        self,
-        *,
-        other_lands: int,
-        basics: int,
-        land_types: dict[str, int],
-        hand_types: frozenset[str],
-        turn: int,
-    ) -> bool:
-        """Whether the land enters untapped: ``other_lands`` you control, ``basics``
-        of them basic, ``land_types`` the count of your lands of each basic land
-        type, ``hand_types`` the subtypes among the other cards in your hand."""
-        kind = self.kind
-        if kind in ("untapped", "pay life"):
-            return True
-        if kind == "tapped":
-            return False
-        if kind == "control":
-            return sum(land_types.get(t, 0) for t in self.types) >= self.count
-        if kind == "few lands":
-            return other_lands <= self.count
-        if kind == "many lands":
-            return other_lands >= self.count
-        if kind == "basics":
-            return basics >= self.count
-        if kind == "reveal":
-            return bool(self.types & hand_types)
-        if kind == "early":
-            return turn <= 3
-        return False  # pragma: no cover - every kind is handled above
-
-
-@dataclass(frozen=True)
-class Ramp:
-    """What a card does to ramp, as the simulation casts it.
-
-    ``kind`` is ``"mana source"`` (a dork or rock), ``"land search"`` (``lands``
-    land cards with one of ``types`` — any land if empty, basic only if
-    ``basic_only`` — put onto the battlefield, ``tapped`` or not, and ``to_hand``
-    more into the hand; ``sacrifice_land``: a land is sacrificed first),
-    ``"treasure"`` (``treasures`` Treasure tokens, CR 111.10a), ``"extra land"``
-    (``extra_lands`` more land drops, this turn or ``every_turn``; ``from_hand``:
-    a land card put from the hand onto the battlefield, ``tapped`` or not) or
-    ``"static effect"`` (a permanent whose static abilities give permanents mana
-    abilities or land types, CR 613: ``effect`` is their text).
-
-    >>> from mtgmana.cards import lookup
-    >>> role_of(lookup("Cultivate")).ramp.description
-    'puts 1 basic land onto the battlefield tapped (and 1 into the hand)'
-    >>> role_of(lookup("Three Visits")).ramp.description
-    'puts 1 Forest land onto the battlefield'
-    """
-
-    kind: str
-    lands: int = 0
-    to_hand: int = 0
-    basic_only: bool = False
-    types: frozenset[str] = frozenset()
-    tapped: bool = False
-    sacrifice_land: bool = False
-    treasures: int = 0
-    extra_lands: int = 0
-    every_turn: bool = False
-    from_hand: bool = False
-    also: frozenset[str] = frozenset()
-    """Land types found besides (Map the Frontier's "and/or Desert cards")."""
-    effect: str = ""
-    """A ``"static effect"``'s text; for a ``"mana source"`` that makes mana only
-    under another card's static effect (a creature under Cryptolith Rite), that
-    card's name."""
-
-    def finds(self, card: Card) -> bool:
-        """Whether the search can find ``card`` (CR 701.23)."""
-        supertypes, card_types, subtypes = parse_type_line(card.faces[0].type_line)
-        if "Land" not in card_types:
-            return False
-        if self.also & subtypes:
-            return True
-        if self.basic_only and "Basic" not in supertypes:
-            return False
-        return not self.types or bool(self.types & subtypes)
-
-    @property
-    def description(self) -> str:
-        """What it does, in a few words."""
-        if self.kind == "mana source" and self.effect:
-            return f"a mana source under {self.effect}'s static effect, used from the next turn"
-        if self.kind == "mana source":
-            return "a mana source, used from the next turn (creatures) or at once (artifacts)"
-        if self.kind == "static effect":
-            return f"a static effect: {self.effect}"
-        if self.kind == "treasure":
-            n = self.treasures
-            return f"creates {n} Treasure token{'s' if n > 1 else ''}"
-        if self.kind == "extra land":
-            if self.from_hand:
-                return "puts a land card from the hand onto the battlefield" + (
-                    " tapped" if self.tapped else ""
-                )
-            when = "each turn" if self.every_turn else "this turn"
-            return f"{self.extra_lands} more land drop{'s' if self.extra_lands > 1 else ''} {when}"
-        what = "/".join(sorted(self.types))
-        if self.basic_only:
-            what = ("basic " + what).strip()
-        if self.also:
-            what = (what + " or " if what else "") + "/".join(sorted(self.also))
-        text = f"puts {self.lands} {what + ' ' if what else ''}land{'s' if self.lands > 1 else ''}"
-        text += " onto the battlefield" + (" tapped" if self.tapped else "")
-        if self.to_hand:
-            text += f" (and {self.to_hand} into the hand)"
-        if self.sacrifice_land:
-            text = "sacrifices a land and " + text
-        return text
 
 
 @dataclass(frozen=True)
@@ -373,7 +198,7 @@ class CardRole:
     land_back: Permanent | None = None
     """The land back face of a modal double-faced spell (Emeria's Call), as a mana
     source (``None`` otherwise, or when it makes no mana the model reads)."""
-    land_back_entry: Entry = Entry()
+    land_back_entry: Entry = field(default_factory=Entry)
     """How that land back face enters."""
     land_back_options: tuple[frozenset[str], ...] = ()
     """The land back face's ``options``."""
@@ -480,130 +305,205 @@ def role_of(card: Card) -> CardRole:
 def _role(card: Card) -> CardRole:
     face = card.faces[0]
     _, card_types, _ = parse_type_line(face.type_line)
-    text = _REMINDER.sub("", face.oracle_text)
+    text = without_reminder(face.oracle_text)
     notes: list[str] = []
     is_land = "Land" in card_types
-    if is_land:
-        cost, value = None, 0
-    else:
-        cost = face.mana_cost
-        raw_value = face.mana_cost.mana_value
-        value = int(raw_value) if isinstance(raw_value, int) else 0
-        if not isinstance(raw_value, int):
-            notes.append(f"{face.name}'s mana value {raw_value} is not a whole number")
-    try:
-        mana = mana_of(card)
-    except MtgManaError as error:  # pragma: no cover - mana_of reads every real card
-        mana = None
-        notes.append(str(error))
+    cost, value = _cost(face, is_land, notes)
+    mana = _mana(card, notes)
     abilities: tuple[ManaAbility, ...] = () if mana is None else mana.abilities
     statics: tuple[ContinuousEffect, ...] = () if mana is None else mana.statics
-    if mana is not None:
-        found = (unsupported_note(face.name, raw, why) for raw, why in mana.unsupported)
-        notes.extend(note for note in found if note is not None)
-    permanent: Permanent | None = None
-    cast: tuple[str, ManaCost | None] | None = None
-    own_statics = any(not effect.affects.attached for effect in statics)
-    if (abilities and (is_land or card_types & {"Creature", "Artifact"})) or (
-        own_statics and card_types & _PERMANENT_TYPES
-    ):
-        try:
-            permanent = Permanent.from_card(card)
-            cast = cast_counters(permanent, text)
-            # X = 1, kicked once: the analysis's default (--x); else what the text says.
-            counters = 1 if cast is not None else entering_counters(permanent, text)
-            if counters:  # CR 122.6: Vivid Crag, Gemstone Mine
-                permanent = permanent.with_state(counters=counters)
-        except MtgManaError as error:
-            notes.append(str(error))
-    context = permanent
-    if permanent is not None and permanent.statics:
-        abilities = alone_abilities(permanent)
-        context = Board((permanent,)).effective.permanents[0].with_state(statics=())
-    read = read_mana(context, abilities, text=text)
-    options, dynamic, restricted = read.options, read.dynamic, read.restricted
-    if permanent is not None and any(
-        CHOSEN_TYPE in e.land_types and e.affects.itself for e in permanent.statics
-    ):
-        dynamic |= {DynamicSlot.CHOSEN_COLOR}  # Multiversal Passage (CR 305.6)
-    fetch = fetch_of(text) if is_land else None
-    back: Permanent | None = None
-    back_options: tuple[frozenset[str], ...] = ()
-    land_back: Permanent | None = None
-    land_back_entry = Entry()
-    land_back_options: tuple[frozenset[str], ...] = ()
-    if len(card.faces) == 2 and card.layout.is_double_faced:
-        back_face = card.faces[1]
-        if "Land" in parse_type_line(back_face.type_line)[1] and (is_land or permanent is None):
-            try:
-                back_mana = mana_of(card, 1)
-                made = Permanent.from_card(card, face=1)
-            except MtgManaError as error:
-                notes.append(str(error))
-            else:
-                back_text = _REMINDER.sub("", back_face.oracle_text)
-                more = read_mana(made, back_mana.abilities, text=back_text)
-                if is_land and permanent is not None:
-                    back, back_options = made, more.options
-                    dynamic = dynamic | more.dynamic
-                    read = _merged(read, more)
-                elif not is_land and card.layout is Layout.MODAL_DFC:
-                    land_back, land_back_options = made, more.options
-                    land_back_entry = _entry(back_text)
-                    dynamic = dynamic | more.dynamic
-                    read = _merged(read, more)
-    if is_land:
-        kind = "land"
-    elif permanent is not None and abilities and "Creature" in card_types:
-        kind = "dork"
-    elif permanent is not None and abilities and "Artifact" in card_types:
-        kind = "rock"
-    elif _TREASURE.search(text) and value <= 3:
-        kind = "treasure"
-    else:
-        kind = "spell"
-    if permanent is not None and not is_land and kind != "dork" and kind != "rock":
-        permanent = permanent if permanent.statics else None
-    cheap = (
-        not is_land
-        and value <= 2
-        and (
-            kind in ("dork", "rock", "treasure")
-            or bool(_DRAW.search(text))
-            or bool(_LAND_SEARCH.search(text))
-        )
-    )
+    permanent, cast = _permanent(card, card_types, abilities, statics, text, notes)
+    abilities, read = _front_mana(permanent, abilities, text)
+    dynamic = read.dynamic | _chosen_color(permanent)
+    backs = _back_faces(card, is_land, permanent, notes)
+    if backs.read is not None:
+        dynamic |= backs.read.dynamic
+    spell_text = read_spell_text(text)
+    kind = _kind(card_types, permanent, abilities, spell_text, value)
+    if permanent is not None and kind in ("spell", "treasure") and not permanent.statics:
+        permanent = None
+    assumed = _merged(read, backs.read).assumed + _cast_note(cast)
     return CardRole(
         card=card,
         kind=kind,
         cost=cost,
         mana_value=value,
-        options=options,
+        options=read.options,
         dynamic=dynamic,
-        entry=_entry(text) if is_land else Entry(),
-        fetch=fetch,
+        entry=read_entry(text) if is_land else Entry(),
+        fetch=read_fetch(text) if is_land else None,
         permanent=permanent,
-        cheap_draw_or_ramp=cheap,
+        cheap_draw_or_ramp=_cheap(kind, value, spell_text),
         notes=tuple(notes),
-        back=back,
-        back_options=back_options,
-        restricted=restricted,
+        back=backs.back,
+        back_options=backs.back_options,
+        restricted=read.restricted,
         ramp=None if is_land else _ramp(text, card_types, kind, permanent),
-        spell_faces=() if is_land else spell_faces(card),
-        land_back=land_back,
-        land_back_entry=land_back_entry,
-        land_back_options=land_back_options,
-        opening_hand=is_land and "you may begin the game with" in text,
+        spell_faces=spell_faces(card),
+        land_back=backs.land_back,
+        land_back_entry=backs.land_back_entry,
+        land_back_options=backs.land_back_options,
+        opening_hand=is_land and spell_text.begins_on_battlefield,
         statics=statics,
-        uncounted=read.uncounted,
-        assumed=read.assumed + _cast_note(cast),
-        counters_cast="" if cast is None else cast[0],
-        kicker=None if cast is None else cast[1],
+        uncounted=_merged(read, backs.read).uncounted,
+        assumed=assumed,
+        counters_cast=cast[0] if cast else "",
+        kicker=cast[1] if cast else None,
     )
 
 
-def _merged(front: ManaRead, back: ManaRead) -> ManaRead:
+def _cost(face: Face, is_land: bool, notes: list[str]) -> tuple[ManaCost | None, int]:
+    """The cost a spell is cast for and its mana value (X = 0, CR 107.3b); a land
+    has none (mana value 0)."""
+    if is_land:
+        return None, 0
+    raw_value = face.mana_cost.mana_value
+    if not isinstance(raw_value, int):
+        notes.append(f"{face.name}'s mana value {raw_value} is not a whole number")
+        return face.mana_cost, 0
+    return face.mana_cost, int(raw_value)
+
+
+def _mana(card: Card, notes: list[str]) -> CardMana | None:
+    """The front face's mana abilities, with a note for each line not read that
+    affects mana."""
+    try:
+        mana = mana_of(card)
+    except MtgManaError as error:  # pragma: no cover - mana_of reads every real card
+        notes.append(str(error))
+        return None
+    name = card.faces[0].name
+    found = (unsupported_note(name, raw, why) for raw, why in mana.unsupported)
+    notes.extend(note for note in found if note is not None)
+    return mana
+
+
+def _permanent(
+    card: Card,
+    card_types: frozenset[str],
+    abilities: tuple[ManaAbility, ...],
+    statics: tuple[ContinuousEffect, ...],
+    text: str,
+    notes: list[str],
+) -> tuple[Permanent | None, tuple[str, ManaCost | None] | None]:
+    """The card as a permanent when it makes mana the model uses or has static
+    effects of its own, with the counters it enters with (CR 122.6), and how those
+    depend on how it was cast (X, kicks)."""
+    makes_mana = abilities and ("Land" in card_types or card_types & {"Creature", "Artifact"})
+    own_statics = any(not effect.affects.attached for effect in statics)
+    if not (makes_mana or (own_statics and card_types & _PERMANENT_TYPES)):
+        return None, None
+    permanent: Permanent | None = None
+    cast: tuple[str, ManaCost | None] | None = None
+    try:
+        permanent = Permanent.from_card(card)
+        cast = cast_counters(permanent, text)
+        # X = 1, kicked once: the analysis's default (--x); else what the text says.
+        counters = 1 if cast is not None else entering_counters(permanent, text)
+        if counters:  # CR 122.6: Vivid Crag, Gemstone Mine
+            permanent = permanent.with_state(counters=counters)
+    except MtgManaError as error:
+        notes.append(str(error))
+    return permanent, cast
+
+
+def _front_mana(
+    permanent: Permanent | None, abilities: tuple[ManaAbility, ...], text: str
+) -> tuple[tuple[ManaAbility, ...], ManaRead]:
+    """The front face's mana abilities and what they make for the counts, as its
+    own static effects make it on a battlefield of its own (Urborg: {B})."""
+    context = permanent
+    if permanent is not None and permanent.statics:
+        abilities = alone_abilities(permanent)
+        context = Board((permanent,)).effective.permanents[0].with_state(statics=())
+    return abilities, read_mana(context, abilities, text=text)
+
+
+def _chosen_color(permanent: Permanent | None) -> frozenset[DynamicSlot]:
+    """The chosen color of a land whose basic land type is chosen as it enters
+    (Multiversal Passage, CR 305.6)."""
+    if permanent is not None and any(
+        CHOSEN_TYPE in e.land_types and e.affects.itself for e in permanent.statics
+    ):
+        return frozenset({DynamicSlot.CHOSEN_COLOR})
+    return frozenset()
+
+
+@dataclass(frozen=True)
+class _BackFaces:
+    """A double-faced card's land back face: ``back`` for a land whose both faces
+    are lands (Pathways), ``land_back`` for a modal double-faced spell (Emeria's
+    Call); ``read``: the back face's mana for the counts (``None``: neither)."""
+
+    back: Permanent | None = None
+    back_options: tuple[frozenset[str], ...] = ()
+    land_back: Permanent | None = None
+    land_back_entry: Entry = field(default_factory=Entry)
+    land_back_options: tuple[frozenset[str], ...] = ()
+    read: ManaRead | None = None
+
+
+def _back_faces(
+    card: Card, is_land: bool, permanent: Permanent | None, notes: list[str]
+) -> _BackFaces:
+    """The land back face of a double-faced card (CR 712.12), as a mana source."""
+    if len(card.faces) != 2 or not card.layout.is_double_faced:
+        return _BackFaces()
+    back_face = card.faces[1]
+    if "Land" not in parse_type_line(back_face.type_line)[1] or not (is_land or permanent is None):
+        return _BackFaces()
+    try:
+        back_mana = mana_of(card, 1)
+        made = Permanent.from_card(card, face=1)
+    except MtgManaError as error:
+        notes.append(str(error))
+        return _BackFaces()
+    back_text = without_reminder(back_face.oracle_text)
+    more = read_mana(made, back_mana.abilities, text=back_text)
+    if is_land and permanent is not None:
+        return _BackFaces(back=made, back_options=more.options, read=more)
+    if not is_land and card.layout is Layout.MODAL_DFC:
+        entry = read_entry(back_text)
+        return _BackFaces(
+            land_back=made, land_back_entry=entry, land_back_options=more.options, read=more
+        )
+    return _BackFaces()
+
+
+def _kind(
+    card_types: frozenset[str],
+    permanent: Permanent | None,
+    abilities: tuple[ManaAbility, ...],
+    spell_text: SpellText,
+    value: int,
+) -> str:
+    """``"land"``, ``"dork"``, ``"rock"``, ``"treasure"`` or ``"spell"`` (see
+    :class:`CardRole`)."""
+    if "Land" in card_types:
+        return "land"
+    if permanent is not None and abilities and "Creature" in card_types:
+        return "dork"
+    if permanent is not None and abilities and "Artifact" in card_types:
+        return "rock"
+    if spell_text.creates_treasure and value <= 3:
+        return "treasure"
+    return "spell"
+
+
+def _cheap(kind: str, value: int, spell_text: SpellText) -> bool:
+    """Cheap card draw or ramp for Karsten's land count: a nonland card of mana
+    value at most 2 that makes mana, draws or searches for a land."""
+    if kind == "land" or value > 2:
+        return False
+    if kind in ("dork", "rock", "treasure"):
+        return True
+    return spell_text.draws_cards or spell_text.searches_for_land
+
+
+def _merged(front: ManaRead, back: ManaRead | None) -> ManaRead:
     """The notes of both faces' mana (the options stay each face's)."""
+    if back is None:
+        return front
     return ManaRead(
         front.options,
         front.dynamic,
@@ -642,106 +542,9 @@ def _ramp(
     """How the card ramps (see the module), read from its rules text, else from its
     static effects."""
     if kind in ("dork", "rock"):
-        return Ramp("mana source")
-    found = _ramp_text(text, card_types)
+        return Ramp(RampKind.MANA_SOURCE)
+    found = read_ramp(text, one_shot=bool(card_types & {"Instant", "Sorcery"}))
     if found is None and permanent is not None and helps_mana(permanent.statics):
-        return Ramp("static effect", effect=" ".join(str(e) for e in permanent.statics))
+        effect = " ".join(str(e) for e in permanent.statics)
+        return Ramp(RampKind.STATIC_EFFECT, effect=effect)
     return found
-
-
-def _ramp_text(text: str, card_types: frozenset[str]) -> Ramp | None:
-    one_shot = bool(card_types & {"Instant", "Sorcery"})
-    additional_sacrifice = "As an additional cost to cast this spell, sacrifice a land" in text
-    for line in text.split("\n"):
-        match = _SEARCH.search(line)
-        if match is not None:
-            prefix = line[: match.start()]
-            etb = _SEARCH_ETB.fullmatch(prefix)
-            if (one_shot and not prefix) or etb is not None or _FREE_SACRIFICE.fullmatch(prefix):
-                found = _search(match, sacrifice=additional_sacrifice or bool(etb and etb["sac"]))
-                if found is not None:
-                    return found
-        match = _TREASURE_NOW.search(line)
-        if match is not None:
-            prefix = line[: match.start()]
-            plain = one_shot and not re.search(r"\b(?:When|Whenever|At|If|if|For each)\b", prefix)
-            if plain or _SEARCH_ETB.fullmatch(prefix):
-                return Ramp("treasure", treasures=_count(match["n"]))
-        match = _EXTRA_LAND.search(line)
-        if match is not None and (one_shot or match["when"] != "this turn"):
-            return Ramp(
-                "extra land",
-                extra_lands=_count(match["n"]),
-                every_turn=match["when"] != "this turn",
-            )
-        match = _LAND_FROM_HAND.search(line)
-        if match is not None:
-            prefix = line[: match.start() + (match.group(0)[0] in ".,")]
-            if (one_shot and not re.search(r"\b(?:When|Whenever|At)\b", prefix)) or (
-                _SEARCH_ETB.match(line) is not None
-            ):
-                return Ramp(
-                    "extra land", extra_lands=1, from_hand=True, tapped=match["tapped"] is not None
-                )
-    return None
-
-
-def _search(match: re.Match[str], *, sacrifice: bool) -> Ramp | None:
-    what = match["what"]
-    put = match["put"]
-    count = _count(re.sub(r"^up to ", "", what).split()[0])
-    words = re.findall(r"[A-Z][a-z]+", what)
-    known = {"Plains", "Island", "Swamp", "Mountain", "Forest", "Desert", "Gate", "Cave"}
-    if any(w not in known for w in words) or not ("land" in what or words):
-        return None  # "a creature card", "a card with mana value 3", ...
-    if "onto the battlefield" not in put:
-        return None
-    split = re.match(
-        r"one onto the battlefield(?P<tapped> tapped)? and the other into your hand", put
-    )
-    if sacrifice and count <= 1:
-        return None  # a land for a land (Crop Rotation): fixing, not ramp
-    also = frozenset({match["also"]}) if match["also"] else frozenset()
-    return Ramp(
-        "land search",
-        lands=1 if split else count,
-        to_hand=count - 1 if split else 0,
-        basic_only="basic" in what,
-        types=frozenset(words),
-        tapped=" tapped" in put.split(" and ")[0],
-        sacrifice_land=sacrifice,
-        also=also,
-    )
-
-
-def _count(word: str) -> int:
-    return _NUMBER_WORDS.get(word.lower(), 1)
-
-
-def _entry(text: str) -> Entry:
-    """How a land with this rules text enters (see the module's documentation)."""
-    if not _TAPPED.search(text):
-        return Entry()
-    if _PAY_LIFE.search(text):
-        return Entry("pay life")
-    match = _REVEAL.search(text)
-    if match is not None:
-        types = frozenset(re.findall(r"[A-Z][a-z]+", match["types"]))
-        return Entry("reveal", types, 1)
-    match = _CONTROL.search(text)
-    if match is not None:
-        types = frozenset(
-            t if t in BASIC_TYPES else t[:-1]
-            for t in re.findall(rf"{_TYPE_WORD}s?", match["types"])
-        )
-        return Entry("control", types, _count(match["n"]))
-    for pattern, kind in ((_FAST, "few lands"), (_SLOW, "many lands"), (_BASICS, "basics")):
-        match = pattern.search(text)
-        if match is not None:
-            return Entry(kind, frozenset(), _count(match["n"]))
-    match = _ANTI_FAST.search(text)
-    if match is not None:
-        return Entry("few lands", frozenset(), _count(match["n"]) - 1)
-    if _EARLY.search(text):
-        return Entry("early")
-    return Entry("tapped")

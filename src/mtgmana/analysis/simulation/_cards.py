@@ -29,7 +29,7 @@ from dataclasses import dataclass
 from enum import IntEnum
 from typing import Any, Final
 
-from ...ability_text import Casting
+from ...ability_text import Casting, RampKind
 from ...board import Permanent
 from ...board.abilities import CHOSEN_TYPE, DynamicSlot
 from ...colors import Color, ManaType
@@ -455,7 +455,7 @@ class CompiledDeck:
         givers = self.statics.granted.get(item.name, ())
         if ramp is None and givers:
             # It makes mana only under another card's static effect (CR 613.1f).
-            ramp = Ramp("mana source", effect=" and ".join(givers))
+            ramp = Ramp(RampKind.MANA_SOURCE, effect=" and ".join(givers))
             try:
                 permanent = Permanent.from_card(item.card)
             except MtgManaError:  # pragma: no cover - every real card reads
