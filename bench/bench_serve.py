@@ -5,7 +5,9 @@ Every figure is measured in this run, next to the ping round trip of the same ru
 
 * in process (``Session.answer_bytes``: JSON in, JSON out, no pipes): the ``pay``
   handler (target <= 60 us) and a ``tap`` on a 20-permanent board of filter lands,
-  a Signet and Springleaf Drum (target <= 500 us);
+  a Signet and Springleaf Drum (target <= 500 us; the 12 costs asked again and
+  again, as an engine asks: plans a board was asked before are remembered), and
+  the same with every plan solved (reference: the solver's own time);
 * through the pipes, lock-step (send, wait for the answer, send the next: what an
   engine does between game actions): ``pay`` (target >= 5,000/s) and that ``tap``
   (target >= 1,500/s), and pipelined (a batch written at once) for reference;
@@ -13,6 +15,11 @@ Every figure is measured in this run, next to the ping round trip of the same ru
   (target <= 100 ms), and the slowest ``tap`` on that board (reference);
 * ``mtgmana tap "{G}" --sources "Forest"`` in a fresh interpreter, over bare
   Python (target <= 150 ms; ``bench/bench_startup.py`` has the others).
+
+The machine is shared: next to each wall-clock figure, the CPU time it took (the
+handler's ``time.process_time()``, the server's and the command's CPU from the
+kernel) and the load average, so a figure inflated by other work can be told from
+a slow one. The targets are judged on the wall clock, as an engine sees it.
 
 Run: ``python bench/bench_serve.py``.
 """
@@ -22,6 +29,7 @@ from __future__ import annotations
 import json
 import os
 import random
+import resource
 import statistics
 import subprocess
 import sys
@@ -36,6 +44,7 @@ from bench_startup import wall
 
 from _timing import report
 from mtgmana.cli.serve import Session
+from mtgmana.tapping._api import _PLANS
 
 BOARD_20 = (
     "3 Forest, 2 Island, Plains, Swamp, Mountain, Tundra, Savannah, Sunken Ruins, "
@@ -111,36 +120,66 @@ class Server:
                 assert "error" not in json.loads(self.process.stdout.readline())
         return len(requests) / (time.perf_counter() - start)
 
+    def cpu(self) -> float:
+        """The server's CPU seconds so far (user + system, from /proc; 0 elsewhere)."""
+        try:
+            fields = Path(f"/proc/{self.process.pid}/stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            return 0.0
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
     def close(self) -> None:
         assert self.process.stdin is not None
         self.process.stdin.close()
         self.process.wait()
 
 
-def in_process(session: Session, requests: Sequence[dict[str, Any]]) -> float:
-    """The median microseconds of the handler (a line in, a line out), in 5 rounds."""
+def in_process(
+    session: Session, requests: Sequence[dict[str, Any]], solve: bool = False
+) -> tuple[float, float]:
+    """The median microseconds of the handler (a line in, a line out), in 5 rounds,
+    wall clock and CPU; ``solve``: every plan solved again (the plans a board was
+    asked before are remembered, ``tapping._api._PLANS``: forgotten before each
+    request)."""
     lines = [json.dumps(r).encode() for r in requests]
     for line in lines[:50]:
         session.answer_bytes(line)
-    rounds = []
+    rounds, cpu = [], []
     for _ in range(5):
-        start = time.perf_counter()
+        start, start_cpu = time.perf_counter(), time.process_time()
         for line in lines:
+            if solve:
+                _PLANS.clear()
             session.answer_bytes(line)
         rounds.append((time.perf_counter() - start) / len(lines) * 1e6)
-    return statistics.median(rounds)
+        cpu.append((time.process_time() - start_cpu) / len(lines) * 1e6)
+    return statistics.median(rounds), statistics.median(cpu)
 
 
-def startup_ms(arguments: list[str], repeats: int = 11) -> float:
+def _us(wall_cpu: tuple[float, float]) -> str:
+    return f"{wall_cpu[0]:.0f} us (CPU {wall_cpu[1]:.0f})"
+
+
+def _children_cpu() -> float:
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
+
+
+def startup_ms(arguments: list[str], repeats: int = 11) -> tuple[float, float]:
     """Milliseconds a fresh interpreter takes for ``arguments`` over bare Python,
-    byte code cached (as ``bench/bench_startup.py`` measures it)."""
+    byte code cached (as ``bench/bench_startup.py`` measures it): wall clock, and
+    the CPU (user + system) of the same runs over bare Python's."""
     with tempfile.TemporaryDirectory() as cache:
         env = dict(os.environ, PYTHONPYCACHEPREFIX=cache)
         env.pop("PYTHONDONTWRITEBYTECODE", None)
         wall(arguments, env)  # warm the caches
+        before = _children_cpu()
         bare = [wall(["-c", "pass"], env) for _ in range(repeats)]
+        middle = _children_cpu()
         runs = [wall(arguments, env) for _ in range(repeats)]
-    return (statistics.median(runs) - statistics.median(bare)) * 1e3
+        after = _children_cpu()
+    cpu = ((after - middle) - (middle - before)) / repeats
+    return (statistics.median(runs) - statistics.median(bare)) * 1e3, cpu * 1e3
 
 
 def main() -> None:
@@ -152,35 +191,48 @@ def main() -> None:
         for _ in range(n)
     ]  # fmt: skip
     taps = [{"op": "tap", "cost": rng.choice(TAP_COSTS), "x": 1} for _ in range(600)]
-    print(f"mtgmana serve ({n} pay requests, {len(taps)} tap requests)")
+    print(f"mtgmana serve ({n} pay requests, {len(taps)} tap requests); "
+          f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")  # fmt: skip
     session = Session()
     ping_us = in_process(session, [{"op": "ping"}] * n)
-    report("in process: ping handler (baseline)", f"{ping_us:.0f} us", "-", True)
+    report("in process: ping handler (baseline)", _us(ping_us), "-", True)
     pay_us = in_process(session, pays)
-    report("in process: pay handler", f"{pay_us:.0f} us", "<= 60 us", pay_us <= 60)
+    report("in process: pay handler", _us(pay_us), "<= 60 us", pay_us[0] <= 60)
     session.answer_bytes(json.dumps({"op": "board", "sources": BOARD_20}).encode())
     tap_us = in_process(session, taps)
-    report("in process: tap, 20 permanents (filters, Signet, Drum)", f"{tap_us:.0f} us",
-           "<= 500 us", tap_us <= 500)  # fmt: skip
+    report("in process: tap, 20 permanents (filters, Signet, Drum)", _us(tap_us),
+           "<= 500 us", tap_us[0] <= 500)  # fmt: skip
+    solved_us = in_process(session, taps, solve=True)
+    report("in process: that tap, every plan solved (none remembered)", _us(solved_us),
+           "-", True)  # fmt: skip
     server = Server()
     server.ask({"op": "ping"})
     ping_rate, ping_times = server.lock_step([{"op": "ping"}] * n)
     trip = f"{statistics.median(ping_times) * 1e6:.0f} us, {ping_rate:,.0f}/s"
     report("pipes, lock-step: ping round trip (baseline)", trip, "-", True)
+    cpu = server.cpu()
     pay_rate, _ = server.lock_step(pays)
+    pay_cpu = (server.cpu() - cpu) / len(pays) * 1e6
     report("pipes, lock-step: pay", f"{pay_rate:,.0f}/s", ">= 5,000/s", pay_rate >= 5000)
+    report("  the server's CPU per pay request (reference)", f"{pay_cpu:.0f} us", "-", True)
     report("pipes, pipelined: pay (reference)", f"{server.pipelined(pays):,.0f}/s", "-", True)
     server.ask({"op": "board", "sources": BOARD_20})
+    cpu = server.cpu()
     tap_rate, _ = server.lock_step(taps)
+    tap_cpu = (server.cpu() - cpu) / len(taps) * 1e6
     report("pipes, lock-step: tap, 20 permanents", f"{tap_rate:,.0f}/s", ">= 1,500/s",
            tap_rate >= 1500)  # fmt: skip
+    report("  the server's CPU per tap request (reference)", f"{tap_cpu:.0f} us", "-", True)
     server.close()
     fresh = Server()
     fresh.ask({"op": "board", "sources": BOARD_80})
+    cpu = fresh.cpu()
     _, first = fresh.lock_step([{"op": "options"}])
+    first_cpu = (fresh.cpu() - cpu) * 1e3
     _, again = fresh.lock_step([{"op": "options"}] * 3)
     report("options, 80 permanents: first call of a fresh server",
-           f"{first[0] * 1e3:.0f} ms", "<= 100 ms", first[0] <= 0.1)  # fmt: skip
+           f"{first[0] * 1e3:.0f} ms (CPU {first_cpu:.0f})", "<= 100 ms",
+           first[0] <= 0.1)  # fmt: skip
     report("options, 80 permanents: again (median of 3)",
            f"{statistics.median(again) * 1e3:.0f} ms", "-", True)  # fmt: skip
     big = [{"op": "tap", "cost": cost, "x": 3} for cost in BIG_COSTS]
@@ -188,9 +240,9 @@ def main() -> None:
     report("tap, 80 permanents: slowest of 10 costs (reference)",
            f"{max(big_times) * 1e3:.0f} ms", "-", True)  # fmt: skip
     fresh.close()
-    tap_cli = startup_ms(["-c", CLI, "tap", "{G}", "--sources", "Forest"])
-    report('mtgmana tap "{G}" --sources "Forest", over bare Python', f"{tap_cli:.0f} ms",
-           "<= 150 ms", tap_cli <= 150)  # fmt: skip
+    tap_cli, tap_cli_cpu = startup_ms(["-c", CLI, "tap", "{G}", "--sources", "Forest"])
+    report('mtgmana tap "{G}" --sources "Forest", over bare Python',
+           f"{tap_cli:.0f} ms (CPU {tap_cli_cpu:.0f})", "<= 150 ms", tap_cli <= 150)  # fmt: skip
 
 
 if __name__ == "__main__":

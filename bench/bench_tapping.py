@@ -56,6 +56,7 @@ from mtgmana.board import Board, Permanent
 from mtgmana.costs import ManaCost
 from mtgmana.mana import Mana
 from mtgmana.tapping import can_pay, options, plan
+from mtgmana.tapping._api import _PLANS
 
 SHARED = Path(__file__).resolve().parents[2] / "shared" / "data" / "cards.jsonl.gz"
 Cost = ManaCost | str
@@ -140,6 +141,9 @@ def on_new_boards(perms: tuple[Permanent, ...], run: Callable[[Board], object]) 
 
 
 def try_plan(cost: Cost, board: Board, x: int = 2) -> None:
+    """``plan`` solved (the plans a board was asked before, remembered by
+    ``tapping.plan``, are forgotten first: this times the solver)."""
+    _PLANS.clear()
     with contextlib.suppress(payment.CannotPay):
         plan(cost, board, x=x)
 

@@ -142,6 +142,7 @@ class Use:
     discards_hand: bool = False  # "Discard your hand": all of it (none counted above)
     only_as_instant: bool = False  # CR 602.5e: with priority, before the spell
     makers: tuple[int, ...] = ()  # per group, the permanent whose mana it is (-1: none)
+    counters: int = 0  # counters removed from the permanent (CR 602.2b: only if there)
 
     @property
     def size(self) -> int:
@@ -207,7 +208,8 @@ def uses_of(board: Board, index: int) -> list[Use]:
         cost = ability.cost
         if cost.exile_from_hand != in_hand:
             continue  # a card in a hand: only "exile this from your hand" (CR 113.6m)
-        if ability.production.per is not None:
+        per = ability.production.per
+        if per is not None and per.kind != "counters":
             raise NotImplementedError("amounts that depend on the board")
         if not board.can_activate(index, ability):
             continue  # its condition (CR 602.5b), or the other half of an "instead"
@@ -217,18 +219,25 @@ def uses_of(board: Board, index: int) -> list[Use]:
             continue  # CR 302.6
         if cost.remove_counters > permanent.counters:
             continue
+        # Without {T}, {Q} or "Sacrifice this": again and again — one removing
+        # counters while the permanent has them (:func:`_choices_for`).
         repeatable = not (
             cost.tap
             or cost.untap
             or cost.sacrifice_self
             or cost.exile_from_hand
-            or cost.remove_counters
             or ability.once_per_turn
         )
+        # "Remove X counters: Add X mana": X from 1 (0 when it adds some anyway) to
+        # the counters there; a fixed number removed otherwise.
+        amounts = [(1, cost.remove_counters)]
+        if per is not None:
+            least = 0 if per.plus else 1
+            amounts = [(n + per.plus, n) for n in range(least, permanent.counters + 1)]
         replacements = board.replacements_for(index) if cost.tap else []
         triggers = board.trigger_sources(index) if cost.tap else []
-        for choice in ability.production.choices:
-            slots = [board.resolve_slot(s, index, known) for s in choice.slots]
+        for (times, removed), choice in itertools.product(amounts, ability.production.choices):
+            slots = [board.resolve_slot(s, index, known) for s in choice.slots] * times
             base = tuple((mask(s), 1) for s in slots if s)  # no type: no mana (CR 106.7)
             outcomes = {_replace(base, order) for order in itertools.permutations(replacements)}
             for groups in outcomes:
@@ -274,6 +283,7 @@ def uses_of(board: Board, index: int) -> list[Use]:
                         cost.discard_hand,
                         ability.only_as_instant,
                         makers,
+                        removed,
                     )
                     found[use] = None
     return list(found)
@@ -397,7 +407,8 @@ def _choices_for(board: Board, uses: list[Use]) -> list[tuple[Use, ...]]:
     """One permanent's options: nothing, one once-only use, repeatable uses repeated
     (as often as there are permanents to sacrifice and resources to pay)."""
     once: list[tuple[Use, ...]] = [()] + [(u,) for u in uses if not u.repeatable]
-    result = once
+    counters = board.permanents[uses[0].index].counters if uses else 0
+    result = [r for r in once if sum(u.counters for u in r) <= counters]
     for use in (u for u in uses if u.repeatable):
         if use.discards_hand:
             raise NotImplementedError("discarding your hand again and again")
@@ -408,7 +419,15 @@ def _choices_for(board: Board, uses: list[Use]) -> list[tuple[Use, ...]]:
         for need, have in zip(use.resources, _have(board), strict=True):
             if need:
                 bound = min(bound, have // need)
-        result = [r + (use,) * k for r in result for k in range(bound + 1)]
+        if use.counters:
+            bound = counters // use.counters
+        # CR 602.2b: the counters removed, over every activation, are counters it has.
+        result = [
+            r + (use,) * k
+            for r in result
+            for k in range(bound + 1)
+            if sum(u.counters for u in r) + k * use.counters <= counters
+        ]
     return result
 
 
@@ -435,30 +454,34 @@ def _distinct_picks(
     excluded: set[int],
     *,
     untapped: bool,
-) -> Iterator[frozenset[int]]:
+) -> Iterator[tuple[frozenset[int], ...]]:
     """Every way to pick, for each use, its N permanents matching its filter: each
-    a different permanent, none in ``excluded``."""
+    a different permanent, none in ``excluded`` (per use, its picks)."""
 
-    def go(k: int, taken: frozenset[int]) -> Iterator[frozenset[int]]:
+    def go(k: int, taken: frozenset[int]) -> Iterator[tuple[frozenset[int], ...]]:
         if k == len(wanted):
-            yield taken
+            yield ()
             return
         use, (item, n) = wanted[k]
         fits = _victims_for(board, use, item, excluded | taken, untapped=untapped)
         for chosen in itertools.combinations(fits, n):
-            yield from go(k + 1, taken | frozenset(chosen))
+            for rest in go(k + 1, taken | frozenset(chosen)):
+                yield (frozenset(chosen), *rest)
 
     yield from go(0, frozenset())
 
 
 def _victim_choices(
     board: Board, uses: tuple[Use, ...], excluded: set[int]
-) -> Iterator[frozenset[int]]:
-    """Every way to pick the permanents the "Sacrifice N ..." costs take: each a
-    different permanent (CR 701.21a), none sacrificing itself or activating a
-    mana-costing ability (those are activated before the sacrifice)."""
+) -> Iterator[tuple[frozenset[int], ...]]:
+    """Every way to pick the permanents the "Sacrifice N ..." costs take (per use,
+    aligned with ``uses``): each a different permanent (CR 701.21a), none
+    sacrificing itself. A victim's own activations come before its sacrifice
+    (:func:`_in_every_order`)."""
     wanted = [(u, u.sacrifices) for u in uses if u.sacrifices is not None]
-    return _distinct_picks(board, wanted, excluded, untapped=False)
+    for picks in _distinct_picks(board, wanted, excluded, untapped=False):
+        found = iter(picks)
+        yield tuple(next(found) if u.sacrifices is not None else frozenset() for u in uses)
 
 
 @dataclass(frozen=True)
@@ -467,6 +490,7 @@ class _Set:
     sacrifice: int
     life: int  # damage + life paid for activations
     gone: frozenset[int] = frozenset()  # permanents tapped or sacrificed before paying
+    victims: tuple[frozenset[int], ...] = ()  # per use, the permanents it sacrifices
 
 
 def _tap_choices(board: Board, uses: tuple[Use, ...], busy: set[int]) -> Iterator[frozenset[int]]:
@@ -474,7 +498,8 @@ def _tap_choices(board: Board, uses: tuple[Use, ...], busy: set[int]) -> Iterato
     a different untapped permanent you control matching the filter, not tapped for
     its own abilities (summoning sickness doesn't matter: CR 302.6)."""
     wanted = [(u, u.tap_others) for u in uses if u.tap_others is not None]
-    return _distinct_picks(board, wanted, busy, untapped=True)
+    for picks in _distinct_picks(board, wanted, busy, untapped=True):
+        yield frozenset().union(*picks)
 
 
 def _sets(
@@ -504,21 +529,24 @@ def _sets(
                 weight += sacrifice_weight(board.permanents[u.index])
         busy = {u.index for u in uses if u.taps_self}
         selves = {u.index for u in uses if u.sacrifice_self}
-        excluded = {u.index for u in uses if u.sacrifice_self or u.mana_cost is not None}
-        lowest: dict[int, frozenset[int]] = {}
-        for victims in _victim_choices(board, uses, excluded):
+        # Permanents whose activations must come before they are sacrificed: the
+        # victims that are one of them matter, the others only by their weight.
+        ordered = {u.index for u in uses if u.mana_cost is not None or u.sacrifices is not None}
+        lowest: dict[Any, tuple[frozenset[int], ...]] = {}
+        for picks in _victim_choices(board, uses, selves):
+            victims = frozenset().union(*picks)
             lost = weight + sum(sacrifice_weight(board.permanents[i]) for i in victims)
             if keywords & {"convoke", "improvise"}:
-                lowest[len(lowest)] = victims  # which ones matters to convoke
-            elif lost not in lowest:
-                lowest[lost] = victims  # else only how much they weigh
-        for victims in lowest.values():
+                lowest[len(lowest)] = picks  # which ones matters to convoke
+            else:
+                lowest.setdefault((lost, tuple(p & ordered for p in picks)), picks)
+        for picks in lowest.values():
+            victims = frozenset().union(*picks)
             lost = weight + sum(sacrifice_weight(board.permanents[i]) for i in victims)
+            life_used = sum(u.damage + u.life + u.resources[0] for u in uses)
             for tapped in _tap_choices(board, uses, busy):
                 gone = frozenset(busy | selves | victims | tapped)
-                found.append(
-                    _Set(uses, lost, sum(u.damage + u.life + u.resources[0] for u in uses), gone)
-                )
+                found.append(_Set(uses, lost, life_used, gone, picks))
                 if not keywords:
                     break  # which permanents they are doesn't matter then
     found.sort(key=lambda s: (s.sacrifice, s.life, len(s.uses)))
@@ -572,6 +600,54 @@ def _buried(board: Board, use: Use) -> int:
     return use.resources[1] + (1 if itself else 0)
 
 
+def _activated(use: Use, states: dict[State, int], board: Board) -> dict[State, int]:
+    """Every state after activating ``use`` from one of ``states`` (state -> the most
+    units spent so far): each way to pay its mana cost, then each typing of its
+    mana."""
+    nxt: dict[State, int] = {}
+    typings = _units(use, board)
+    cost = tuple(use.mana_cost) if use.mana_cost is not None else ()
+    for state, spent in states.items():
+        for rest, _, taken in _payments(cost, state, 0, 0):
+            for output in typings:
+                counter = Counter(dict(rest))
+                counter.update(output)
+                key = _normal(counter)
+                nxt[key] = max(nxt.get(key, -1), spent + taken)
+    return nxt
+
+
+def _in_every_order(
+    items: Sequence[tuple[Use, frozenset[int]]], starts: dict[State, int], board: Board
+) -> dict[State, int]:
+    """The states after activating ``items`` (each a use and the permanents it
+    sacrifices) in every order in which each one's cost is paid from the mana there
+    before it (CR 605.3a) and a permanent is sacrificed after its own activations
+    (CR 602.2): a union over the orders, computed over the sub-multisets of the
+    items (the states after some of them don't depend on the order they came in),
+    so n identical activations are one order."""
+    kinds = list(Counter(items).items())
+    full = tuple(n for _, n in kinds)
+    reached: dict[tuple[int, ...], dict[State, int]] = {(0,) * len(kinds): starts}
+    for _ in range(len(items)):
+        after: dict[tuple[int, ...], dict[State, int]] = {}
+        for counts, states in reached.items():
+            for k, ((use, victims), n) in enumerate(kinds):
+                if counts[k] == n:
+                    continue
+                if any(
+                    other.index in victims and counts[j] < full[j] - (j == k)
+                    for j, ((other, _), _) in enumerate(kinds)
+                ):
+                    continue  # one of its victims has an activation still to come
+                more = (*counts[:k], counts[k] + 1, *counts[k + 1 :])
+                target = after.setdefault(more, {})
+                for state, spent in _activated(use, states, board).items():
+                    target[state] = max(target.get(state, -1), spent)
+        reached = after
+    return reached.get(full, {})
+
+
 def _units(use: Use, board: Board) -> list[list[Kind]]:
     return [list(output) for output in sorted(use.kinds(board))]
 
@@ -588,8 +664,18 @@ def _evaluate(
     """For one set of activations: the best (life symbols, waste), or None."""
     life_symbols = max(0, life - chosen.life) // LIFE_PER_SYMBOL
     total = len(pool) + sum(u.size for u in chosen.uses)
-    free = [u for u in chosen.uses if u.mana_cost is None]
-    costing = [u for u in chosen.uses if u.mana_cost is not None]
+    # Activations that cost mana, and those that sacrifice a permanent with such an
+    # activation (or one that sacrifices too), in every order; the others first.
+    victims = chosen.victims or (frozenset(),) * len(chosen.uses)
+    items = list(zip(chosen.uses, victims, strict=True))
+    busy = {u.index for u in chosen.uses if u.mana_cost is not None or u.sacrifices is not None}
+    later = [
+        (u, v)
+        for k, (u, v) in enumerate(items)
+        if u.mana_cost is not None
+        or any(j != k and w.index in v and w.index in busy for j, (w, _) in enumerate(items))
+    ]
+    free = [u for u, v in items if (u, v) not in later]
     base: Counter[Kind] = Counter((BIT[unit.type], unit.snow, unit.legendary) for unit in pool)
     starts: dict[State, int] = {}
     for outputs in itertools.product(*(_units(u, board) for u in free)):
@@ -598,31 +684,16 @@ def _evaluate(
             counter.update(output)
         starts[_normal(counter)] = 0
     best: tuple[int, int] | None = None
-    orders = set(itertools.permutations(costing))
-    for order in orders:
-        states = dict(starts)  # state -> most units spent so far
-        for use in order:
-            assert use.mana_cost is not None
-            nxt: dict[State, int] = {}
-            typings = _units(use, board)
-            for state, spent in states.items():
-                for rest, _, taken in _payments(tuple(use.mana_cost), state, 0, 0):
-                    for output in typings:
-                        counter = Counter(dict(rest))
-                        counter.update(output)
-                        key = _normal(counter)
-                        nxt[key] = max(nxt.get(key, -1), spent + taken)
-            states = nxt
-        extra = _alternatives(board, chosen, keywords) if keywords else Counter()
-        for state, spent in states.items():
-            if extra:
-                state = _normal(Counter(dict(state)) + extra)
-            result = _best_payment(symbols, state, x, life_symbols)
-            if result is None:
-                continue
-            value = (result[0], total - spent + result[1])
-            if best is None or value < best:
-                best = value
+    extra = _alternatives(board, chosen, keywords) if keywords else Counter()
+    for state, spent in _in_every_order(later, starts, board).items():
+        if extra:
+            state = _normal(Counter(dict(state)) + extra)
+        result = _best_payment(symbols, state, x, life_symbols)
+        if result is None:
+            continue
+        value = (result[0], total - spent + result[1])
+        if best is None or value < best:
+            best = value
     return best
 
 
@@ -756,6 +827,7 @@ def check_plan(
     gone: set[int] = set()  # ids of permanents sacrificed so far
     tapped_now = {i for i, p in zip(board.ids, board.permanents, strict=True) if p.tapped}
     once_used: set[int] = set()
+    removed: dict[int, int] = {}  # counters removed so far, per permanent
     sacrificed: list[Permanent] = []
     energy, hand, graveyard = _have(board)
     resources_lost = 0
@@ -799,6 +871,7 @@ def check_plan(
             if u.ability is ability
             and u.damage == step.damage
             and u.life == step.paid_with.life
+            and u.counters == step.counters
             and _matches_output(u, [unit.type for unit in produced])
         ]
         assert candidates, f"no ability of {permanent.name} makes {step}"
@@ -807,6 +880,8 @@ def check_plan(
         if not use.repeatable:
             assert identifier not in once_used, f"{permanent.name} activated twice"
             once_used.add(identifier)
+        removed[identifier] = removed.get(identifier, 0) + use.counters
+        assert removed[identifier] <= permanent.counters, f"{step} removes counters not there"
         # Life first (CR 119.4): only while the life total is at least the amount.
         if step.paid_with.life:
             assert step.paid_with.life <= life_now, f"{step} pays life it doesn't have"

@@ -425,6 +425,8 @@ OPTION_CARDS = (
     "Springleaf Drum", "Llanowar Elves", "Birds of Paradise", "Grizzly Bears", "Forest",
     "Island", "Mishra's Workshop", "Azorius Signet", "Eldrazi Temple", "Sol Ring",
     "Sunken Ruins", "Cavern of Souls [chosen_type=Elf]", "Llanowar Elves [summoning_sick]",
+    "Dreadship Reef [counters=2]", "Saltcrusted Steppe [counters=1]",
+    "Pentad Prism [counters=2]", "Runaway Steam-Kin [counters=4]",
 )  # fmt: skip
 
 
@@ -457,8 +459,9 @@ def test_springleaf_drum_takes_a_creature_and_restricted_mana_pays_no_ability() 
 @given(st.lists(st.sampled_from(OPTION_CARDS), min_size=1, max_size=5))
 def test_the_most_of_each_type_is_what_the_exact_tapper_pays(names: list[str]) -> None:
     """The frontier's largest count of each type and in all equals the most copies
-    of that symbol the exact tapper can pay, on boards with tapping costs and
-    restricted mana (zero disagreements)."""
+    of that symbol the exact tapper can pay, on boards with tapping costs,
+    restricted mana and counters removed as a cost (storage lands, CR 602.2b; zero
+    disagreements)."""
     from mtgmana.tapping import options
 
     board = Board.parse(", ".join(names))
@@ -467,3 +470,42 @@ def test_the_most_of_each_type_is_what_the_exact_tapper_pays(names: list[str]) -
     assert found.most_total == _most_by_tapper(board, "{1}")
     for kind in "WUBRGC":
         assert found.most[kind] == _most_by_tapper(board, "{" + kind + "}"), kind
+
+
+SACRIFICING = (
+    "Ashnod's Altar", "Krark-Clan Ironworks", "Phyrexian Altar", "Grizzly Bears",
+    "Treasure", "Azorius Signet", "Sol Ring", "Llanowar Elves", "Ornithopter", "Island",
+)  # fmt: skip
+
+
+def test_an_altar_without_creatures_makes_nothing_cr_602_2b() -> None:
+    """Ashnod's Altar's cost sacrifices a creature (CR 602.2b): with none it makes no
+    mana, with two Grizzly Bears {C}{C} twice — not the one {C}{C} of a lone
+    activation. Such costs aren't groups of the frontier: it says it isn't whole,
+    and the most of each type is the exact tapper's."""
+    from mtgmana.tapping import options
+
+    alone = options(Board.parse("Ashnod's Altar"))
+    assert alone.most_total == 0 and not alone.complete
+    bears = options(Board.parse("Ashnod's Altar, Grizzly Bears, Grizzly Bears"))
+    assert bears.most_total == 4 and bears.most["C"] == 4
+    # Ironworks eats Sol Ring, the Signet (after their activations) and itself: 9.
+    works = options(Board.parse("Krark-Clan Ironworks, Sol Ring, Azorius Signet"))
+    assert works.most_total == 9 and works.truncated
+
+
+@given(st.lists(st.sampled_from(SACRIFICING), min_size=1, max_size=4))
+def test_sacrificing_boards_most_is_the_exact_tappers(names: list[str]) -> None:
+    """With costs that sacrifice other permanents, ``most`` of each type and in all
+    is the exact tapper's (zero disagreements); every option listed is payable."""
+    from mtgmana.tapping import can_pay, options
+
+    board = Board.parse(", ".join(names))
+    found = options(board)
+    assert found.most_total == _most_by_tapper(board, "{1}")
+    for kind in "WUBRGC":
+        assert found.most[kind] == _most_by_tapper(board, "{" + kind + "}"), kind
+    for vector in found.options:
+        if sum(vector) and not vector[6]:  # "any" units aside: the counts as a cost
+            cost = "".join(("{" + k + "}") * n for k, n in zip("WUBRGC", vector, strict=False))
+            assert can_pay(cost, board), (names, vector)

@@ -57,6 +57,37 @@ def test_ironworks_may_sacrifice_itself() -> None:
     assert result.sacrificed == (where.ids[0],)
 
 
+def test_a_sacrificed_signet_was_activated_first_cr_602_2() -> None:
+    """Ironworks may sacrifice Azorius Signet only after the Signet's own activation
+    (a sacrificed permanent's abilities can't be activated, CR 602.2), so the mana of
+    that sacrifice can't have paid the Signet's {1} (CR 605.3a: mana pays only what
+    comes after it). With no land, Ironworks eats itself to pay the Signets."""
+    signets = Board.parse("Krark-Clan Ironworks, Azorius Signet, Dimir Signet")
+    result = checked("{W}{U}{U}{B}", signets)
+    assert result.sacrificed == (signets.ids[0],)
+    # {W}{U} + {U}{B} needs both Signets paid: only Ironworks' own {C}{C} can.
+    assert not can_pay("{W}{U}{U}{B}{1}", signets)
+    # Most: Ironworks eats Azorius Signet ({C}{C}), one {C} pays Dimir Signet ({U}{B}),
+    # then Ironworks eats Dimir Signet and itself: 7 mana.
+    assert can_pay("{7}", signets) and not can_pay("{8}", signets)
+    lone = Board.parse("Krark-Clan Ironworks, Azorius Signet")
+    checked("{W}{U}{1}", lone)  # Ironworks eats itself: {C}{C}, one pays the Signet
+    assert not can_pay("{W}{U}{2}", lone)  # not the Signet it paid for
+    assert can_pay("{4}", lone) and not can_pay("{5}", lone)
+
+
+def test_a_signet_paid_by_another_before_it_is_eaten() -> None:
+    """A cycle the relaxation "any order" would take — Ironworks eats the Simic
+    Signet whose {G}{U} paid the Azorius Signet whose mana paid the Simic Signet —
+    is no plan (CR 605.3a, 602.2); the tapper matches the brute force."""
+    where = Board.parse("Krark-Clan Ironworks, Azorius Signet, Simic Signet, Island")
+    for cost in ("{W}{U}{G}{U}{2}", "{W}{G}{U}{U}{4}", "{8}", "{W}{U}{G}{U}{C}{C}"):
+        best = optimum(cost, where)
+        assert can_pay(cost, where) == (best is not None), cost
+        if best is not None:
+            checked(cost, where)
+
+
 def test_skirk_prospector_sacrifices_goblins_only() -> None:
     where = Board.parse("Skirk Prospector, Grizzly Bears")
     result = checked("{R}", where)
@@ -155,8 +186,36 @@ def test_sacrifice_costs_agree_with_brute_force(case: dict[str, Any]) -> None:
             plan(cost, where, **kw)
         return
     result = plan(cost, where, **kw)
+    if 0 < case["life"] <= best[1]:  # preference 0: a plan that doesn't lose, if any
+        best = optimum(cost, where, survive=True, **kw) or best
     assert check_plan(result, cost, where, **kw) == best
     result.apply(where, ManaPool(), life=case["life"])  # every step is legal
+
+
+EATEN = [
+    "Krark-Clan Ironworks", "Azorius Signet", "Simic Signet", "Dimir Signet", "Sol Ring",
+    "Treasure", "Island", "Forest", "Ashnod's Altar", "Llanowar Elves", "Ornithopter",
+]  # fmt: skip
+EATEN_SYMBOLS = ["{W}", "{U}", "{G}", "{B}", "{1}", "{2}", "{C}", "{W/U}", "{G/U}"]
+
+
+@given(
+    st.lists(st.sampled_from(EATEN), min_size=1, max_size=4),
+    st.lists(st.sampled_from(EATEN_SYMBOLS), min_size=1, max_size=5),
+)
+def test_ironworks_signets_and_altars_agree_with_brute_force(
+    names: list[str], symbols: list[str]
+) -> None:
+    """Ironworks and Ashnod's Altar eating Signets, Sol Ring, Treasures and creatures
+    — each only after its own activations (CR 602.2), the mana of a sacrifice paying
+    only later activations (CR 605.3a): payability, the best plan's levels and the
+    replay agree with the brute force (zero disagreements)."""
+    where = Board.parse(", ".join(names))
+    cost = "".join(symbols)
+    best = optimum(cost, where)
+    assert can_pay(cost, where) == (best is not None)
+    if best is not None:
+        checked(cost, where)
 
 
 # -- "Discard your hand" (CR 701.9a) and "Activate only as an instant" (CR 602.5e) -----
@@ -274,3 +333,99 @@ def test_discarding_the_hand_agrees_with_brute_force(
         result = plan(cost, where, spend=spend)
         assert check_plan(result, cost, where, spend=spend) == best
         result.apply(where, ManaPool())
+
+
+# -- counters removed as a cost, again and again (CR 602.2b, 605.3) -------------------
+
+
+def test_a_storage_land_with_one_counter_pays_for_itself() -> None:
+    """Dreadship Reef taps for {C}, which pays its own "{1}, Remove X storage counters"
+    (no {T}: both abilities, CR 602.2): one counter is {U} or {B}, no more."""
+    reef = Board((Permanent.named("Dreadship Reef", counters=1),))
+    result = checked("{U}", reef)
+    assert [(s.ability_index, s.counters) for s in result.steps] == [(0, 0), (1, 1)]
+    assert not can_pay("{U}{B}", reef)
+    assert not can_pay("{1}{U}", reef)  # its {C} pays the ability, not the spell
+    with_island = Board((Permanent.named("Dreadship Reef", counters=1), Permanent.named("Island")))
+    checked("{U}{U}", with_island)
+    assert not can_pay("{U}{U}{U}", with_island)
+
+
+def test_a_storage_land_never_removes_more_counters_than_it_has() -> None:
+    """N counters are at most N mana, however many activations take them (the
+    Island's {U} and the Steppe's {C} pay two activations' {1})."""
+    for counters in range(5):
+        where = Board(
+            (Permanent.named("Saltcrusted Steppe", counters=counters), Permanent.named("Island"))
+        )
+        if counters:
+            checked("{G}" * counters, where)
+        assert not can_pay("{G}" * (counters + 1), where)
+        assert optimum("{G}" * (counters + 1), where) is None
+
+
+def test_counters_removed_one_at_a_time_cr_602_2b() -> None:
+    """Pentad Prism's "Remove a charge counter: Add one mana of any color" has no {T}:
+    activated once per counter (CR 602.2b), two counters two mana of two colors."""
+    prism = Board((Permanent.named("Pentad Prism", counters=2),))
+    result = checked("{W}{U}", prism)
+    assert [s.counters for s in result.steps] == [1, 1]
+    assert not can_pay("{W}{U}{B}", prism)
+    assert not can_pay("{W}", Board((Permanent.named("Pentad Prism", counters=0),)))
+    kin = Board((Permanent.named("Runaway Steam-Kin", counters=7),))  # three at a time
+    assert can_pay("{R}" * 6, kin) and not can_pay("{R}" * 7, kin)
+
+
+def test_two_activations_of_a_storage_land_can_waste_less() -> None:
+    """ "{1}, Remove X": two activations of one counter each spend two mana that would
+    be left over; one of two spends one (waste, the tapper's preference 4)."""
+    where = Board(
+        (
+            Permanent.named("Dreadship Reef", counters=4),
+            Permanent.named("Runaway Steam-Kin", counters=4),
+            Permanent.named("Sunken Ruins"),
+        )
+    )
+    result = checked("{U}{R}{U/B}", where)
+    assert result.floating_after == ()
+
+
+COUNTERED = [
+    "Dreadship Reef", "Saltcrusted Steppe", "Fungal Reaches", "Pentad Prism",
+    "Runaway Steam-Kin", "Workhorse", "Mage-Ring Network", "Mercadian Bazaar",
+    "Petalmane Baku",
+]  # fmt: skip
+PLAIN = ["Island", "Swamp", "Forest", "Wastes", "Sol Ring", "Dimir Signet", "Sunken Ruins"]
+
+
+@st.composite
+def countered(draw: st.DrawFn) -> dict[str, Any]:
+    # Two permanents with counters at most, and two others: the brute force tries
+    # every split of every permanent's counters between its activations.
+    permanents = []
+    for name in draw(st.lists(st.sampled_from(COUNTERED), min_size=1, max_size=2)):
+        most = 2 if name == "Petalmane Baku" else 4  # any one color: slow for the oracle
+        permanents.append(Permanent.named(name, counters=draw(st.integers(0, most))))
+    permanents += [Permanent.named(n) for n in draw(st.lists(st.sampled_from(PLAIN), max_size=2))]
+    symbols = ["{U}", "{B}", "{G}", "{W}", "{R}", "{1}", "{2}", "{C}", "{U/B}"]
+    cost = draw(st.lists(st.sampled_from(symbols), min_size=1, max_size=5))
+    return {"cost": "".join(cost), "board": Board(tuple(permanents))}
+
+
+@given(countered())
+def test_counters_costs_agree_with_brute_force(case: dict[str, Any]) -> None:
+    """Storage lands and other counters removed as a cost (0 to 4 counters): the
+    tapper's payability and best plan are the brute force's, the counters removed
+    in all never more than there are, and the plan replays through ``activate``."""
+    cost, where = case["cost"], case["board"]
+    best = optimum(cost, where)
+    assert can_pay(cost, where) == (best is not None)
+    if best is None:
+        return
+    result = plan(cost, where)
+    assert check_plan(result, cost, where) == best  # counts each step's counters
+    removed: dict[int, int] = {}
+    for step in result.steps:
+        removed[step.permanent] = removed.get(step.permanent, 0) + step.counters
+    assert all(n <= where.permanent(i).counters for i, n in removed.items())
+    result.apply(where, ManaPool())

@@ -6,9 +6,12 @@ of symbols, with exact counts), an edge where a supply may pay a demand, and an
 integer cost per unit on each edge. :func:`min_cost_transport` finds an assignment
 meeting every demand exactly at the least total cost, or ``None`` when none exists.
 
-Successive shortest paths (Bellman-Ford on the residual graph, which has negative
-reverse edges) augmenting by the bottleneck: exact, polynomial, and fast on the
-small graphs that grouping produces (tens of nodes even for 1,000 units).
+When every demand can be met by one of its cheapest supplies without two of them
+competing beyond its count, that assignment is optimal at once (no demand can be
+paid for less). Otherwise successive shortest paths (Bellman-Ford on the bipartite
+residual graph, which has negative reverse edges) augmenting by the bottleneck:
+exact, polynomial, and fast on the small graphs that grouping produces (tens of
+nodes even for 1,000 units).
 """
 
 from __future__ import annotations
@@ -56,113 +59,134 @@ def min_cost_transport(
         return 0, {}
     if sum(supplies) < need:
         return None
-    n_supply = len(supplies)
-    source = n_supply + len(demands)
-    sink = source + 1
-    graph, to, cap, cost, middle = _network(supplies, demands, edges, need)
-    flow = 0
+    m = len(demands)
+    out: list[list[tuple[int, int]]] = [[] for _ in supplies]
+    weight: dict[tuple[int, int], int] = {}
+    cheapest: list[float] = [_INFINITY] * m
+    pick = [-1] * m
+    for s, d, w in edges:
+        if supplies[s] and demands[d]:
+            out[s].append((d, w))
+            weight[(s, d)] = w
+            if w < cheapest[d]:
+                cheapest[d], pick[d] = w, s
+    if any(pick[d] < 0 for d in range(m) if demands[d]):
+        return None  # a demand nothing can meet
+    found = _each_its_cheapest(supplies, demands, pick, cheapest)
+    if found is not None:
+        return found
+    return _shortest_paths(supplies, demands, out, weight, need)
+
+
+def _each_its_cheapest(
+    supplies: Sequence[int], demands: Sequence[int], pick: list[int], cheapest: list[float]
+) -> tuple[int, dict[tuple[int, int], int]] | None:
+    """When every demand can be met wholly by one of its cheapest supplies (no two
+    competing beyond what it holds), that is optimal: no assignment pays any demand
+    less. None otherwise."""
+    left = list(supplies)
     total = 0
-    deadline = DEADLINE.get()
-    while flow < need:
-        if deadline is not None and time.process_time() > deadline:
-            raise OutOfTime
-        distance, parent = _shortest_paths(graph, to, cap, cost, source)
-        if distance == _INFINITY:
-            return None
-        push = _augment(to, cap, parent, source, sink, need - flow)
-        flow += push
-        total += push * int(distance)
-    amounts = {pair: cap[e ^ 1] for pair, e in middle.items() if cap[e ^ 1] > 0}
+    amounts: dict[tuple[int, int], int] = {}
+    for d, k in enumerate(demands):
+        if k:
+            s = pick[d]
+            if left[s] < k:
+                return None
+            left[s] -= k
+            total += k * int(cheapest[d])
+            amounts[(s, d)] = k
     return total, amounts
 
 
-def _network(
+def _shortest_paths(
     supplies: Sequence[int],
     demands: Sequence[int],
-    edges: Sequence[tuple[int, int, int]],
+    out: list[list[tuple[int, int]]],
+    weight: dict[tuple[int, int], int],
     need: int,
-) -> tuple[list[list[int]], list[int], list[int], list[int], dict[tuple[int, int], int]]:
-    """The residual network: source → supplies → demands → sink, as adjacency lists
-    of edge indices and the edge arrays (to, capacity, cost; edge ``e``'s reverse is
-    ``e ^ 1``), with the index of the edge for each ``(supply, demand)`` pair."""
-    n_supply = len(supplies)
-    source = n_supply + len(demands)
-    sink = source + 1
-    graph: list[list[int]] = [[] for _ in range(sink + 1)]
-    to: list[int] = []
-    cap: list[int] = []
-    cost: list[int] = []
+) -> tuple[int, dict[tuple[int, int], int]] | None:
+    """Successive shortest paths on the bipartite residual graph: supplies are nodes
+    ``0..n-1``, demands ``n..n+m-1``; a path starts at a supply with units left
+    (the source's arcs) and ends at a demand still wanting (the sink's), going
+    forward along edges and back along assigned ones. Each augmentation keeps the
+    flow the cheapest of its value, so the last one is optimal."""
+    n = len(supplies)
+    m = len(demands)
+    size = n + m
+    left = list(supplies)
+    want = list(demands)
+    into: list[dict[int, int]] = [{} for _ in range(m)]  # per demand: supply -> amount
+    total = 0
+    deadline = DEADLINE.get()
+    while need:
+        if deadline is not None and time.process_time() > deadline:
+            raise OutOfTime
+        dist: list[float] = [_INFINITY] * size
+        parent = [-1] * size
+        queue = [s for s in range(n) if left[s]]
+        in_queue = [False] * size
+        for s in queue:
+            dist[s] = 0
+            in_queue[s] = True
+        head = 0
+        while head < len(queue):  # Bellman-Ford, queue-based
+            u = queue[head]
+            head += 1
+            in_queue[u] = False
+            du = dist[u]
+            if u < n:
+                for d, w in out[u]:
+                    v = n + d
+                    if du + w < dist[v]:
+                        dist[v] = du + w
+                        parent[v] = u
+                        if not in_queue[v]:
+                            in_queue[v] = True
+                            queue.append(v)
+            else:
+                d = u - n
+                for s in into[d]:
+                    if du - weight[(s, d)] < dist[s]:
+                        dist[s] = du - weight[(s, d)]
+                        parent[s] = u
+                        if not in_queue[s]:
+                            in_queue[s] = True
+                            queue.append(s)
+        end, low = -1, _INFINITY
+        for d in range(m):
+            if want[d] and dist[n + d] < low:
+                end, low = d, dist[n + d]
+        if end < 0:
+            return None
+        push = _bottleneck(parent, n + end, want[end], left, into, n)
+        want[end] -= push
+        need -= push
+        total += push * int(low)
+        v = n + end
+        while True:  # along the path: assign forward, take back backward
+            s = parent[v]
+            into[v - n][s] = into[v - n].get(s, 0) + push
+            p = parent[s]
+            if p < 0:
+                left[s] -= push
+                break
+            back = into[p - n]
+            if back[s] == push:
+                del back[s]
+            else:
+                back[s] -= push
+            v = p
+    return total, {(s, d): k for d in range(m) for s, k in into[d].items()}
 
-    def add(u: int, v: int, capacity: int, weight: int) -> int:
-        graph[u].append(len(to))
-        to.append(v)
-        cap.append(capacity)
-        cost.append(weight)
-        graph[v].append(len(to))
-        to.append(u)
-        cap.append(0)
-        cost.append(-weight)
-        return len(to) - 2
 
-    for index, amount in enumerate(supplies):
-        if amount:
-            add(source, index, amount, 0)
-    for index, amount in enumerate(demands):
-        if amount:
-            add(n_supply + index, sink, amount, 0)
-    middle: dict[tuple[int, int], int] = {}
-    for s, d, weight in edges:
-        if supplies[s] and demands[d]:
-            middle[(s, d)] = add(s, n_supply + d, need, weight)
-    return graph, to, cap, cost, middle
-
-
-def _shortest_paths(
-    graph: list[list[int]], to: list[int], cap: list[int], cost: list[int], source: int
-) -> tuple[float, list[int]]:
-    """Bellman-Ford (queue-based) from the source on the residual network: the
-    distance to the sink (the last node; infinite when it cannot be reached) and
-    each node's parent edge."""
-    size = len(graph)
-    dist: list[float] = [_INFINITY] * size
-    parent = [-1] * size
-    dist[source] = 0
-    queue = [source]
-    in_queue = [False] * size
-    in_queue[source] = True
-    head = 0
-    while head < len(queue):
-        u = queue[head]
-        head += 1
-        in_queue[u] = False
-        du = dist[u]
-        for e in graph[u]:
-            if cap[e] > 0:
-                v = to[e]
-                nd = du + cost[e]
-                if nd < dist[v]:
-                    dist[v] = nd
-                    parent[v] = e
-                    if not in_queue[v]:
-                        in_queue[v] = True
-                        queue.append(v)
-    return dist[-1], parent
-
-
-def _augment(
-    to: list[int], cap: list[int], parent: list[int], source: int, sink: int, push: int
+def _bottleneck(
+    parent: list[int], v: int, push: int, left: list[int], into: list[dict[int, int]], n: int
 ) -> int:
-    """Push the bottleneck (at most ``push``) along the parent edges from the source
-    to the sink; return how much was pushed."""
-    v = sink
-    while v != source:
-        e = parent[v]
-        push = min(push, cap[e])
-        v = to[e ^ 1]
-    v = sink
-    while v != source:
-        e = parent[v]
-        cap[e] -= push
-        cap[e ^ 1] += push
-        v = to[e ^ 1]
-    return push
+    """The most that can go along the path ending at demand node ``v``."""
+    while True:
+        s = parent[v]
+        p = parent[s]
+        if p < 0:
+            return min(push, left[s])
+        push = min(push, into[p - n][s])
+        v = p

@@ -305,6 +305,11 @@ class Weights:
     def life(self) -> int:
         return self.life_sign * self.life_weight
 
+    def edge(self, supply: Supply, demand: Demand) -> int | None:
+        """The weight of a unit of ``supply`` paying ``demand``, or None when it can't
+        (:func:`can_serve`)."""
+        return self.unit(supply, demand) if can_serve(supply, demand) else None
+
 
 @dataclass
 class Solution:
@@ -458,8 +463,9 @@ def solve_split(
     for d, (index, demand) in enumerate(keys):
         current = parts[index].current
         for s, supply in enumerate(supplies):
-            if can_serve(supply, demand):
-                edges.append((s, d, weights.unit(supply, demand) if current else 0))
+            weight = weights.edge(supply, demand)
+            if weight is not None:
+                edges.append((s, d, weight if current else 0))
         if demand.life:
             edges.append((life_index, d, weights.life() if current else 0))
     result = min_cost_transport(supply_counts, demands, edges)
@@ -599,6 +605,9 @@ class ZeroWeights(Weights):
 
     def unit(self, supply: Supply, demand: Demand) -> int:
         return 0
+
+    def edge(self, supply: Supply, demand: Demand) -> int | None:
+        return 0 if can_serve(supply, demand) else None
 
     def life(self) -> int:
         return 0

@@ -70,7 +70,7 @@ from __future__ import annotations
 
 import math
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from types import MappingProxyType
@@ -650,6 +650,36 @@ def castability(
     )
 
 
+def _curves(
+    size: int,
+    land_count: int,
+    needs: Sequence[Requirement],
+    plans: Sequence[tuple[int, int, bool]],
+    conditional: bool,
+) -> list[list[Fraction]]:
+    """Each need's probability for every number of sources ``S = 0 .. land_count``,
+    in one pass over ``S`` (the kept hands of a deck shared by the needs with the
+    same rules)."""
+    decks: dict[bool, _Deck] = {}
+    curves: list[list[Fraction]] = [[] for _ in needs]
+    for sources in range(land_count + 1):
+        hands: dict[bool, list[tuple[int, int, list[tuple[int, int, int]]]]] = {}
+        for index, (need, (when, draws, rules)) in enumerate(zip(needs, plans, strict=True)):
+            deck = decks.get(rules)
+            if deck is None:
+                most = max(d for _, d, r in plans if r == rules)
+                deck = decks[rules] = _Deck(size, land_count, rules, most)
+            kept = hands.get(rules)
+            if kept is None:
+                kept = hands[rules] = deck.kept_hands(sources)
+            both, enough = deck.counts(kept, need.pips, need.mana_value, draws)
+            if when < need.mana_value:
+                both = 0
+            total = deck.denominator * math.comb(size - HAND_SIZE, draws)
+            curves[index].append(_ratio(both, enough, total, conditional))
+    return curves
+
+
 def sources_table(
     deck_size: int,
     lands: int,
@@ -672,23 +702,7 @@ def sources_table(
     needs = [Requirement.parse(cost, color=color) for cost in costs]
     plans = [_plan(size, need, turn, on_the_draw, commander) for need in needs]
     targets = [_target(need, target) for need in needs]
-    decks: dict[bool, _Deck] = {}
-    curves: list[list[Fraction]] = [[] for _ in needs]
-    for sources in range(land_count + 1):
-        hands: dict[bool, list[tuple[int, int, list[tuple[int, int, int]]]]] = {}
-        for index, (need, (when, draws, rules)) in enumerate(zip(needs, plans, strict=True)):
-            deck = decks.get(rules)
-            if deck is None:
-                most = max(d for _, d, r in plans if r == rules)
-                deck = decks[rules] = _Deck(size, land_count, rules, most)
-            kept = hands.get(rules)
-            if kept is None:
-                kept = hands[rules] = deck.kept_hands(sources)
-            both, enough = deck.counts(kept, need.pips, need.mana_value, draws)
-            if when < need.mana_value:
-                both = 0
-            total = deck.denominator * math.comb(size - HAND_SIZE, draws)
-            curves[index].append(_ratio(both, enough, total, conditional))
+    curves = _curves(size, land_count, needs, plans, conditional)
     rows = []
     for need, (when, _, rules), goal, curve in zip(needs, plans, targets, curves, strict=True):
         found = next((s for s, p in enumerate(curve) if p >= goal), None)

@@ -160,6 +160,32 @@ def _curve_bars(deck: Deck) -> tuple[CurveBar, ...]:
     )
 
 
+def _check_arguments(deck: object, what_ifs: object, format: object) -> None:
+    """Raise :class:`DeckError` unless :func:`analyze`'s ``deck``, ``what_ifs``
+    and ``format`` are of the right kinds."""
+    if not isinstance(deck, Deck):
+        raise DeckError(f"analyze needs a Deck, not {type(deck).__name__}")
+    if isinstance(what_ifs, bool) or not isinstance(what_ifs, int) or what_ifs < 0:
+        raise DeckError(f"what_ifs must be a count of at least 0, not {what_ifs!r}")
+    if format is not None and (not isinstance(format, str) or format.lower() not in FORMATS):
+        raise DeckError(f"unknown format {format!r}: use one of {', '.join(FORMATS)}")
+
+
+def _notes(deck: Deck) -> list[str]:
+    """The summary's notes: each card's, then the deck's."""
+    notes: list[str] = []
+    for item in (*deck.main, *deck.commander, *deck.companion):
+        if not item.role.is_unknown:  # said once, below
+            notes.extend(item.role.notes)
+    if deck.skipped:
+        notes.append(skipped_note(deck.skipped))
+    if not deck.commander and any(
+        DynamicSlot.COMMANDER_COLORS in item.role.dynamic for item in deck.main
+    ):
+        notes.append("no Commander section: 'your commander's color identity' makes no mana")
+    return notes
+
+
 def analyze(
     deck: Deck,
     *,
@@ -199,12 +225,7 @@ def analyze(
     >>> [(w.change, w.deck_size) for w in summary.what_ifs]
     [('-1 Forest, +1 Island', 60)]
     """
-    if not isinstance(deck, Deck):
-        raise DeckError(f"analyze needs a Deck, not {type(deck).__name__}")
-    if isinstance(what_ifs, bool) or not isinstance(what_ifs, int) or what_ifs < 0:
-        raise DeckError(f"what_ifs must be a count of at least 0, not {what_ifs!r}")
-    if format is not None and (not isinstance(format, str) or format.lower() not in FORMATS):
-        raise DeckError(f"unknown format {format!r}: use one of {', '.join(FORMATS)}")
+    _check_arguments(deck, what_ifs, format)
     deck.check()
     x = dict(chosen_x(deck, x))
     fmt = deck.format if format is None else format.lower()
@@ -222,16 +243,7 @@ def analyze(
         database=database,
         simulated=simulated,
     )
-    notes: list[str] = []
-    for item in (*deck.main, *deck.commander, *deck.companion):
-        if not item.role.is_unknown:  # said once, below
-            notes.extend(item.role.notes)
-    if deck.skipped:
-        notes.append(skipped_note(deck.skipped))
-    if not deck.commander and any(
-        DynamicSlot.COMMANDER_COLORS in item.role.dynamic for item in deck.main
-    ):
-        notes.append("no Commander section: 'your commander's color identity' makes no mana")
+    notes = _notes(deck)
     return DeckSummary(
         name=deck.name,
         deck_size=deck.deck_size,

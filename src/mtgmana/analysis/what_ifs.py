@@ -121,16 +121,10 @@ def _describe(changes: Mapping[str, int]) -> str:
     return ", ".join(f"{'+' if n > 0 else '-'}{abs(n)} {name}" for name, n in changes.items())
 
 
-def _candidates(deck: Deck, fmt: str, database: CardDatabase | None) -> list[dict[str, int]]:
-    """Land-for-land swaps that keep the deck's size and legality: one copy of a
-    main-deck land out, one land the deck could use in — a basic land of its colors
-    (of the commanders' color identity in Commander, CR 903.5c), another copy of a
-    land of its main deck or a land of its sideboard — within the copy limits
-    (CR 100.2a, 903.5b)."""
-
+def _land_pool(deck: Deck, colors: str, database: CardDatabase | None) -> dict[str, Card]:
+    """The lands a what-if may add: the basic lands of ``colors``, then the lands
+    of the main deck and of the sideboard, by name."""
     db = default_database() if database is None else database
-    identity = deck.commander_colors if fmt == "commander" else None
-    colors = deck.colors if identity is None else str(identity)
     pool: dict[str, Card] = {}
     for letter in colors:
         basic = db.get(BASIC_LANDS[letter])
@@ -139,10 +133,30 @@ def _candidates(deck: Deck, fmt: str, database: CardDatabase | None) -> list[dic
     for item in (*deck.main, *deck.sideboard):
         if item.role.is_land:
             pool.setdefault(item.card.name, item.card)
+    return pool
+
+
+def _copies(deck: Deck, fmt: str) -> dict[str, int]:
+    """The copies of each card the copy limits count (CR 100.2a: the sideboard
+    too in constructed formats; CR 903.5b: the commanders too)."""
     have = {item.card.name: item.count for item in (*deck.main, *deck.commander)}
     if fmt == "constructed":
         for item in deck.sideboard:
             have[item.card.name] = have.get(item.card.name, 0) + item.count
+    return have
+
+
+def _candidates(deck: Deck, fmt: str, database: CardDatabase | None) -> list[dict[str, int]]:
+    """Land-for-land swaps that keep the deck's size and legality: one copy of a
+    main-deck land out, one land the deck could use in — a basic land of its colors
+    (of the commanders' color identity in Commander, CR 903.5c), another copy of a
+    land of its main deck or a land of its sideboard — within the copy limits
+    (CR 100.2a, 903.5b)."""
+
+    identity = deck.commander_colors if fmt == "commander" else None
+    colors = deck.colors if identity is None else str(identity)
+    pool = _land_pool(deck, colors, database)
+    have = _copies(deck, fmt)
     ins = []
     for name, card in pool.items():
         limit = copy_limit(card, fmt)

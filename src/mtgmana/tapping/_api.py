@@ -6,6 +6,7 @@ from __future__ import annotations
 import time
 from collections.abc import Iterable
 from dataclasses import replace
+from typing import Any
 
 from ..board import Board
 from ..board.queries import matches
@@ -211,7 +212,11 @@ def plan(
     with ``cut_short`` set — payability stays exact. The options are those of
     :mod:`mtgmana.request`, as for a pool (:func:`mtgmana.pay`); ``prefer=LIFE``,
     ``x_mana`` and future costs with their own spend raise
-    :class:`~mtgmana.MtgManaError` (not modelled by the tapper yet)."""
+    :class:`~mtgmana.MtgManaError` (not modelled by the tapper yet).
+
+    A board asked the same again (the same ``Board`` object, no floating mana) gets
+    the plan it got before: the answer is a function of the question, so the plans
+    last found per board are remembered (not those cut short)."""
     request = _request(
         board,
         PaymentRequest.of(
@@ -219,7 +224,38 @@ def plan(
             partial=partial, time_limit=time_limit,
         ),
     )  # fmt: skip
-    return _plan(request, board, pool)
+    key = _memo_key(request, board, pool)
+    if key is not None:
+        hit = _PLANS.get(key)
+        if hit is not None and hit[0] is board:
+            return hit[1]
+    result = _plan(request, board, pool)
+    if key is not None and not result.cut_short:
+        if len(_PLANS) >= _PLANS_MAX:
+            del _PLANS[next(iter(_PLANS))]  # the oldest
+        _PLANS[key] = (board, result)
+    return result
+
+
+_PLANS: dict[tuple[Any, ...], tuple[Board, Plan]] = {}
+_PLANS_MAX = 256
+
+
+def _memo_key(request: PaymentRequest, board: Board, pool: Pool) -> tuple[Any, ...] | None:
+    """What a plan depends on, to remember it by (the entry holds the board, so its
+    id can't be reused while it is remembered): the request but its time limit (a
+    plan not cut short doesn't depend on it); None when it isn't remembered:
+    floating mana (the plan spends those very units), or a request that can't be
+    hashed."""
+    units = getattr(pool, "units", pool)
+    if not isinstance(units, tuple | list) or units:
+        return None
+    key = (id(board), replace(request, time_limit=None))
+    try:
+        hash(key)
+    except TypeError:
+        return None
+    return key
 
 
 def _plan(request: PaymentRequest, board: Board, pool: Pool) -> Plan:

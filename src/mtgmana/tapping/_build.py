@@ -18,8 +18,6 @@ from dataclasses import replace
 from typing import Any
 
 from .._solver import transport as T
-from .._solver.flow import min_cost_transport
-from ..board.queries import matches
 from ..colors import ManaType
 from ..mana import Mana, Source
 from ..payment import Alternative, Paid, Payment, assign_symbols
@@ -130,19 +128,17 @@ def build_plan(problem: Problem, best: Candidate) -> Plan:
                 draft.types[slot], draft.units[slot] = chosen, unit
                 floating.append(unit)
     every = sorted(simple.values(), key=lambda draft: draft.order) + drafts
-    convoked = {
-        board.index_of(unit.permanent)
-        for units in unit_for.values()
-        for unit in units
-        if isinstance(unit, Alternative) and unit.permanent is not None
-    }
-    _choose_victims(problem, every, convoked)
+    # "Sacrifice N ...": the permanents the search chose, in its order (a permanent
+    # is sacrificed after its own activations, tapping._victims).
+    for position, lost in best.victims.items():
+        drafts[position].sacrificed.extend(lost)
     steps = _ordered(problem, every)
     queues: dict[T.Demand, list[Mana | Alternative]] = {}
     for d, units in sorted(unit_for.items()):
         demand = solution.demands[d]
         if demand.owner < 0 and solution.owners[d] == 0:
-            queues.setdefault(replace(demand, alt=frozenset()), []).extend(units)
+            plain = replace(demand, alt=frozenset()) if demand.alt else demand
+            queues.setdefault(plain, []).extend(units)
     assignment = assign_symbols(problem.cost, queues, problem.x)
     life_paid = T.LIFE_PER_SYMBOL * sum(1 for part in assignment if part.life)
     x = problem.x if problem.cost.x_count else None
@@ -211,38 +207,6 @@ def _unit(board: Any, index: int, where: int, chosen: ManaType, option: Option) 
     )
 
 
-def _choose_victims(problem: Problem, drafts: list[_Draft], alternatives: set[int]) -> None:
-    """Which permanents each "Sacrifice N ..." takes: the least weight in all (tokens
-    first, noncreatures before creatures, as the search counted them), never one that
-    sacrifices itself nor one that pays the spell by convoke or improvise (sacrificed
-    during CR 601.2g, it couldn't be tapped in 601.2h)."""
-    board = problem.board
-    wanted = [(k, d.option.sacrifices) for k, d in enumerate(drafts) if d.option.sacrifices]
-    if not wanted:
-        return
-    self_sacrificed = {draft.index for draft in drafts if draft.option.sacrifice_self}
-    candidates = [
-        i
-        for i, p in enumerate(board.permanents)
-        if p.controller == "you"
-        and p.zone == "battlefield"
-        and i not in self_sacrificed
-        and i not in alternatives
-    ]
-    edges = []
-    for s, i in enumerate(candidates):
-        p = board.permanents[i]
-        weight = problem.scale.sacrifice_weight(p.token, p.is_creature)
-        for d, (_, (item, _)) in enumerate(wanted):
-            if matches(item, p, board.ids[i], None, "you", None):
-                edges.append((s, d, weight * (len(board.permanents) + 1) + i))
-    found = min_cost_transport([1] * len(candidates), [n for _, (_, n) in wanted], edges)
-    assert found is not None, "the search counted these sacrifices"
-    for (s, d), amount in sorted(found[1].items()):
-        if amount:
-            drafts[wanted[d][0]].sacrificed.append(candidates[s])
-
-
 def _ordered(problem: Problem, drafts: list[_Draft]) -> tuple[Step, ...]:
     """The steps in an order that can be followed: made mana spent only later, a
     creature's own step before its creature is tapped or sacrificed by another;
@@ -254,8 +218,11 @@ def _ordered(problem: Problem, drafts: list[_Draft]) -> tuple[Step, ...]:
             if unit is not None:
                 made_by[unit.uid] = k
     own: dict[int, list[int]] = {}  # board index -> drafts of that permanent
+    tapped_by: dict[int, list[int]] = {}  # board index -> drafts whose costs tap it
     for k, draft in enumerate(drafts):
         own.setdefault(draft.index, []).append(k)
+        for other in draft.tapped:
+            tapped_by.setdefault(other, []).append(k)
     after: list[set[int]] = [set() for _ in drafts]
     for k, draft in enumerate(drafts):
         for unit in draft.paid:
@@ -268,6 +235,9 @@ def _ordered(problem: Problem, drafts: list[_Draft]) -> tuple[Step, ...]:
                     after[k].add(later)
         for other in draft.sacrificed:  # it makes its mana first, then it is sacrificed
             for first in own.get(other, []):
+                if first != k:
+                    after[first].add(k)
+            for first in tapped_by.get(other, []):  # tapped by a cost, then sacrificed
                 if first != k:
                     after[first].add(k)
     before = Counter(k for targets in after for k in targets)
@@ -308,46 +278,44 @@ def _steps(board: Any, draft: _Draft) -> list[Step]:
     tapped += [board.ids[i] for i in draft.tapped]
     sacrificed = [identifier] if option.sacrifice_self and not option.from_hand else []
     sacrificed += [board.ids[i] for i in draft.sacrificed]
-    step = Step(
-        identifier,
-        permanent.name,
-        option.text,
-        option.ability_index,
-        own,
-        Paid(
-            tuple(draft.paid),
-            option.life,
-            exiled=option.resources[2],
-            energy=option.resources[0],
-            discarded=option.resources[1],
-        ),
-        tuple(tapped),
-        (identifier,) if option.untaps else (),
-        tuple(sacrificed),
-        option.counters,
-        option.damage,
-        exiled=(identifier,) if option.from_hand else (),
-        modified_by=tuple(board.ids[i] for i in option.modified_by),
-    )
-    steps = [step]
     triggered: dict[int, list[Mana]] = {}
     for slot, unit in enumerate(draft.units):
         where = option.origin(slot)
         if unit is not None and where != SELF:
             triggered.setdefault(where, []).append(unit)
     made = [*own, *(u for units in triggered.values() for u in units)]
-    steps[0] = replace(
-        step,
-        activate=Replay(
+    steps = [
+        Step(
             identifier,
+            permanent.name,
+            option.text,
             option.ability_index,
-            tuple(unit.type for unit in made),
-            tuple(draft.paid),
-            tuple(board.ids[i] for i in draft.tapped),
-            tuple(board.ids[i] for i in draft.sacrificed),
+            own,
+            Paid(
+                tuple(draft.paid),
+                option.life,
+                exiled=option.resources[2],
+                energy=option.resources[0],
+                discarded=option.resources[1],
+            ),
+            tuple(tapped),
+            (identifier,) if option.untaps else (),
+            tuple(sacrificed),
             option.counters,
-        ),
-    )
+            option.damage,
+            exiled=(identifier,) if option.from_hand else (),
+            modified_by=tuple(board.ids[i] for i in option.modified_by),
+            activate=Replay(
+                identifier,
+                option.ability_index,
+                tuple(unit.type for unit in made),
+                tuple(draft.paid),
+                tuple(board.ids[i] for i in draft.tapped),
+                tuple(board.ids[i] for i in draft.sacrificed),
+                option.counters,
+            ),
+        )
+    ]
     for where, units in triggered.items():
         if where == EFFECT:
             steps.append(Step(-1, "an effect", "", -1, tuple(units), trigger=True))

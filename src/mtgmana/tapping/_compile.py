@@ -57,8 +57,10 @@ class Option:
     and how many (the permanents are chosen with the mana, CR 602.2b)."""
     restriction: Restriction | None
     repeatable: bool = False
-    """No {T}, {Q}, "Sacrifice this" or counters in the cost (Ashnod's Altar): the
-    ability can be activated again and again (CR 602.2, 605.3)."""
+    """No {T}, {Q} or "Sacrifice this" in the cost (Ashnod's Altar, a storage land's
+    "{1}, Remove X storage counters"): the ability can be activated again and again
+    (CR 602.2, 605.3) — while the permanent has counters for it, when it removes
+    some (:attr:`budgeted`)."""
     taps_self: bool = False
     """{T} or {Q} in the cost."""
     ability_index: int = 0
@@ -101,6 +103,12 @@ class Option:
             and not self.discards_hand
             and not self.only_as_instant
         )
+
+    @property
+    def budgeted(self) -> bool:
+        """A repeatable ability that removes counters (Dreadship Reef, Pentad Prism):
+        its activations share the permanent's counters."""
+        return self.repeatable and self.counters > 0
 
     @property
     def tap_creature(self) -> bool:
@@ -204,14 +212,13 @@ def _options(
             continue
         if not board.can_activate(index, ability):
             continue  # "Activate only if ..." (CR 602.5b)
+        # Without {T}, {Q} or "Sacrifice this" an ability can be activated again and
+        # again (CR 602.2, 605.3): one that removes counters as long as the
+        # permanent has them (the search keeps their total within its counters).
         repeatable = not (
-            cost.tap
-            or cost.untap
-            or cost.sacrifice_self
-            or cost.exile_from_hand
-            or cost.remove_counters
+            cost.tap or cost.untap or cost.sacrifice_self or cost.exile_from_hand
             or ability.once_per_turn
-        )
+        )  # fmt: skip
         for slots, damage, removed, text in _productions(board, index, ability, known):
             for final in _replaced(slots, replacements if cost.tap else [], relevant):
                 if not any(final):
@@ -416,6 +423,9 @@ def compile_board(
             continue
         creature = permanent.is_creature and permanent.zone == "battlefield"
         key = (
+            # Counters are the permanent's own: one whose activations share them is
+            # a group of its own (its rows count them, _evaluate.choice_rows).
+            index if any(o.budgeted for o in options) else -1,
             permanent.name,
             options,
             permanent.is_snow,
@@ -441,10 +451,12 @@ def compile_board(
     drum = any(o.taps is not None for options, _ in compiled.values() for o in options)
     for key, indexes in groups.items():
         options, permanent = compiled[key]
+        budget = any(o.budgeted for o in options)
         simple = [
             o
             for o in options
             if o.simple
+            and not (budget and o.counters)  # counted against the permanent's counters
             and not (painful and o.damage)
             and not ((altar or (delve and not permanent.token)) and o.sacrifice_self)
             and not (drum and permanent.is_creature and o.sacrifice_self)

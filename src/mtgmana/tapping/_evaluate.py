@@ -6,47 +6,25 @@ relaxed solution when there are too many orders (see docs/tapper.md)."""
 
 from __future__ import annotations
 
+import functools
 import itertools
 import math
 from collections import Counter
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any
 
 from .._solver import transport as T
-from .._solver.flow import min_cost_transport
-from ..board.queries import matches
-from ..colors import ManaType
 from ..costs import ManaCost
-from ..restrictions import Restriction, Spend, SpendKind
-from ._alternatives import buried, generic_labels, tap_only
-from ._compile import EFFECT, ORDER, SELF, Option, Source
+from ._compile import ORDER, Option, Source
 from ._hall import SNOW_BIT, bits_of, hall, symbol_masks
-from ._problem import MAX_ORDERS, ForwardFirst, Problem, TapWeights, solve
+from ._network import network, shared
+from ._problem import MAX_ORDERS, Candidate, ForwardFirst, Instance, Problem, solve
+from ._victims import arranged, assign_victims, place, victim_edges, victims_cost, victims_left
 
-__all__: list[str] = []
+__all__ = ["Candidate", "Instance"]
 
 _ORDER = ORDER
-
-
-@dataclass
-class Instance:
-    """A multi-mana (or mana-costing) activation chosen in a combination."""
-
-    source: int  # position in the sources list
-    copy: int  # which permanent of the group
-    option: Option
-
-
-@dataclass
-class Candidate:
-    value: tuple[int, ...]
-    instances: list[Instance]
-    simple_counts: list[int]  # per source: permanents left as one-mana units
-    solution: T.Solution
-    supplies: list[T.Supply]
-    members: list[list[Any]]
-    future_kept: int
 
 
 def choice_rows(problem: Problem) -> list[list[list[int]]]:
@@ -57,10 +35,19 @@ def choice_rows(problem: Problem) -> list[list[list[int]]]:
         k = len(source.indexes)
         once = [i for i, o in enumerate(source.complex) if not o.repeatable]
         again = [i for i, o in enumerate(source.complex) if o.repeatable]
-        bound = problem.repeats(source)
+        budget = None
+        if any(o.budgeted for o in source.complex):
+            budget = problem.counters(source)  # one permanent (_compile.compile_board)
+        bounds = [problem.option_repeats(source, source.complex[i]) for i in again]
         choices: list[list[int]] = []
         for split in _compositions(k, len(once)):
-            for repeats in itertools.product(range(bound + 1), repeat=len(again)):
+            left = budget
+            if left is not None:
+                taken = zip(once, split, strict=True)
+                left -= sum(n * source.complex[i].counters for i, n in taken)
+                if left < 0:
+                    continue  # more counters than the permanent has
+            for repeats in _repeats([source.complex[i] for i in again], bounds, left):
                 row = [0] * len(source.complex)
                 for i, n in zip(once, split, strict=True):
                     row[i] = n
@@ -69,6 +56,30 @@ def choice_rows(problem: Problem) -> list[list[list[int]]]:
                 choices.append(row)
         per_group.append(choices)
     return per_group
+
+
+def _repeats(
+    options: Sequence[Option], bounds: Sequence[int], budget: int | None
+) -> Iterator[tuple[int, ...]]:
+    """How many times each repeatable option is activated: each within its bound,
+    the counters they remove in all within ``budget`` (the permanent's counters,
+    CR 602.2b: a cost can't remove counters that aren't there). Every split is
+    tried: two activations of a storage land removing 1 counter each may beat one
+    removing 2 (their costs take mana that would be left unused)."""
+
+    def go(i: int, left: int | None) -> Iterator[tuple[int, ...]]:
+        if i == len(options):
+            yield ()
+            return
+        option = options[i]
+        top = bounds[i]
+        if left is not None and option.counters:
+            top = min(top, left // option.counters)
+        for n in range(top + 1):
+            for more in go(i + 1, None if left is None else left - n * option.counters):
+                yield (n, *more)
+
+    yield from go(0, budget)
 
 
 def instances_of(problem: Problem, picks: Sequence[list[int]]) -> tuple[list[Instance], list[int]]:
@@ -99,6 +110,26 @@ def _compositions(k: int, m: int) -> Iterator[tuple[int, ...]]:
             yield (first, *rest)
 
 
+@dataclass
+class Pending:
+    """A combination whose relaxation ("any order") pays in a cycle: ``floor`` (its
+    value, preferences 1-5) bounds every order below; the orders are still to be
+    tried (:func:`resume`)."""
+
+    floor: tuple[int, ...]
+    relaxed: Candidate
+    first: list[Instance]
+    orders: list[list[Instance]]
+    simple_counts: list[int]
+    fixed: int
+    life_left: int
+    future: Sequence[ManaCost]
+    kinds: int
+    branch: bool  # too many orders to try: branch on the cycles
+    arranged: int  # the activations whose order matters: the last ones of each order
+    leads: dict[tuple[int, int], Candidate | None] | None = None  # per kind that leads
+
+
 def evaluate(
     problem: Problem,
     instances: list[Instance],
@@ -106,10 +137,13 @@ def evaluate(
     future: Sequence[ManaCost],
     beat: tuple[int, ...] | None = None,
     shortcuts: bool = True,
-) -> Candidate | None:
+    defer: bool = False,
+) -> Candidate | Pending | None:
     """The best plan using exactly these complex activations (any order tried);
     with ``beat``, None when it can't be better than that. Without ``shortcuts``,
-    every order is solved (the reference the tests compare with)."""
+    every order is solved (the reference the tests compare with). ``defer``: when
+    the relaxation pays in a cycle, its :class:`Pending` orders, to :func:`resume`
+    (the search may meet better combinations first)."""
     sources = problem.sources
     scale = problem.scale
     fixed = 0
@@ -136,10 +170,8 @@ def evaluate(
     if any(inst.option.discards_hand for inst in instances):
         resources[1] = board.hand  # "Discard your hand": all of it, once (CR 701.9a)
     fixed += scale.life * resources[0] + scale.sacrifice * (3 * resources[1] + resources[2])
-    victims = victims_cost(problem, instances, self_sacrificed)
-    if victims is None:
-        return None
-    fixed += victims
+    if victims_cost(problem, instances, self_sacrificed) is None:
+        return None  # not enough permanents to sacrifice, in any order
     life_used = sum(inst.option.life + inst.option.damage for inst in instances)
     if sum(inst.option.life for inst in instances) > problem.life:  # CR 119.4
         return None
@@ -150,41 +182,176 @@ def evaluate(
     costing = [inst for inst in instances if inst.option.mana_cost is not None]
     if shortcuts and costing and not _first_payable(problem, instances, simple_counts, costing):
         return None
-    orders = _orders(instances, costing)
+    ordered = arranged(problem, instances)
+    orders = _orders(instances, ordered)
     first = next(orders)
     life_left = max(0, problem.life - life_used - problem.survive)
-    kinds = Counter((inst.source, id(inst.option)) for inst in costing)
-    floor: tuple[int, ...] | None = None
-    if shortcuts and len(kinds) > 1:
-        distinct = math.factorial(len(costing))
-        for n in kinds.values():
-            distinct //= math.factorial(n)
-        if distinct > MAX_ORDERS:  # too many to try: branch on cycles instead
-            try:
-                return _order_search(problem, first, simple_counts, fixed, life_left, future, beat)
-            except _TooManyCycles:
-                pass
-        # Every order at once first: a lower bound, and when its mana flows without
-        # a cycle, an order that reaches it (CR 605.3a).
-        relaxed = _solve_order(problem, first, simple_counts, fixed, life_left, future, True)
-        if relaxed is None or (beat is not None and relaxed.value[:5] >= beat):
-            return None
-        floor = relaxed.value[:5]
-        found, _ = _precedence(relaxed)
-        if found is not None:
-            exact = _solve_order(problem, found, simple_counts, fixed, life_left, future)
-            if exact is not None and exact.value <= relaxed.value:
-                return exact  # and no order does better than the relaxation
-    best: Candidate | None = None
-    for order in itertools.chain([first], orders):
+    kinds = Counter((inst.source, id(inst.option)) for inst in ordered)
+    if not shortcuts or len(kinds) < 2:
+        return _each_order(problem, first, list(orders), simple_counts, fixed, life_left,
+                           future, None, stop=shortcuts)  # fmt: skip
+    distinct = math.factorial(len(ordered))
+    for n in kinds.values():
+        distinct //= math.factorial(n)
+    # Every order at once first: a lower bound, and when its mana flows without
+    # a cycle, an order that reaches it (CR 605.3a).
+    relaxed = _solve_order(problem, first, simple_counts, fixed, life_left, future, True)
+    if relaxed is None or (beat is not None and relaxed.value[:5] >= beat):
+        return None
+    found, _ = _precedence(relaxed)
+    if found is not None:
+        if not future:
+            # Its assignment is a plan in that order (the plan's steps are put
+            # in such an order, tapping._build): no order does better.
+            return relaxed
+        exact = _solve_order(problem, found, simple_counts, fixed, life_left, future)
+        if exact is not None and exact.value <= relaxed.value:
+            return exact  # and no order does better than the relaxation
+    pending = Pending(
+        relaxed.value[:5], relaxed, first, list(orders), simple_counts, fixed, life_left,
+        future, len(kinds), distinct > MAX_ORDERS, len(ordered),
+    )  # fmt: skip
+    return pending if defer else finish(problem, pending, beat)
+
+
+def finish(problem: Problem, pending: Pending, beat: tuple[int, ...] | None) -> Candidate | None:
+    """:func:`resume` until the orders are tried."""
+    result = resume(problem, pending, beat)
+    while isinstance(result, Pending):
+        result = resume(problem, result, beat)
+    return result
+
+
+def resume(
+    problem: Problem, pending: Pending, beat: tuple[int, ...] | None
+) -> Candidate | Pending | None:
+    """The best plan over the orders of a :class:`Pending` combination, None when none
+    beats ``beat``. First the orders are bounded by the kind that leads them
+    (:func:`_by_first`): when that sharpens the bound, the combination is returned,
+    to wait its turn again. Then: by branching on the relaxation's cycles when there
+    are too many orders to try (past its budget, ``MAX_ORDERS`` orders), else the
+    orders, taken by the kind that leads them (:func:`_led`)."""
+    p = pending
+    if p.leads is None:
+        p.leads = _by_first(
+            problem, p.first, p.arranged, p.simple_counts, p.fixed, p.life_left, p.future
+        )
+        bounds = [lead.value[:5] for lead in p.leads.values() if lead is not None]
+        if not bounds or (beat is not None and min(bounds) >= beat):
+            return None  # no kind can come first, or none beats the plan to beat
+        if min(bounds) > p.floor:
+            p.floor = min(bounds)
+            return p
+    if p.branch:
+        try:
+            return _order_search(
+                problem, p.first, p.simple_counts, p.fixed, p.life_left, p.future, beat, p.relaxed
+            )
+        except _TooManyCycles:
+            pass
+    return _led(problem, p, beat)
+
+
+def _each_order(
+    problem: Problem,
+    first: list[Instance],
+    orders: list[list[Instance]],
+    simple_counts: list[int],
+    fixed: int,
+    life_left: int,
+    future: Sequence[ManaCost],
+    floor: tuple[int, ...] | None,
+    best: Candidate | None = None,
+    stop: bool = True,
+    first_done: bool = False,
+) -> Candidate | None:
+    """The best of the orders, ``first`` (unless ``first_done``: ``best`` is its plan) then the
+    others, one by one; stopping at ``floor``, a bound no order beats, or (``stop``)
+    when the budget is spent."""
+    if not first_done:
+        best = _solve_order(problem, first, simple_counts, fixed, life_left, future)
+    for order in orders:
+        if best is not None and (best.value[:5] == floor or (stop and problem.spent)):
+            break  # as good as any order can be, or out of budget
         candidate = _solve_order(problem, order, simple_counts, fixed, life_left, future)
         if candidate is not None and (best is None or candidate.value < best.value):
             best = candidate
-            if best.value[:5] == floor:
-                break  # as good as any order can be
-        if shortcuts and problem.spent and best is not None:
-            break
     return best
+
+
+def _led(problem: Problem, p: Pending, beat: tuple[int, ...] | None) -> Candidate | None:
+    """The best order of a :class:`Pending` combination whose leads are known: the
+    orders are bounded by which kind of mana-costing activation leads them
+    (:func:`_by_first`) and taken by kind, least bound first; a kind whose bound
+    can't beat the best plan found (or ``beat``) on preferences 1-5 is skipped with
+    all its orders, and a kind whose relaxation flows without a cycle is solved in
+    that relaxation's order (an order that reaches it)."""
+    assert p.leads is not None
+    leads, orders, future = p.leads, [p.first, *p.orders], p.future
+    simple_counts, fixed, life_left = p.simple_counts, p.fixed, p.life_left
+    best: Candidate | None = None
+    ranked = sorted(
+        (lead.value, n, kind) for n, (kind, lead) in enumerate(leads.items()) if lead is not None
+    )
+    for bound, _, kind in ranked:
+        limit = best.value[:5] if best is not None else beat
+        if limit is not None and bound[:5] >= limit:
+            break  # the kinds after it are bounded no lower
+        lead = leads[kind]
+        assert lead is not None
+        found, _ = _precedence(lead)
+        if found is not None and not future:  # a plan in that order (as above)
+            if best is None or lead.value < best.value:
+                best = lead
+            continue
+        tried = (
+            [found] if found is not None else [o for o in orders if _lead(o, p.arranged) == kind]
+        )
+        for order in tried:
+            candidate = _solve_order(problem, order, simple_counts, fixed, life_left, future)
+            if candidate is not None and (best is None or candidate.value < best.value):
+                best = candidate
+            if best is not None and best.value[:5] <= bound[:5]:
+                break  # as good as any order this kind leads
+            if problem.spent and best is not None:
+                return best
+    return best
+
+
+def _lead(order: Sequence[Instance], arranged: int) -> tuple[int, int]:
+    """The kind (group, option) of the first activation whose order matters (the
+    last ``arranged`` of an order, :func:`_orders`)."""
+    inst = order[len(order) - arranged]
+    return inst.source, id(inst.option)
+
+
+def _by_first(
+    problem: Problem,
+    order: list[Instance],
+    arranged: int,
+    simple_counts: list[int],
+    fixed: int,
+    life_left: int,
+    future: Sequence[ManaCost],
+) -> dict[tuple[int, int], Candidate | None]:
+    """Per kind of activation whose order matters (the last ``arranged`` of
+    ``order``: those that cost mana or sacrifice others' permanents), a lower bound
+    of every order in which one of that kind comes first of them (None: no such
+    order pays): the relaxation "any order" in which none of the others' mana pays
+    that one's cost (CR 605.3a) and it sacrifices none of their permanents (their
+    activations come after it, CR 602.2). The orders led by a kind are plans of its
+    relaxation, so the least of these bounds every order."""
+    ranked = range(len(order) - arranged, len(order))
+    leads: dict[tuple[int, int], Candidate | None] = {}
+    for p in ranked:
+        kind = (order[p].source, id(order[p].option))
+        if kind not in leads:
+            forbidden = {q: frozenset({p}) for q in ranked if q != p}
+            banned = frozenset((p, place(problem, order[q])) for q in ranked if q != p)
+            leads[kind] = _solve_order(
+                problem, order, simple_counts, fixed, life_left, future, True, forbidden, banned
+            )
+    return leads
 
 
 def _first_payable(
@@ -201,10 +368,10 @@ def _first_payable(
     units: Counter[int] = Counter()
     for unit in problem.pool:
         units[1 << ORDER[unit.type]] += 1
+    simple_bits = shared(problem).simple_bits
     for g, n in enumerate(simple_counts):
-        source = problem.sources[g]
-        if n and source.simple:
-            units[bits_of(frozenset().union(*(o.slots[0] for o in source.simple)))] += n
+        if n and simple_bits[g]:
+            units[simple_bits[g]] += n
     for inst in instances:
         if inst.option.mana_cost is None:
             for slot in inst.option.slots:
@@ -212,10 +379,16 @@ def _first_payable(
     snowy: Counter[int] = Counter({bits | SNOW_BIT: n for bits, n in units.items()})
     for option in {id(inst.option): inst.option for inst in costing}.values():
         assert option.mana_cost is not None
-        demands = symbol_masks(option.mana_cost, 0, relaxed=True)
+        demands = _relaxed_masks(option.mana_cost)
         if demands is None or len(demands[0]) > 8 or hall(demands[0], demands[1], snowy):
             return True
     return False
+
+
+@functools.lru_cache(maxsize=1024)
+def _relaxed_masks(cost: ManaCost) -> tuple[Counter[int], int] | None:
+    """:func:`symbol_masks` of an activation's cost, relaxed (remembered; read only)."""
+    return symbol_masks(cost, 0, relaxed=True)
 
 
 def taps(source: Source) -> bool:
@@ -238,6 +411,7 @@ def _order_search(
     life_left: int,
     future: Sequence[ManaCost],
     beat: tuple[int, ...] | None,
+    start: Candidate | None = None,
 ) -> Candidate | None:
     """The best plan over every order of these activations (CR 605.3a: mana made
     by one pays only for later ones), without trying the orders one by one: the
@@ -245,25 +419,30 @@ def _order_search(
     cycle's activations comes first in any real order, so that one's cost can't be
     paid by the others' mana — a branch per member, each solved the same way. A
     solution without a cycle is solved again in its order (same value: exact).
-    None when no plan beats ``beat``."""
+    None when no plan beats ``beat``. ``start``: the relaxation, solved already."""
     best: Candidate | None = None
-    branches: list[dict[int, frozenset[int]]] = [{}]
-    seen: set[frozenset[tuple[int, frozenset[int]]]] = set()
+    Branch = tuple[dict[int, frozenset[int]], frozenset[tuple[int, int]]]
+    branches: list[Branch] = [({}, frozenset())]
+    seen: set[Any] = set()
     kinds = [(inst.source, id(inst.option)) for inst in order]
+    where = [place(problem, inst) for inst in order]
     solves = 0
     floor: tuple[int, ...] | None = None
     while branches:
-        forbidden = branches.pop()
-        key = frozenset((k, v) for k, v in forbidden.items() if v)
+        forbidden, banned = branches.pop()
+        key = (frozenset((k, v) for k, v in forbidden.items() if v), banned)
         if key in seen:
             continue
         seen.add(key)
         solves += 1
         if solves > _BRANCH_SOLVES or problem.spent:
             raise _TooManyCycles
-        relaxed = _solve_order(
-            problem, order, simple_counts, fixed, life_left, future, True, forbidden
-        )
+        if start is not None and not forbidden and not banned:
+            relaxed: Candidate | None = start
+        else:
+            relaxed = _solve_order(
+                problem, order, simple_counts, fixed, life_left, future, True, forbidden, banned
+            )
         # Preferences 1-5 decide; the ties below them go to the first plan met.
         limit = best.value[:5] if best is not None else beat
         if relaxed is None or (limit is not None and relaxed.value[:5] >= limit):
@@ -289,21 +468,26 @@ def _order_search(
                 kinds[first],
                 forbidden.get(first, frozenset()),
                 frozenset(p for p, owners in forbidden.items() if first in owners),
+                frozenset(i for s, i in banned if s == first),
             )
             if shape in tried:
                 continue
             tried.add(shape)
+            # First of the cycle: the others' mana doesn't pay it, and it sacrifices
+            # none of their permanents (their activations come after it, CR 602.2).
             branch = dict(forbidden)
             for other in cycle:
                 if other != first:
                     branch[other] = branch.get(other, frozenset()) | {first}
-            branches.append(branch)
+            more = {(first, where[other]) for other in cycle if other != first}
+            branches.append((branch, banned | more))
     return best
 
 
 def _precedence(candidate: Candidate) -> tuple[list[Instance] | None, list[int]]:
     """The activations in an order in which the candidate's made mana pays only
-    later activations; or, if it pays in a cycle, the positions in one cycle."""
+    later activations and its victims' activations come before their sacrifice;
+    or, if they can't, the positions in one cycle."""
     solution = candidate.solution
     order = candidate.instances
     after: dict[int, set[int]] = {p: set() for p in range(len(order))}
@@ -312,6 +496,8 @@ def _precedence(candidate: Candidate) -> tuple[list[Instance] | None, list[int]]
         owner = solution.demands[d].owner
         if amount and 0 <= origin < len(order) and 0 <= owner < len(order):
             after[origin].add(owner)
+    for p, s in victim_edges(candidate):  # a permanent's activations before its sacrifice
+        after[p].add(s)
     before = Counter(q for targets in after.values() for q in targets)
     ready = [p for p in range(len(order)) if not before[p]]
     result: list[Instance] = []
@@ -336,15 +522,18 @@ def _precedence(candidate: Candidate) -> tuple[list[Instance] | None, list[int]]
         walk.append(step)
 
 
-def _orders(instances: list[Instance], costing: list[Instance]) -> Iterator[list[Instance]]:
+def _orders(instances: list[Instance], ordered: list[Instance]) -> Iterator[list[Instance]]:
     """Orders of activations to try, at most ``MAX_ORDERS``: mana made by an
     activation pays only for later ones, so with several different mana-costing
-    activations the order matters (identical ones are interchangeable)."""
-    others = [inst for inst in instances if inst.option.mana_cost is None]
+    activations the order matters (identical ones are interchangeable), and so
+    does where an activation that sacrifices their permanents goes (``ordered``:
+    :func:`~mtgmana.tapping._victims.arranged`); the others come first."""
+    chosen = {id(inst) for inst in ordered}
+    others = [inst for inst in instances if id(inst) not in chosen]
     # Creatures tap for mana before they are sacrificed (Ashnod's Altar).
     others.sort(key=lambda inst: inst.option.sacrifice_creature)
     kinds: dict[tuple[int, int], list[Instance]] = {}
-    for inst in costing:
+    for inst in ordered:
         kinds.setdefault((inst.source, id(inst.option)), []).append(inst)
     groups = list(kinds.values())
     left = [len(group) for group in groups]
@@ -360,7 +549,7 @@ def _orders(instances: list[Instance], costing: list[Instance]) -> Iterator[list
                     yield [g, *rest]
                 left[g] += 1
 
-    for count, arrangement in enumerate(arrangements(len(costing))):
+    for count, arrangement in enumerate(arrangements(len(ordered))):
         if count >= MAX_ORDERS:
             return
         taken = [0] * len(groups)
@@ -380,144 +569,33 @@ def _solve_order(
     future: Sequence[ManaCost],
     relaxed: bool = False,
     forbidden: dict[int, frozenset[int]] | None = None,
+    banned: frozenset[tuple[int, int]] = frozenset(),
 ) -> Candidate | None:
     """The best plan with the activations in this order; ``relaxed``: in any
     order — mana made by an activation may pay any other one but those
-    ``forbidden`` to it (a lower bound)."""
+    ``forbidden`` to it, and one may sacrifice any permanent but those ``banned``
+    to it (a lower bound)."""
     problem.solves += 1
-    scale = problem.scale
-    sources = problem.sources
-    spends: list[Spend] = [problem.spend, problem.spend.paying_x()]
-    activation_spend = Spend(SpendKind.ABILITY)
-    parts: list[T.CostDemands] = []
-    keywords = problem.keywords
-    try:
-        parts.append(
-            T.cost_demands(
-                problem.cost, problem.x, 0, 1, T.ALL_TYPES, current=True,
-                alt_generic=generic_labels(keywords), convoke="convoke" in keywords,
-            )
-        )  # fmt: skip
-    except T.Unpayable:
+    self_sacrificed = {place(problem, inst) for inst in order if inst.option.sacrifice_self}
+    victims = assign_victims(problem, order, self_sacrificed, ordered=not relaxed, banned=banned)
+    if victims is None:
         return None
-    for position, inst in enumerate(order):
-        cost = inst.option.mana_cost
-        taps = inst.option.taps
-        if cost is None and taps is None:
-            continue
-        index = len(spends)
-        spends += [activation_spend, activation_spend.paying_x()]
-        if cost is not None:
-            try:
-                parts.append(
-                    T.cost_demands(
-                        cost, 0, index, index + 1, T.ALL_TYPES, current=True, owner=position
-                    )
-                )
-            except T.Unpayable:
-                return None
-        if taps is not None:  # the permanents its cost taps (CR 602.2b)
-            label = f"tap:{problem.filters.index(taps[0])}"
-            tap = T.Demand(frozenset(), spend_index=index, owner=position, alt=frozenset({label}))
-            parts.append(T.CostDemands(Counter({tap: taps[1]}), {}, index, True, position))
-    future_start = len(parts)
-    for future_cost in future:
-        index = len(spends)
-        spends += [Spend(SpendKind.SPELL, cost=future_cost)] * 2
-        try:
-            parts.append(
-                T.cost_demands(future_cost, 0, index, index + 1, T.ALL_TYPES, current=False)
-            )
-        except T.Unpayable:
-            return None
-    pool_classes, pool_members = T.supply_classes(problem.pool, spends)
-    # Floating mana left unspent goes unused too (preference 3): spending it is
-    # worth as much as spending made mana, so it is spent before anything is tapped.
+    fixed += victims[0]
+    scale = problem.scale
+    built = network(problem, order, simple_counts, relaxed, forbidden)
+    if built is None:
+        return None
+    parts, future_start = built.parts, built.future_start
+    supplies, members, counts = built.supplies, built.members, built.counts
+    # Floating mana left unspent goes unused too (preference 3; its supplies weigh
+    # that much less, tapping._network).
     fixed += scale.waste * len(problem.pool)
-    supplies: list[T.Supply] = [replace(s, extra=s.extra - scale.waste) for s in pool_classes]
-    members: list[list[Any]] = [list(m) for m in pool_members]
-    counts = [len(m) for m in pool_members]
-    everything = (True,) * len(spends)
-    verdicts: dict[Restriction | None, tuple[bool, ...]] = {None: everything}
-
-    def allowed(restriction: Restriction | None) -> tuple[bool, ...]:
-        if restriction not in verdicts:
-            assert restriction is not None
-            verdicts[restriction] = tuple(restriction.allows(s) for s in spends)
-        return verdicts[restriction]
-
-    # One-mana sources: a unit each, that may be any of the types its options make.
-    for g, source in enumerate(sources):
-        n = simple_counts[g]
-        if not n or not source.simple:
-            continue
-        type_cost: dict[ManaType, int] = {}
-        for option in source.simple:
-            weight = scale.life * option.damage
-            if option.sacrifice_self:
-                weight += scale.sacrifice_weight(source.token, source.creature)
-            for t in option.slots[0]:
-                type_cost[t] = min(type_cost.get(t, weight), weight)
-        types = frozenset(type_cost)
-        restriction = source.simple[0].restriction
-        supplies.append(
-            T.Supply(
-                types,
-                source.snow,
-                source.legendary,
-                restriction is not None,
-                allowed(restriction),
-                -1,
-                scale.flex * len(types),
-                tuple(sorted(type_cost.items(), key=lambda kv: _ORDER[kv[0]])),
-                ("simple", g),
-                alt=_group_labels(problem, g),
-            )
-        )
-        members.append([(g, i) for i in range(n)])
-        counts.append(n)
-    _alternative_supplies(problem, order, everything, supplies, members, counts)
-    # Mana made by multi-mana activations: each slot a unit; unused ones are wasted.
-    for position, inst in enumerate(order):
-        source = sources[inst.source]
-        option = inst.option
-        # A triggered mana ability's mana is its own permanent's (CR 106.3): snow,
-        # legendary and unrestricted as that permanent makes it (Wild Growth).
-        slots = Counter((types, option.origin(i)) for i, types in enumerate(option.slots))
-        for (types, origin), n in sorted(
-            slots.items(), key=lambda kv: (sorted(_ORDER[t] for t in kv[0][0]), kv[0][1])
-        ):
-            restriction = option.restriction if origin == SELF else None
-            if origin == SELF:
-                snow, legendary = source.snow, source.legendary
-            elif origin == EFFECT:
-                snow = legendary = False
-            else:
-                maker = problem.board.permanents[origin]
-                snow, legendary = maker.is_snow, maker.is_legendary
-            supplies.append(
-                T.Supply(
-                    types,
-                    snow,
-                    legendary,
-                    restriction is not None,
-                    allowed(restriction),
-                    position,
-                    -scale.waste,
-                    (),
-                    ("made", position, types, origin),
-                    relaxed,
-                    (forbidden or {}).get(position, frozenset()),
-                )
-            )
-            members.append([("made", position, types, origin, i) for i in range(n)])
-            counts.append(n)
-    weights: T.Weights = TapWeights(problem.pool, scale)
+    weights: T.Weights = shared(problem).weights
     if relaxed:
         weights = ForwardFirst(weights, sum(counts) + 1)
     current_parts = parts[:future_start]
     solution = solve(current_parts, supplies, counts, life_left, weights)
-    if solution is None or not _victims_left(problem, order, solution, supplies):
+    if solution is None or not victims_left(problem, order, solution, supplies):
         return None
     value_main = fixed + solution.cost
     kept = 0
@@ -535,120 +613,10 @@ def _solve_order(
     waste_w, rest = divmod(rest, scale.waste)
     flex, rest = divmod(fixed + solution.cost - value_main + rest, scale.flex)
     value = (sac, life_w, -kept, waste_w, flex, rest)  # the preference order, 1-6
-    return Candidate(value, order, simple_counts, solution, supplies, members, kept)
-
-
-def victims_cost(
-    problem: Problem, instances: Sequence[Instance], self_sacrificed: set[int]
-) -> int | None:
-    """The least weight of the permanents the activations' "Sacrifice N ..." costs
-    take (tokens first, noncreatures before creatures), each once and never one
-    that sacrifices itself; None when there aren't enough. Exact: a min-cost
-    assignment of permanents to the costs (:mod:`mtgmana._solver.flow`)."""
-    wanted = [inst.option.sacrifices for inst in instances if inst.option.sacrifices is not None]
-    if not wanted:
-        return 0
-    board = problem.board
-    scale = problem.scale
-    filters: dict[Any, int] = {}
-    for item, n in wanted:
-        filters[item] = filters.get(item, 0) + n
-    kinds: dict[tuple[int, tuple[bool, ...]], int] = {}  # (weight, filters met) -> how many
-    keys = list(filters)
-    for index, (identifier, p) in enumerate(zip(board.ids, board.permanents, strict=True)):
-        if p.controller != "you" or p.zone != "battlefield" or index in self_sacrificed:
-            continue
-        met = tuple(matches(item, p, identifier, None, "you", None) for item in keys)
-        if any(met):
-            key = (scale.sacrifice_weight(p.token, p.is_creature), met)
-            kinds[key] = kinds.get(key, 0) + 1
-    supplies = list(kinds)
-    edges = [
-        (s, d, weight)
-        for s, (weight, met) in enumerate(supplies)
-        for d in range(len(keys))
-        if met[d]
-    ]
-    found = min_cost_transport([kinds[k] for k in supplies], [filters[k] for k in keys], edges)
-    return None if found is None else found[0]
-
-
-def _victims_left(
-    problem: Problem, order: list[Instance], solution: T.Solution, supplies: list[T.Supply]
-) -> bool:
-    """Whether "Sacrifice a creature" still has its creatures when convoke taps some
-    (a creature sacrificed during CR 601.2g can't be tapped in 601.2h)."""
-    victims = sum(inst.option.sacrifices[1] for inst in order if inst.option.sacrifices)
-    if not victims or "convoke" not in problem.keywords:
-        return True
-    convoked = sum(
-        amount
-        for (s, d), amount in solution.assignment.items()
-        if solution.demands[d].owner < 0
-        and not supplies[s].types & solution.demands[d].types
-        and any(label.startswith("convoke") for label in supplies[s].alt)
-    )
-    sacrificing = sum(
-        1 for inst in order if inst.option.sacrifice_self and problem.sources[inst.source].creature
-    )
-    return victims <= problem.creatures - sacrificing - convoked
-
-
-def _group_labels(problem: Problem, g: int) -> frozenset[str]:
-    """The non-mana labels of a compiled group's untapped permanents."""
-    for group in problem.alternatives:
-        if group.group == g:
-            return group.labels
-    return frozenset()
-
-
-def _alternative_supplies(
-    problem: Problem,
-    order: list[Instance],
-    everything: tuple[bool, ...],
-    supplies: list[T.Supply],
-    members: list[list[Any]],
-    counts: list[int],
-) -> None:
-    """The units that pay otherwise than with mana (tapping._alternatives): the
-    permanents of a group that aren't its one-mana units nor tapped by an activation
-    of theirs — those an activation sacrificed during CR 601.2g only for "tap"
-    costs — and the permanents and graveyard cards outside the compiled groups."""
-    flex = problem.scale.flex
-    for number, group in enumerate(problem.alternatives):
-        if group.group is None:
-            count = group.count
-            if not group.indexes:  # graveyard cards: less what activations exiled,
-                # plus what they put there (CR 601.2g before 601.2h)
-                count -= sum(inst.option.resources[2] for inst in order)
-                count += sum(buried(problem.sources[inst.source], inst.option) for inst in order)
-                if any(inst.option.discards_hand for inst in order):
-                    count += problem.board.hand  # the hand discarded, once
-            tiers = [(group.labels, count)]
-        else:
-            g = group.group
-            source = problem.sources[g]
-            tapping = sum(1 for inst in order if inst.source == g and inst.option.taps_self)
-            gone = sum(
-                1
-                for inst in order
-                if inst.source == g and not inst.option.taps_self and not inst.option.repeatable
-            )
-            free = len(source.indexes) - tapping - gone
-            tiers = [(tap_only(group.labels), gone)]
-            if not source.simple:  # else they are the group's one-mana units
-                tiers.append((group.labels, free))
-        for tier, (labels, n) in enumerate(tiers):
-            if not labels or n <= 0:
-                continue
-            supplies.append(
-                T.Supply(
-                    frozenset(), False, False, False, everything, -1, flex, (),
-                    ("alt", number, tier), alt=labels,
-                )
-            )  # fmt: skip
-            members.append([("alt", number, tier, i) for i in range(n)])
-            counts.append(n)
+    return Candidate(
+        value, order, simple_counts, solution, supplies, members, kept, victims[1],
+        tuple(place(problem, inst) for inst in order),
+    )  # fmt: skip
 
 
 def _keep_future(

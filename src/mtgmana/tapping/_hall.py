@@ -10,6 +10,7 @@ import sys
 from array import array
 from collections import Counter
 from collections.abc import Iterator
+from typing import Any
 
 from ..colors import ManaType
 from ..costs import ManaCost
@@ -86,33 +87,34 @@ def hall(need: Counter[int], total: int, masks: Counter[int]) -> bool:
 _HALL: dict[tuple[tuple[tuple[int, int], ...], tuple[tuple[int, int], ...], int], bool] = {}
 
 
-def max_match(units: Counter[int], need: Counter[int], generic: int) -> int:
+def max_match(units: Counter[int], need: Counter[int], generic: int, kinds: int = 8) -> int:
     """The most units (counted by the bits of what they can pay) that can pay the
     demands (counted by the bits of the units that may pay them) and ``generic``
     demands any unit pays: the demands less the largest deficiency (König). With
     too many kinds of demand, an upper bound. Remembered without ``generic`` (it
     only adds, up to the units there are): a search asks the same question for
-    many combinations that make the same mana."""
+    many combinations that make the same mana. Exact up to ``kinds`` kinds of
+    demand (2 ** kinds sets of them are counted once per demands)."""
     supply = tuple(sorted((m, k) for m, k in units.items() if k))
     key = (supply, tuple(sorted((m, k) for m, k in need.items() if k)))
     found = _MATCHES.get(key)
     if found is None:
         if len(_MATCHES) > 8192:
             _MATCHES.clear()
-        found = _MATCHES[key] = _max_match(supply, need)
+        found = _MATCHES[key] = _max_match(supply, need, kinds)
     return min(sum(k for _, k in supply), generic + found)
 
 
 _MATCHES: dict[tuple[tuple[tuple[int, int], ...], tuple[tuple[int, int], ...]], int] = {}
 
 
-def _max_match(supply: tuple[tuple[int, int], ...], need: Counter[int]) -> int:
+def _max_match(supply: tuple[tuple[int, int], ...], need: Counter[int], kinds: int) -> int:
     """The most of the colored demands ``need`` the units can pay, less the
     deficiency the generic demands can't make up: ``max_match`` is the least of
     the units and ``generic`` plus this (each union's deficiency is the same with
     or without generic demands, which every unit pays)."""
     n_need = need.total()
-    if sum(1 for k in need.values() if k) > 8:
+    if sum(1 for k in need.values() if k) > kinds:
         return n_need
     return n_need + min(0, _slack(supply, need))
 
@@ -267,18 +269,35 @@ def surely_unpayable(problem: Problem) -> bool:
     demands = symbol_masks(problem.cost, problem.x, relaxed=True)
     if demands is None or len(demands[0]) > 8:
         return False
-    masks: Counter[int] = Counter()
+    masks = _most_of_sources(problem).copy()
     for unit in problem.pool:
         masks[(1 << _ORDER[unit.type]) | (SNOW_BIT if unit.snow else 0)] += 1
-    for source in problem.sources:
+    masks.update(alternative_supply(problem))
+    return not hall(*demands, masks)
+
+
+_MOST: dict[tuple[Any, ...], tuple[tuple[Any, ...], Counter[int]]] = {}
+
+
+def _most_of_sources(problem: Problem) -> Counter[int]:
+    """Per permanent, the most mana any of its options makes, of every type any of
+    them makes (Hall units: the bits of what they pay), remembered per compiled
+    board (the entry holds the sources, so their ids can't be reused)."""
+    sources = tuple(problem.sources)
+    mosts = tuple(problem.most_slots(s) for s in sources)
+    key = (tuple(id(s) for s in sources), mosts)
+    hit = _MOST.get(key)
+    if hit is not None and all(a is b for a, b in zip(hit[0], sources, strict=True)):
+        return hit[1]
+    masks: Counter[int] = Counter()
+    for source, most in zip(sources, mosts, strict=True):
         bits = SNOW_BIT if source.snow else 0
-        most = 0
         for option in (*source.simple, *source.complex):
             for slot_types in option.slots:
                 for t in slot_types:
                     bits |= 1 << _ORDER[t]
-            times = problem.repeats(source) if option.repeatable else 1
-            most = max(most, len(option.slots) * times)
         masks[bits] += most * len(source.indexes)
-    masks.update(alternative_supply(problem))
-    return not hall(*demands, masks)
+    if len(_MOST) >= 32:
+        _MOST.clear()
+    _MOST[key] = (sources, masks)
+    return masks

@@ -63,12 +63,66 @@ def restricted_mana(board: Board, sources: Sequence[Source]) -> tuple[Restricted
 
 
 def _plain(options: Sequence[Option]) -> list[tuple[tuple[frozenset[ManaType], ...], Any]]:
-    return [(o.slots, o.mana_cost) for o in options if o.restriction is None and o.taps is None]
+    return [
+        (o.slots, o.mana_cost)
+        for o in options
+        if o.restriction is None and o.taps is None and not o.budgeted and o.sacrifices is None
+    ]
+
+
+def _sacrifices_others(sources: Sequence[Source]) -> bool:
+    """Whether a mana ability's cost sacrifices other permanents (Ashnod's Altar,
+    Krark-Clan Ironworks; CR 602.2b, 701.21a). Which permanents it eats, and when —
+    after their own activations (CR 602.2), its mana paying none of them (605.3a) —
+    isn't a group of the frontier: the frontier leaves these abilities out, and says
+    it isn't whole (the most of each type then comes from the exact tapper)."""
+    return any(o.sacrifices is not None for s in sources for o in s.complex)
+
+
+def _budgeted(board: Board, sources: Sequence[Source]) -> list[list[list[Group]]]:
+    """Per permanent whose repeatable abilities remove its counters (Dreadship Reef,
+    Pentad Prism; CR 602.2b), every way to spend them: a multiset of activation
+    sizes (counters each) to which no more fits, as one copy per activation, whose
+    options are those removing that many."""
+    found: list[list[list[Group]]] = []
+    for source in sources:
+        options = [
+            o for o in source.complex if o.budgeted and o.restriction is None and o.taps is None
+        ]
+        if not options:
+            continue
+        counters = board.permanents[source.indexes[0]].counters
+        by_size: dict[int, list[tuple[tuple[frozenset[ManaType], ...], Any]]] = {}
+        for o in options:
+            by_size.setdefault(o.counters, []).append((o.slots, o.mana_cost))
+        variants = [
+            [(n, by_size[size]) for size, n in sorted(Counter(sizes).items())]
+            for sizes in _fills(sorted(by_size), counters)
+        ]
+        found.append(variants)
+    return found
+
+
+def _fills(sizes: Sequence[int], budget: int) -> Iterator[tuple[int, ...]]:
+    """The multisets of ``sizes`` whose sum is within ``budget`` and to which no
+    size can be added."""
+
+    def go(i: int, left: int) -> Iterator[tuple[int, ...]]:
+        if i == len(sizes):
+            if not any(size <= left for size in sizes):
+                yield ()
+            return
+        for n in range(left // sizes[i], -1, -1):
+            for rest in go(i + 1, left - n * sizes[i]):
+                yield (sizes[i],) * n + rest
+
+    yield from go(0, budget)
 
 
 def configurations(board: Board, sources: Sequence[Source]) -> tuple[list[list[Group]], bool]:
     """The groups of each configuration of the board's tapping costs (one, without
-    them), and whether they are all there (at most :data:`MAX_CONFIGURATIONS`).
+    them), and whether they are all there (at most :data:`MAX_CONFIGURATIONS`, and
+    no cost that sacrifices other permanents: :func:`_sacrifices_others`).
     Raises :class:`~mtgmana.tapping.NotModelled` for tapping costs of different
     filters (which creature pays which is then a matching)."""
     tappers = [
@@ -78,8 +132,12 @@ def configurations(board: Board, sources: Sequence[Source]) -> tuple[list[list[G
         if o.taps is not None and o.restriction is None
     ]
     base = [(len(s.indexes), _plain((*s.simple, *s.complex))) for s in sources]
+    variants = itertools.product(*_budgeted(board, sources))
+    spends = [list(itertools.chain(*more)) for more in variants]
+    whole = not _sacrifices_others(sources)
     if not tappers:
-        return [[g for g in base if g[1]]], True
+        plain = [[g for g in base if g[1]] + extra for extra in spends[:MAX_CONFIGURATIONS]]
+        return plain, whole and len(spends) <= MAX_CONFIGURATIONS
     filters = {o.taps for _, o in tappers if o.taps is not None}
     if len(filters) > 1:
         from ._api import NotModelled
@@ -110,10 +168,11 @@ def configurations(board: Board, sources: Sequence[Source]) -> tuple[list[list[G
         ):
             continue
         for used in _spread(max(0, taken - free), makers):
-            out.append(_groups(sources, base, tappers, counts, used))
-            if len(out) >= MAX_CONFIGURATIONS:
-                return out, False
-    return out, True
+            for extra in spends:
+                out.append(_groups(sources, base, tappers, counts, used) + extra)
+                if len(out) >= MAX_CONFIGURATIONS:
+                    return out, False
+    return out, whole
 
 
 def _most(source: Source, option: Option, creatures: int, per: int) -> int:

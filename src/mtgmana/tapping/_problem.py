@@ -7,7 +7,7 @@ from __future__ import annotations
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
-from typing import Final
+from typing import Any, Final
 
 from .._solver import transport as T
 from ..board import Board
@@ -17,7 +17,7 @@ from ..costs import ManaCost
 from ..mana import Mana
 from ..restrictions import Spend
 from ._alternatives import AltGroup, alternative_groups, spell_keywords, tap_filters
-from ._compile import Source
+from ._compile import Option, Source
 
 __all__ = ["MAX_COMBINATIONS", "MAX_ORDERS"]
 
@@ -52,9 +52,22 @@ class Scale:
 
 
 class TapWeights(T.Weights):
+    """The tapper's weights, each edge's remembered per pair of supply and demand
+    objects (a problem's flows share them: tapping._network)."""
+
     def __init__(self, units: Sequence[Mana], scale: Scale) -> None:
         super().__init__(units, 1)
         self.life_weight = scale.life * T.LIFE_PER_SYMBOL
+        self._edges: dict[tuple[int, int], tuple[T.Supply, T.Demand, int | None]] = {}
+
+    def edge(self, supply: T.Supply, demand: T.Demand) -> int | None:
+        # By identity: the entry holds both objects, so their ids aren't reused.
+        found = self._edges.get((id(supply), id(demand)))
+        if found is not None and found[0] is supply and found[1] is demand:
+            return found[2]
+        weight = super().edge(supply, demand)
+        self._edges[(id(supply), id(demand))] = (supply, demand, weight)
+        return weight
 
 
 class ForwardFirst(T.Weights):
@@ -70,6 +83,12 @@ class ForwardFirst(T.Weights):
     def unit(self, supply: T.Supply, demand: T.Demand) -> int:
         backward = supply.unordered and 0 <= demand.owner < supply.origin
         return self.base.unit(supply, demand) * self.k + backward
+
+    def edge(self, supply: T.Supply, demand: T.Demand) -> int | None:
+        weight = self.base.edge(supply, demand)
+        if weight is None:
+            return None
+        return weight * self.k + (supply.unordered and 0 <= demand.owner < supply.origin)
 
     def life(self) -> int:
         return self.base.life() * self.k
@@ -104,6 +123,11 @@ class Problem:
     filters: list[PermanentFilter] = field(init=False)  # "Tap ... you control" filters
     alternatives: list[AltGroup] = field(init=False)  # what pays besides mana
     keywords: frozenset[str] = field(init=False)  # the spell's convoke, improvise, delve
+    fits: dict[Any, tuple[int, ...]] = field(default_factory=dict, init=False)
+    """Per "Sacrifice ..." filter, the permanents it may take (tapping._victims)."""
+
+    shared: Any = field(default=None, init=False)
+    """What every flow of the problem shares (tapping._network.Shared), once made."""
 
     deadline: float | None = field(default=None, init=False)
     """When the search for the best plan stops (``time.process_time()``), if it does."""
@@ -125,49 +149,91 @@ class Problem:
         return False
 
     def __post_init__(self) -> None:
+        self.keywords = spell_keywords(self.spend)
+        key = (id(self.board), tuple(id(s) for s in self.sources), self.keywords)
+        hit = _FACTS.get(key)
+        if (
+            hit is not None
+            and hit[0] is self.board
+            and all(a is b for a, b in zip(hit[1], self.sources, strict=True))
+        ):
+            _, _, self.creatures, filters, alternatives, units = hit
+            self.filters, self.alternatives = list(filters), list(alternatives)
+        else:
+            units = self._board_facts()
+            if len(_FACTS) >= 32:
+                _FACTS.clear()
+            _FACTS[key] = (
+                self.board, tuple(self.sources), self.creatures, tuple(self.filters),
+                tuple(self.alternatives), units,
+            )  # fmt: skip
+        self.scale = Scale(units + len(self.pool))
+
+    def _board_facts(self) -> int:
+        """Set what depends on the board and the spell's keywords only (your
+        creatures, the "Tap ... you control" filters, the non-mana units) and return
+        the number of units the sources and the non-mana units can be at most."""
         self.creatures = sum(
             1
             for p in self.board.permanents
             if p.controller == "you" and p.is_creature and p.zone == "battlefield"
         )
         self.filters = tap_filters(self.sources)
-        self.keywords = spell_keywords(self.spend)
         self.alternatives = alternative_groups(self.board, self.sources, self.spend, self.filters)
-        units = len(self.pool) + sum(
+        units = sum(
             len(s.indexes) * max(len(o.slots) for o in (*s.simple, *s.complex))
             + sum(self.repeats(s) * len(o.slots) for o in s.complex if o.repeatable)
             for s in self.sources
         )
-        units += sum(group.count + group.added for group in self.alternatives)
-        self.scale = Scale(units)
+        return units + sum(group.count + group.added for group in self.alternatives)
 
     def repeats(self, source: Source) -> int:
         """How many times a repeatable option of ``source`` is tried: at most once
         per permanent it may sacrifice or N permanents it may tap ("Sacrifice a
         creature", "Tap N untapped ... you control"), per resource it may pay
-        (energy, cards), else once per permanent."""
-        most = 0
-        for option in source.complex:
-            if not option.repeatable:
-                continue
-            bounds = []
-            if option.sacrifices is not None:
-                item, n = option.sacrifices
-                bounds.append(self.sacrificeable(item) // n)
-            if option.taps is not None:
-                item, n = option.taps
-                k = self.filters.index(item)
-                fits = sum(g.count for g in self.alternatives if f"tap:{k}" in g.labels)
-                bounds.append(fits // n)
-            for need, have in zip(
-                option.resources,
-                (self.board.energy, self.board.hand, self.board.graveyard),
-                strict=True,
-            ):
-                if need:
-                    bounds.append(have // need)
-            most = max(most, min(bounds) if bounds else len(source.indexes))
-        return most
+        (energy, cards), per counters it removes of the permanent's, else once per
+        permanent."""
+        return max((self.option_repeats(source, o) for o in source.complex), default=0)
+
+    def counters(self, source: Source) -> int:
+        """The counters on the permanent of a group whose activations share them
+        (one permanent: see :attr:`Option.budgeted`)."""
+        return self.board.permanents[source.indexes[0]].counters
+
+    def most_slots(self, source: Source) -> int:
+        """The most mana one permanent of ``source`` can make, costs aside: its
+        largest once-only option, and each repeatable one as often as it's tried."""
+        once = max(
+            (len(o.slots) for o in (*source.simple, *source.complex) if not o.repeatable),
+            default=0,
+        )
+        return once + sum(
+            len(o.slots) * self.option_repeats(source, o) for o in source.complex if o.repeatable
+        )
+
+    def option_repeats(self, source: Source, option: Option) -> int:
+        """:meth:`repeats` for one option (0 for a once-only one)."""
+        if not option.repeatable:
+            return 0
+        if option.budgeted:
+            return self.counters(source) // option.counters
+        bounds = []
+        if option.sacrifices is not None:
+            item, n = option.sacrifices
+            bounds.append(self.sacrificeable(item) // n)
+        if option.taps is not None:
+            item, n = option.taps
+            k = self.filters.index(item)
+            fits = sum(g.count for g in self.alternatives if f"tap:{k}" in g.labels)
+            bounds.append(fits // n)
+        for need, have in zip(
+            option.resources,
+            (self.board.energy, self.board.hand, self.board.graveyard),
+            strict=True,
+        ):
+            if need:
+                bounds.append(have // need)
+        return min(bounds) if bounds else len(source.indexes)
 
     def sacrificeable(self, item: PermanentFilter) -> int:
         """How many of your permanents a "Sacrifice ..." cost could take."""
@@ -179,3 +245,36 @@ class Problem:
             and p.zone == "battlefield"
             and matches(item, p, identifier, None, "you", None)
         )
+
+
+_FACTS: dict[tuple[Any, ...], tuple[Any, ...]] = {}
+"""What a problem reads of its board and sources alone (:meth:`Problem._board_facts`),
+for the boards last used (the entry holds the board and sources: their ids can't be
+reused while it is cached)."""
+
+
+@dataclass
+class Instance:
+    """A multi-mana (or mana-costing) activation chosen in a combination."""
+
+    source: int  # position in the sources list
+    copy: int  # which permanent of the group
+    option: Option
+
+
+@dataclass
+class Candidate:
+    """A combination solved in an order of its activations (``instances``)."""
+
+    value: tuple[int, ...]
+    instances: list[Instance]
+    simple_counts: list[int]  # per source: permanents left as one-mana units
+    solution: T.Solution
+    supplies: list[T.Supply]
+    members: list[list[Any]]
+    future_kept: int
+    victims: dict[int, tuple[int, ...]] = field(default_factory=dict)
+    """Per position of an activation whose cost sacrifices other permanents, their
+    board indexes (:mod:`mtgmana.tapping._victims`)."""
+    permanents: tuple[int, ...] = ()
+    """Per position, the board index of the activation's permanent."""

@@ -16,7 +16,7 @@ from ..costs import ManaCost
 from ..errors import LimitError
 from ..symbol_payment import ways_to_pay
 from ._compile import ORDER, Source
-from ._evaluate import Candidate, choice_rows, evaluate, instances_of
+from ._evaluate import Candidate, Pending, choice_rows, evaluate, instances_of, resume
 from ._hall import (
     SNOW_BIT,
     alternative_supply,
@@ -64,20 +64,26 @@ def _search(
     if first and shortcuts:
         # The one-mana sources alone, first: they often pay.
         nothing = [[0] * len(source.complex) for source in problem.sources]
-        best = evaluate(problem, *instances_of(problem, nothing), problem.future)
-        if best is not None:
-            return best
+        alone = evaluate(problem, *instances_of(problem, nothing), problem.future)
+        if alone is not None:
+            assert not isinstance(alone, Pending)  # no activation: nothing pending
+            return alone
     tree = _Tree(problem)
     rows = tree.rows
     # Nodes best bound first (deeper first on ties, to reach plans sooner); with
     # ``first``, depth first, no activation first, then the most mana.
+    # A node: its bound's sums, Hall's units and demands (with ``first``; else the
+    # number of units, the counts made at a leaf, :meth:`_Tree.hall_counts`), the
+    # units needed, the rows chosen, whether its bound was sharpened.
+    tree.start_supply = tree.pool_supply + alternative_supply(problem) + tree.fixed_supply
     start = (
         tree.start,
-        tree.pool_supply + alternative_supply(problem) + tree.fixed_supply,
-        tree.cost_need,
+        tree.start_supply if first else tree.start_supply.total(),
+        tree.cost_need if first else None,
         tree.cost_total,
         (),
-        False,
+        0,
+        None,
     )
     heap: list[tuple[Any, ...]] = [((), 0, 0, start)]
     stack: list[tuple[int, tuple[Any, ...]]] = [(0, start)]
@@ -95,8 +101,8 @@ def _search(
             depth, node = stack.pop()
         else:
             key, negative_depth, _, node = heapq.heappop(heap)
-            depth = -negative_depth
-        sums, supply, need, total, chosen, refined = node
+            depth = -negative_depth if negative_depth <= 0 else len(rows)  # 1: a leaf pending
+        sums, supply, need, total, chosen, refined, pending = node
         if shortcuts:
             bound = key or tree.bound(depth, sums)  # a node's key is its bound
             if best is not None and tree.worse(bound, best.value):
@@ -105,8 +111,14 @@ def _search(
                 break  # every node left has a bound at least as high
             # Hall's condition at every node when looking for any payable
             # combination; otherwise only the count at inner nodes (cheaper).
-            whole = first or depth == len(rows)
-            if tree.hopeless(depth, supply, need, total, whole):
+            if first:
+                if tree.hopeless(depth, supply, need, total, True):
+                    continue
+            elif depth < len(rows):
+                if tree.hall and supply + tree.optimistic_total[depth] < total:
+                    continue  # not even enough units (Hall's count)
+            elif not refined and tree.hopeless(depth, *tree.hall_counts(chosen), total, True):
+                # (a leaf met again was checked the first time)
                 continue
         if (
             shortcuts
@@ -120,39 +132,57 @@ def _search(
             # counted, sharpens the bound; the node waits its turn again with it.
             sharper = tree.colored_waste(depth, chosen, bound)
             if sharper > bound:
-                node = (*node[:5], True)
+                node = (*node[:5], 1, None)
                 heapq.heappush(heap, (sharper, -depth, next(counter), node))
                 continue
         if depth == len(rows):
-            if shortcuts and not first and not refined:
+            if shortcuts and not first and refined < 2:
                 # What the made mana can pay, colors counted: a sharper bound, and
-                # the leaf waits its turn again with it.
-                sharper = tree.leaf_bound(sums, chosen)
+                # the leaf waits its turn again with it — then the same whichever
+                # activation comes first (dearer: only if it is met again).
+                level, sharper = refined, bound
+                while level < 2 and sharper <= bound:
+                    level += 1
+                    sharper = tree.leaf_bound(sums, chosen, led=level == 2)
                 if sharper > bound:
-                    node = (*node[:5], True)
+                    node = (*node[:5], level, None)
                     heapq.heappush(heap, (sharper, -depth, next(counter), node))
                     continue
-            instances, simple_counts = instances_of(problem, tree.skeleton.picks(chosen))
             beat = None if best is None or not shortcuts or tree.margin else best.value[:5]
-            candidate = evaluate(problem, instances, simple_counts, problem.future, beat, shortcuts)
+            if pending is not None:
+                result = resume(problem, pending, beat)
+            else:
+                instances, simple_counts = instances_of(problem, tree.skeleton.picks(chosen))
+                defer = shortcuts and not first and not tree.margin
+                result = evaluate(
+                    problem, instances, simple_counts, problem.future, beat, shortcuts, defer
+                )
+            if isinstance(result, Pending):
+                # Its orders wait their turn with their bound (the relaxation's, then
+                # by the kind that leads them), after the plans of the same bound
+                # that are cheaper to solve.
+                node = (*node[:5], 3, result)
+                heapq.heappush(heap, (result.floor, 1, next(counter), node))
+                continue
+            candidate = result
             if candidate is not None and (best is None or candidate.value < best.value):
                 best = found[0] = candidate
                 if first:
                     break
             continue
         children = []
+        hall_rows, summaries = tree.hall_rows[depth], tree.summaries[depth]
+        supply_totals = tree.supply_totals[depth]
         for r in tree.order[depth]:
-            more_supply, more_need, more_total = tree.hall_rows[depth][r]
-            child_sums = tuple(map(add, sums, tree.summaries[depth][r]))
+            more_supply, more_need, more_total = hall_rows[r]
+            child_sums = tuple(map(add, sums, summaries[r]))
+            if first:
+                child_supply = _plus(supply, more_supply) if more_supply else supply
+                child_need = _plus(need, more_need) if more_need else need
+            else:
+                child_supply, child_need = supply + supply_totals[r], None
             children.append(
-                (
-                    child_sums,
-                    _plus(supply, more_supply) if more_supply else supply,
-                    _plus(need, more_need) if more_need else need,
-                    total + more_total,
-                    (*chosen, r),
-                    False,
-                )
+                (child_sums, child_supply, child_need, total + more_total, (*chosen, r), 0, None)
             )
         if first:
             stack.extend((depth + 1, child) for child in reversed(children))
@@ -189,7 +219,10 @@ class _Skeleton:
         every = choice_rows(problem)
         # Groups with one row (no complex option: one-mana units only) are decided:
         # they join the root, and the tree branches on the others only.
-        self.groups = [g for g, rows in enumerate(every) if len(rows) > 1]
+        self.groups = sorted(
+            (g for g, rows in enumerate(every) if len(rows) > 1),
+            key=lambda g: _group_rank(problem.sources[g]),
+        )
         self.fixed = [g for g, rows in enumerate(every) if len(rows) == 1]
         self.every = every
         self.rows = [every[g] for g in self.groups]
@@ -222,10 +255,14 @@ class _Skeleton:
             [(Counter(), Counter(), 0) for _ in rows] for rows in self.rows
         ]
         self.made_rows: list[list[tuple[Counter[int], Counter[int], int, int, int]]] = []
+        self.lead_rows: list[list[_LeadRow]] = []
         self.hall_rows: list[list[tuple[Counter[int], Counter[int], int]]] = []
         self.optimistic: list[Counter[int]] = [Counter() for _ in range(len(self.rows) + 1)]
         for depth in range(len(self.rows) - 1, -1, -1):
             self._group(problem, depth, self.groups[depth], every[self.groups[depth]])
+        self.optimistic_total = [c.total() for c in self.optimistic]
+        self._summed: dict[tuple[int, ...], _Summed] = {}
+        self.supply_totals = [[row[0].total() for row in rows] for rows in self.hall_rows]
         # What each one-mana source weighs for preference 5 (the types it can make)
         # and the mana it can pay; the least weight per demand, remembered.
         self.flex_units: list[tuple[int, int]] = []
@@ -240,12 +277,22 @@ class _Skeleton:
         for g in self.fixed:
             scratch = _Skeleton.__new__(_Skeleton)
             scratch.optimistic = [Counter(), Counter()]
-            scratch.hall_rows, scratch.made_rows = [], []
+            scratch.hall_rows, scratch.made_rows, scratch.lead_rows = [], [], []
             _Skeleton._group(scratch, problem, 0, g, every[g])
             supply, need, total = scratch.hall_rows[0][0]
             self.fixed_supply.update(supply)
             self.fixed_need.update(need)
             self.fixed_total += total
+
+    def summed(self, chosen: tuple[int, ...]) -> _Summed:
+        """What the rows chosen add up to, whatever the cost (remembered: the
+        board's problems meet the same combinations again)."""
+        found = self._summed.get(chosen)
+        if found is None:
+            if len(self._summed) >= 4096:
+                self._summed.clear()
+            found = self._summed[chosen] = _Summed(self, chosen)
+        return found
 
     def picks(self, chosen: tuple[int, ...]) -> list[list[int]]:
         """Every group's row, from the rows chosen for the tree's groups."""
@@ -261,16 +308,17 @@ class _Skeleton:
         for option in source.simple:
             simple_bits |= bits_of(option.slots[0])
         per_row = []
-        best_bits, most = snow, 0
+        best_bits = snow
         for option in (*source.simple, *source.complex):
             for slot_types in option.slots:
                 best_bits |= bits_of(slot_types)
-            times = problem.repeats(source) if option.repeatable else 1
-            most = max(most, len(option.slots) * times)
+        most = problem.most_slots(source)
         self.optimistic[depth] = self.optimistic[depth + 1].copy()
         self.optimistic[depth][best_bits] += most * len(source.indexes)
         made_rows = []
+        lead_rows = []
         for row in rows:
+            lead_rows.append(_lead_row(source, row, snow))
             supply: Counter[int] = Counter()
             need: Counter[int] = Counter()
             total = copies = 0
@@ -303,6 +351,57 @@ class _Skeleton:
             made_rows.append((made, most_need, generic, made_by_costing, root))
         self.hall_rows.insert(0, per_row)
         self.made_rows.insert(0, made_rows)
+        self.lead_rows.insert(0, lead_rows)
+
+
+class _Summed:
+    """The rows chosen for the first groups, added up: the mana they make (by the
+    bits of what it can pay), the most demands of their costs and the generic ones,
+    the mana made by mana-costing activations and the least mana one of those costs
+    takes (:meth:`_Tree._gathered`); Hall's units and demands and the units their
+    costs need (:meth:`_Tree.hall_counts`, :meth:`_Tree._flex_bound`); the root and
+    later mana and the mana-costing options (:meth:`_Tree._led_spent`)."""
+
+    def __init__(self, skeleton: _Skeleton, chosen: tuple[int, ...]) -> None:
+        self.made: Counter[int] = Counter()
+        self.most_need: Counter[int] = Counter()
+        self.generic = self.by_costing = 0
+        self.root = _NO_ROOT
+        self.hall_supply: Counter[int] = Counter()
+        self.hall_need: Counter[int] = Counter()
+        self.hall_total = 0
+        lead_root: Counter[int] = Counter()
+        lead_later: Counter[int] = Counter()
+        self.acts: dict[int, tuple[int, Counter[int], int]] = {}
+        for g, r in enumerate(chosen):
+            made, most, more, more_by_costing, row_root = skeleton.made_rows[g][r]
+            _add_to(self.made, made)
+            _add_to(self.most_need, most)
+            self.generic += more
+            self.by_costing += more_by_costing
+            self.root = min(self.root, row_root)
+            supply, need, total = skeleton.hall_rows[g][r]
+            _add_to(self.hall_supply, supply)
+            _add_to(self.hall_need, need)
+            self.hall_total += total
+            made_root, made_later, costing = skeleton.lead_rows[g][r]
+            _add_to(lead_root, made_root)
+            _add_to(lead_later, made_later)
+            for key, count, need_of, generic in costing:
+                self.acts[key] = (count, need_of, generic)
+        self.made_total = self.made.total()
+        self.lead_root = lead_root
+        self.lead_later = lead_later
+        # With no floating mana: the units of _Tree._led_spent, once.
+        self.lead_units = _lead_units(lead_root, lead_later)
+
+
+def _lead_units(root: Counter[int], later: Counter[int]) -> Counter[int]:
+    """Units for :meth:`_Tree._led_spent`: root units' bits copied ``_LEAD`` higher."""
+    units: Counter[int] = Counter(later)
+    for mask, k in root.items():
+        units[mask | mask << _LEAD] += k
+    return units
 
 
 _SKELETONS: dict[tuple[Any, ...], tuple[tuple[Source, ...], _Skeleton]] = {}
@@ -343,7 +442,7 @@ class _Tree:
         self.summaries = skeleton.summaries
         most = _spent(problem.cost, problem.x, most=True)
         least = _spent(problem.cost, problem.x, most=False)
-        self.start = (0, 0, 0, most, least, 0)
+        self.start = (0, 0, 0, most, least, 0, 0)
         self.low_sacrifice = skeleton.low_sacrifice
         self.low_life = skeleton.low_life
         self.low_net = skeleton.low_net
@@ -352,6 +451,9 @@ class _Tree:
         self.made_rows = skeleton.made_rows
         self.high_take = skeleton.high_take
         self.optimistic = skeleton.optimistic
+        self.optimistic_total = skeleton.optimistic_total
+        self.supply_totals = skeleton.supply_totals
+        self.start_supply: Counter[int] = Counter()
         demands = symbol_masks(problem.cost, problem.x, relaxed=True)
         self.hall = demands is not None
         self.cost_need: Counter[int] = Counter()
@@ -372,8 +474,9 @@ class _Tree:
         for unit in problem.pool:
             self.pool_supply[(1 << ORDER[unit.type]) | (SNOW_BIT if unit.snow else 0)] += 1
         # Preference 5 at a leaf (:meth:`_flex_bound`), when nothing else (convoke,
-        # restricted mana) pays symbols.
-        use_flex = not self.margin and not problem.alternatives
+        # improvise, delve, restricted mana) pays symbols: permanents tapped for an
+        # activation's cost ("tap:k" units) pay no symbol.
+        use_flex = not self.margin and not problem.keywords
         self.flex_units = skeleton.flex_units if use_flex else None
         self._weights = skeleton.flex_weights
 
@@ -384,7 +487,7 @@ class _Tree:
         damage and life they cost, the mana left over when every cost takes the
         most it can, every future cost kept, and the one-mana sources that must be
         tapped for what the made and floating mana can't pay."""
-        sacrifice, life, made, most, least, victims = sums
+        sacrifice, life, made, most, least, victims, taps = sums
         floating = len(self.problem.pool) + made
         waste = max(0, floating - most + self.low_net[depth])
         sacrifice += victims + self.low_sacrifice[depth]  # a victim weighs 1 at least
@@ -392,7 +495,8 @@ class _Tree:
         kept = -len(self.problem.future)
         if self.margin:
             return (sacrifice, life, kept, waste - self.margin)
-        flex = max(0, least - floating - self.high_net[depth])
+        # Each permanent an activation's cost taps is a unit of its own, at least 1.
+        flex = max(0, least - floating - self.high_net[depth]) + taps
         return (sacrifice, life, kept, waste, flex)
 
     def colored_waste(
@@ -420,24 +524,18 @@ class _Tree:
         generic ones, the mana made by activations that cost mana, and the least
         mana one of those costs takes."""
         assert self.cost_most is not None
-        units = _plus(self.pool_supply, _EMPTY)
-        need = _plus(self.cost_most[0], _EMPTY)
-        generic = self.cost_most[1]
-        by_costing, root = 0, _NO_ROOT
-        for g, r in enumerate(chosen):
-            made, most, more, more_by_costing, row_root = self.made_rows[g][r]
-            if not made and not most:
-                continue  # no activation
-            _add_to(units, made)
-            _add_to(need, most)
-            generic += more
-            by_costing += more_by_costing
-            root = min(root, row_root)
-        return units, need, generic, by_costing, root
+        summed = self.skeleton.summed(chosen)
+        units = _plus(self.pool_supply, summed.made) if self.pool_supply else summed.made
+        need = _plus(self.cost_most[0], summed.most_need)
+        generic = self.cost_most[1] + summed.generic
+        return units, need, generic, summed.by_costing, summed.root
 
-    def leaf_bound(self, sums: tuple[int, ...], chosen: tuple[int, ...]) -> tuple[int, ...]:
+    def leaf_bound(
+        self, sums: tuple[int, ...], chosen: tuple[int, ...], *, led: bool = True
+    ) -> tuple[int, ...]:
         """:meth:`bound` of a whole combination, sharpened by the types of mana: the
-        made and floating mana spent is at most what can pay the costs' symbols."""
+        made and floating mana spent is at most what can pay the costs' symbols
+        (``led``: also whichever mana-costing activation comes first)."""
         bound = self.bound(len(self.rows), sums)
         if self.cost_most is None:
             return bound
@@ -454,11 +552,48 @@ class _Tree:
             acts = demanded - self.cost_most[0].total() - self.cost_most[1]
             cost_only = max_match(units, self.cost_most[0], self.cost_most[1])
             spent = min(spent, cost_only + min(acts, acts - root + floating - by_costing))
+            if led:
+                spent = min(spent, self._led_spent(chosen))
         waste = max(bound[3] + self.margin, floating - spent)
         if self.margin:
             return (*bound[:3], waste - self.margin)
-        flex = max(bound[4], sums[4] - spent, self._flex_bound(units, chosen))
+        taps = sums[6]
+        flex = max(bound[4], sums[4] - spent + taps, self._flex_bound(units, chosen) + taps)
         return (*bound[:3], waste, flex)
+
+    def _led_spent(self, chosen: tuple[int, ...]) -> int:
+        """The most made and floating mana a combination's plans spend, colors
+        counted, whichever mana-costing activation comes first: in any order, the
+        first one's cost is paid by none of their mana (CR 605.3a) — only by floating
+        mana, mana of activations that cost none, or one-mana sources (not counted
+        here). Per kind that could be first, a maximum matching in which that one's
+        symbols take only such "root" units (their bits copied ``_LEAD`` higher, the
+        others' symbols and the cost's taking either), and the most of these."""
+        assert self.cost_most is not None
+        summed = self.skeleton.summed(chosen)
+        acts = summed.acts
+        units = summed.lead_units
+        if self.pool_supply:
+            units = _lead_units(_plus(summed.lead_root, self.pool_supply), summed.lead_later)
+        cost_need, cost_generic = self.cost_most
+        most = 0
+        for first in acts:
+            demands: Counter[int] = Counter()
+            for mask, k in cost_need.items():
+                demands[mask | mask << _LEAD] += k
+            generic = cost_generic
+            for key, (count, need, more) in acts.items():
+                free = count - (key == first)
+                for mask, k in need.items():
+                    demands[mask | mask << _LEAD] += k * free
+                generic += more * free
+            _, need, more = acts[first]
+            for mask, k in need.items():
+                demands[mask << _LEAD] += k
+            if more:
+                demands[_ANY << _LEAD] += more
+            most = max(most, max_match(units, demands, generic, kinds=10))
+        return most
 
     def _flex_bound(self, units: Counter[int], chosen: tuple[int, ...]) -> int:
         """A lower bound of preference 5 for a whole combination: every symbol of
@@ -469,13 +604,9 @@ class _Tree:
         (König), and none of those it can't pay at all."""
         if self.flex_units is None:
             return 0
-        need = self.cost_need.copy()
-        total = self.cost_total
-        for g, r in enumerate(chosen):
-            _, more, more_total = self.hall_rows[g][r]
-            if more:
-                _add_to(need, more)
-            total += more_total
+        summed = self.skeleton.summed(chosen)
+        need = _plus(self.cost_need, summed.hall_need)
+        total = self.cost_total + summed.hall_total
         generic = total - need.total()
         payable = max_match(units, need, generic)
         certain = 0
@@ -519,6 +650,12 @@ class _Tree:
             return bound > value[:4]
         return bound >= value[:5]
 
+    def hall_counts(self, chosen: tuple[int, ...]) -> tuple[Counter[int], Counter[int]]:
+        """Hall's units and demands of the rows chosen (a leaf's), with the floating
+        mana, the non-mana units, the cost and the groups decided at the root."""
+        summed = self.skeleton.summed(chosen)
+        return _plus(self.start_supply, summed.hall_supply), _plus(self.cost_need, summed.hall_need)
+
     def hopeless(
         self, depth: int, supply: Counter[int], need: Counter[int], total: int, whole: bool
     ) -> bool:
@@ -552,6 +689,42 @@ def _add_to(a: Counter[int], b: Counter[int]) -> None:
 
 
 _NO_ROOT = 1 << 30
+_LEAD = 8  # root units' bits are copied this much higher (_Tree._led_spent)
+_ANY = (1 << 7) - 1  # every type's bit and the snow bit
+
+_LeadRow = tuple[Counter[int], Counter[int], tuple[tuple[int, int, Counter[int], int], ...]]
+
+
+def _lead_row(source: Source, row: list[int], snow: int) -> _LeadRow:
+    """A group's row for :meth:`_Tree._led_spent`: the mana its activations that
+    cost no mana make, the mana its mana-costing ones make, and per mana-costing
+    option (by identity) how many, the most units each one's cost takes by the bits
+    of what pays them, and its generic ones."""
+    root: Counter[int] = Counter()
+    later: Counter[int] = Counter()
+    costing = []
+    for option, count in zip(source.complex, row, strict=True):
+        if not count:
+            continue
+        made = later if option.mana_cost is not None else root
+        for slot_types in option.slots:
+            made[bits_of(slot_types) | snow] += count
+        if option.mana_cost is not None:
+            need, generic = most_demands(option.mana_cost, 0)
+            costing.append((id(option), count, need, generic))
+    return root, later, tuple(costing)
+
+
+def _group_rank(source: Source) -> int:
+    """Where a group goes in the tree: those whose activations cost more than mana
+    (a sacrifice, life, a tapped permanent: they raise the bound of every plan that
+    uses them) first, so a bound can cut them near the root, then in the board's
+    order (any order is exact)."""
+    costly = any(
+        o.sacrifice_self or o.sacrifices or o.taps or o.life or o.damage or any(o.resources)
+        for o in source.complex
+    )
+    return 0 if costly else 1
 
 
 def _depth_first_order(summaries: list[tuple[int, ...]], rows: list[list[int]]) -> list[int]:
@@ -569,7 +742,7 @@ def _row_summary(problem: Problem, g: int, row: list[int]) -> tuple[int, ...]:
     permanents sacrificed to other permanents' costs (cards discarded or exiled
     count with sacrifices)."""
     source = problem.sources[g]
-    sacrifice = life = made = most = least = victims = 0
+    sacrifice = life = made = most = least = victims = taps = 0
     for option, n in zip(source.complex, row, strict=True):
         if not n:
             continue
@@ -577,6 +750,8 @@ def _row_summary(problem: Problem, g: int, row: list[int]) -> tuple[int, ...]:
             sacrifice += n * (1 + (0 if source.token else 2) + (1 if source.creature else 0))
         if option.sacrifices is not None:
             victims += n * option.sacrifices[1]
+        if option.taps is not None:
+            taps += n * option.taps[1]
         energy, discarded, exiled = option.resources
         sacrifice += n * (3 * discarded + exiled)
         life += n * (option.damage + option.life + energy)
@@ -584,7 +759,7 @@ def _row_summary(problem: Problem, g: int, row: list[int]) -> tuple[int, ...]:
         if option.mana_cost is not None:
             most += n * _spent(option.mana_cost, 0, most=True)
             least += n * _spent(option.mana_cost, 0, most=False)
-    return sacrifice, life, made, most, least, victims
+    return sacrifice, life, made, most, least, victims, taps
 
 
 def _spent(cost: ManaCost, x: int, *, most: bool) -> int:

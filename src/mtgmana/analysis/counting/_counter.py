@@ -5,6 +5,7 @@ Cavern of Souls names (:func:`chosen_creature_type`)."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Final
 
 from ...board.abilities import DynamicSlot, bind_chosen_type
@@ -37,6 +38,50 @@ def chosen_creature_type(deck: Deck) -> str | None:
     return min(counts, key=lambda t: (-counts[t], t))
 
 
+def _dynamic_option(
+    slot: DynamicSlot,
+    colors: frozenset[str],
+    commander: frozenset[str],
+    land_colors: frozenset[str],
+) -> tuple[frozenset[str], ...]:
+    """The colors a dynamic slot of a source may stand for, in a deck of ``colors``
+    whose commander's identity is ``commander`` and whose lands make ``land_colors``."""
+    if slot is DynamicSlot.COMMANDER_COLORS:
+        return (commander,) if commander else ()
+    if slot.name.startswith("OPPONENT"):
+        return (colors,) if colors else ()
+    if slot.name.startswith(("OWN", "GATE")):
+        return (land_colors,) if land_colors else ()
+    if slot.name.startswith(("EACH_PERMANENT", "EACH_MONOCOLORED")):
+        return ()  # its own colors, read by .roles; the others: the simulation
+    # chosen colors, colors of permanents: a choice among the deck's colors
+    return tuple(frozenset(c) for c in sorted(colors))
+
+
+def _dynamic_options(
+    deck: Deck, colors: frozenset[str], commander: frozenset[str]
+) -> dict[DynamicSlot, tuple[frozenset[str], ...]]:
+    """Each dynamic slot's colors in ``deck`` (see :func:`_dynamic_option`)."""
+    land_colors: frozenset[str] = frozenset()
+    for item in deck.main:
+        if item.role.is_land:
+            land_colors |= item.role.produces
+    return {slot: _dynamic_option(slot, colors, commander, land_colors) for slot in DynamicSlot}
+
+
+def _each_type(
+    types: Iterable[str], made: list[tuple[frozenset[str], frozenset[str]]]
+) -> frozenset[str]:
+    """The mana of the lands a fetch land finds one of each of ``types`` among
+    (``made``: each findable land's letters and subtypes)."""
+    both: frozenset[str] = frozenset()
+    for land_type in types:
+        for letters, subtypes in made:
+            if land_type in subtypes:
+                both |= letters
+    return both
+
+
 class SourceCounter:
     """Karsten's counting of a deck's sources (see the module)."""
 
@@ -47,23 +92,7 @@ class SourceCounter:
         commander = frozenset(str(identity)) if identity else frozenset()
         self.choice_value = 1.0 if len(self.colors) <= 2 else _CHOICE_MANY_COLORS
         self.chosen_type = chosen_creature_type(deck)
-        land_colors: frozenset[str] = frozenset()
-        for item in deck.main:
-            if item.role.is_land:
-                land_colors |= item.role.produces
-        self.dynamic_options: dict[DynamicSlot, tuple[frozenset[str], ...]] = {}
-        for slot in DynamicSlot:
-            if slot is DynamicSlot.COMMANDER_COLORS:
-                value: tuple[frozenset[str], ...] = (commander,) if commander else ()
-            elif slot.name.startswith("OPPONENT"):
-                value = (self.colors,) if self.colors else ()
-            elif slot.name.startswith(("OWN", "GATE")):
-                value = (land_colors,) if land_colors else ()
-            elif slot.name.startswith(("EACH_PERMANENT", "EACH_MONOCOLORED")):
-                value = ()  # its own colors, read by .roles; the others: the simulation
-            else:  # chosen colors, colors of permanents: a choice among the deck's colors
-                value = tuple(frozenset(c) for c in sorted(self.colors))
-            self.dynamic_options[slot] = value
+        self.dynamic_options = _dynamic_options(deck, self.colors, commander)
         self._options: dict[tuple[str, bool], tuple[frozenset[str], ...]] = {}
         self._restricted = any(item.role.restricted for item in deck.main)
         self._sources: dict[tuple[object, ...], tuple[float, int, float]] = {}
@@ -90,22 +119,29 @@ class SourceCounter:
         if found is not None:
             return found
         every, chosen = self._every(role, back)
-        choices: list[frozenset[str]] = []
-        if chosen:
-            extra = [c for c in sorted(self.colors) if c not in every]
-            choices = [every | {c} for c in extra] or [every]
-        elif role.back is not None and not back:
-            other: frozenset[str] = frozenset().union(*role.back_options)
-            choices = [every, other]
-        elif role.fetch is not None and not back:
-            for option in self._found(role):
-                if option and option not in choices:
-                    choices.append(option)
-        elif every:
-            choices = [every]
+        choices = self._choices(role, back, every, chosen)
         result = tuple(c for c in choices if c)
         self._options[(role.name, back)] = result
         return result
+
+    def _choices(
+        self, role: CardRole, back: bool, every: frozenset[str], chosen: bool
+    ) -> list[frozenset[str]]:
+        """The once-made choices of :meth:`options` (empty ones included), from the
+        letters ``every`` the source can make and whether it chooses a color."""
+        if chosen:
+            extra = [c for c in sorted(self.colors) if c not in every]
+            return [every | {c} for c in extra] or [every]
+        if role.back is not None and not back:
+            other: frozenset[str] = frozenset().union(*role.back_options)
+            return [every, other]
+        if role.fetch is not None and not back:
+            choices: list[frozenset[str]] = []
+            for option in self._found(role):
+                if option and option not in choices:
+                    choices.append(option)
+            return choices
+        return [every] if every else []
 
     def _found(self, role: CardRole) -> list[frozenset[str]]:
         """What a fetch land may give the deck: the mana of each land it can find
@@ -120,12 +156,7 @@ class SourceCounter:
             if item.role.is_land and item.role.fetch is None and fetch.finds(item.card)
         ]
         if fetch.each:  # one of each type at once
-            both: frozenset[str] = frozenset()
-            for land_type in fetch.types:
-                for letters, subtypes in made:
-                    if land_type in subtypes:
-                        both |= letters
-            return [both]
+            return [_each_type(fetch.types, made)]
         if fetch.lands > 1 and not fetch.share_type:
             return [a | b for i, (a, _) in enumerate(made) for b, _ in made[i:]] or []
         return [letters for letters, _ in made]
@@ -206,26 +237,44 @@ class SourceCounter:
         for item in self.deck.main:
             role = item.role
             if role.is_land:
-                if mana_value <= 1 and not self.turn_one(role):
-                    continue
-                value = self.value(role, group, spend)
+                value = self._land_value(role, group, mana_value, spend)
                 if value:
                     lands += value * item.count
                     counted += item.count
                 continue
-            if role.land_back is not None and (mana_value > 1 or self.turn_one(role, back=True)):
-                value = self.value(role, group, back=True)
-                if value:
-                    lands += MDFC_LAND * value * item.count
-            if role.kind in ("dork", "rock", "treasure") and mana_value > role.mana_value:
-                if role.kind == "dork" and mana_value >= 2:
-                    weight = _DORK
-                elif role.kind == "rock" and mana_value >= 3:
-                    weight = _ROCK
-                elif role.kind == "treasure" and mana_value >= 2:
-                    other += _TREASURE * item.count  # any color
-                    continue
-                else:
-                    continue
-                other += weight * self.value(role, group, spend) * item.count
+            lands += self._back_value(role, group, mana_value) * item.count
+            other += self._other_value(role, group, mana_value, spend) * item.count
         return lands, counted, other
+
+    def _land_value(
+        self, role: CardRole, group: frozenset[str], mana_value: int, spend: Spend | None
+    ) -> float:
+        """How much of a source of ``group`` a land is for a spell of ``mana_value``
+        (none, for a one-drop, when it can't tap on turn one)."""
+        if mana_value <= 1 and not self.turn_one(role):
+            return 0.0
+        return self.value(role, group, spend)
+
+    def _back_value(self, role: CardRole, group: frozenset[str], mana_value: int) -> float:
+        """How much of a land source of ``group`` a spell's land back face is."""
+        if role.land_back is None or not (mana_value > 1 or self.turn_one(role, back=True)):
+            return 0.0
+        value = self.value(role, group, back=True)
+        return MDFC_LAND * value if value else 0.0
+
+    def _other_value(
+        self, role: CardRole, group: frozenset[str], mana_value: int, spend: Spend | None
+    ) -> float:
+        """How much of a nonland source of ``group`` a dork, rock or Treasure maker
+        is for a spell of ``mana_value`` (it must be cheaper than the spell)."""
+        if role.kind not in ("dork", "rock", "treasure") or mana_value <= role.mana_value:
+            return 0.0
+        if role.kind == "dork" and mana_value >= 2:
+            weight = _DORK
+        elif role.kind == "rock" and mana_value >= 3:
+            weight = _ROCK
+        elif role.kind == "treasure" and mana_value >= 2:
+            return _TREASURE  # any color
+        else:
+            return 0.0
+        return weight * self.value(role, group, spend)

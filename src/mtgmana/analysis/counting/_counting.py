@@ -60,7 +60,7 @@ from ...restrictions import Spend
 from ...symbols import SymbolKind
 from ..decks import Deck, DeckCard, deck_colors, spell_items
 from ..karsten import Requirement, sources_table, target_for
-from ..roles import CardRole, deck_statics
+from ..roles import CardRole, DeckStatics, deck_statics
 from ._casting import cast_plan, spell_cost
 from ._counter import MDFC_LAND, SourceCounter
 from ._notes import land_note, spell_note
@@ -329,43 +329,52 @@ def spell_reports(
     mdfc = sum(item.count for item in deck.main if item.role.land_back is not None)
     model = _Model(size, deck.lands + MDFC_LAND * mdfc, on_the_draw, commander)
     statics = deck_statics(item.card for item in deck.main)
-    reports = []
-    for zone, item in spell_items(deck):
-        faces = item.role.spell_faces or (0,)
-        for face in faces:
-            chosen = item.card.faces[face]
-            printed = chosen.mana_cost
-            plan = cast_plan(item, face, x)
-            cost, x_value, turn, value = plan.cost, plan.x, plan.turn, plan.mana_value
-            spend = _spend(item, face, cost)
-            needs, probability = _needs(counter, model, cost, turn, spend, life=True)
-            without: float | None = None
-            if any(s.is_phyrexian for s in cost):
-                _, without = _needs(counter, model, cost, turn, spend, life=False)
-            groups = _groups(cost, life=True)
-            pips_by_color = {c: sum(n for g, n in groups.items() if c in g) for c in _PIP_KEYS}
-            reports.append(
-                SpellReport(
-                    name=chosen.name if len(faces) > 1 else item.name,
-                    count=item.count,
-                    cost=str(cost if x_value is None else printed),
-                    mana_value=value,
-                    turn=turn,
-                    kind=item.role.kind,
-                    pips={c: n for c, n in pips_by_color.items() if n},
-                    needs=tuple(needs),
-                    probability=probability,
-                    target=float(target_for(turn)),
-                    zone=zone,
-                    card=item.name if len(faces) > 1 else "",
-                    x=x_value,
-                    without_life=without,
-                    counted_as=_joined(
-                        spell_note(item, face, x_value, without, statics), plan.note
-                    ),
-                )
-            )
-    return tuple(reports)
+    return tuple(
+        _spell_report(counter, model, statics, zone, item, face, x)
+        for zone, item in spell_items(deck)
+        for face in item.role.spell_faces or (0,)
+    )
+
+
+def _spell_report(
+    counter: SourceCounter,
+    model: _Model,
+    statics: DeckStatics,
+    zone: str,
+    item: DeckCard,
+    face: int,
+    x: Mapping[str, int] | None,
+) -> SpellReport:
+    """The :class:`SpellReport` of one castable face of a spell of the deck."""
+    named = len(item.role.spell_faces or (0,)) > 1
+    chosen = item.card.faces[face]
+    printed = chosen.mana_cost
+    plan = cast_plan(item, face, x)
+    cost, x_value, turn, value = plan.cost, plan.x, plan.turn, plan.mana_value
+    spend = _spend(item, face, cost)
+    needs, probability = _needs(counter, model, cost, turn, spend, life=True)
+    without: float | None = None
+    if any(s.is_phyrexian for s in cost):
+        _, without = _needs(counter, model, cost, turn, spend, life=False)
+    groups = _groups(cost, life=True)
+    pips_by_color = {c: sum(n for g, n in groups.items() if c in g) for c in _PIP_KEYS}
+    return SpellReport(
+        name=chosen.name if named else item.name,
+        count=item.count,
+        cost=str(cost if x_value is None else printed),
+        mana_value=value,
+        turn=turn,
+        kind=item.role.kind,
+        pips={c: n for c, n in pips_by_color.items() if n},
+        needs=tuple(needs),
+        probability=probability,
+        target=float(target_for(turn)),
+        zone=zone,
+        card=item.name if named else "",
+        x=x_value,
+        without_life=without,
+        counted_as=_joined(spell_note(item, face, x_value, without, statics), plan.note),
+    )
 
 
 def _joined(*notes: str) -> str:
@@ -392,6 +401,23 @@ def color_sources(deck: Deck) -> tuple[ColorSources, ...]:
     return tuple(result)
 
 
+def _recommended(size: int, average: float, cheap: int, companion: bool) -> tuple[float, str, bool]:
+    """Karsten's recommended land count for a deck of ``size`` cards (its formula,
+    and whether it was extrapolated from 60 cards)."""
+    if size in (99, 100):
+        recommended = 31.42 + 3.13 * average - 0.28 * cheap
+        return recommended, "31.42 + 3.13 x average mana value - 0.28 x cheap draw/ramp", False
+    recommended = 19.59 + 1.90 * average - 0.28 * cheap + (0.27 if companion else 0.0)
+    formula = "19.59 + 1.90 x average mana value - 0.28 x cheap draw/ramp"
+    if companion:
+        formula += " + 0.27 (companion)"
+    extrapolated = size != 60
+    if extrapolated:
+        recommended *= size / 60
+        formula = f"({formula}) x {size}/60"
+    return recommended, formula, extrapolated
+
+
 def land_count(deck: Deck) -> LandCount:
     values = [
         (item.role.mana_value, item.count)
@@ -402,20 +428,7 @@ def land_count(deck: Deck) -> LandCount:
     average = sum(v * n for v, n in values) / cards if cards else 0.0
     cheap = sum(item.count for item in deck.main if item.role.cheap_draw_or_ramp)
     companion = bool(deck.companion)
-    size = deck.size
-    if size in (99, 100):
-        recommended = 31.42 + 3.13 * average - 0.28 * cheap
-        formula = "31.42 + 3.13 x average mana value - 0.28 x cheap draw/ramp"
-        extrapolated = False
-    else:
-        recommended = 19.59 + 1.90 * average - 0.28 * cheap + (0.27 if companion else 0.0)
-        formula = "19.59 + 1.90 x average mana value - 0.28 x cheap draw/ramp"
-        if companion:
-            formula += " + 0.27 (companion)"
-        extrapolated = size != 60
-        if extrapolated:
-            recommended *= size / 60
-            formula = f"({formula}) x {size}/60"
+    recommended, formula, extrapolated = _recommended(deck.size, average, cheap, companion)
     return LandCount(
         lands=deck.lands,
         recommended=round(recommended, 2),

@@ -57,26 +57,38 @@ def chosen_x(deck: Deck, x: Mapping[str, int] | None) -> tuple[tuple[str, int], 
     taking = [item for item in items if _takes_x(item)]
     seen: dict[str, str] = {}
     for name, value in x.items():
-        if not isinstance(name, str):
-            raise DeckError(f"x must map card names to X, not {name!r}")
-        if isinstance(value, bool) or not isinstance(value, int):
-            raise DeckError(f"X for {name} must be a whole number, not {value!r}")
-        if not 0 <= value <= MAX_X:
-            raise DeckError(f"X for {name} must be 0 to {MAX_X:,}, not {value:,}")
+        _check_value(name, value)
         key = name.casefold()
         if key in seen:
             raise DeckError(f"X for {name!r} is given twice (as {seen[key]!r} too)")
         seen[key] = name
-        found = next((item for item in items if key in _names(item)), None)
-        if found is None:
-            raise DeckError(f"X for {name!r}: no card of that name in the deck{_hint(name, items)}")
-        if not _takes_x(found):
-            raise DeckError(
-                f"X for {name!r}: {found.name} ({found.card.faces[0].mana_cost or 'no cost'}) "
-                "has no X to choose: X is chosen for spells with X in their mana cost "
-                f"(CR 107.3) and for multikicker's kicks (CR 702.33){_listing(taking)}"
-            )
+        _check_card(name, key, items, taking)
     return tuple(sorted(x.items()))
+
+
+def _check_value(name: object, value: object) -> None:
+    """Raise :class:`DeckError` unless ``name`` is a name and ``value`` an X that
+    may be asked for."""
+    if not isinstance(name, str):
+        raise DeckError(f"x must map card names to X, not {name!r}")
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise DeckError(f"X for {name} must be a whole number, not {value!r}")
+    if not 0 <= value <= MAX_X:
+        raise DeckError(f"X for {name} must be 0 to {MAX_X:,}, not {value:,}")
+
+
+def _check_card(name: str, key: str, items: tuple[DeckCard, ...], taking: list[DeckCard]) -> None:
+    """Raise :class:`DeckError` unless the card ``name`` (casefolded: ``key``) is
+    one of ``items`` that takes an X (``taking``: those that do)."""
+    found = next((item for item in items if key in _names(item)), None)
+    if found is None:
+        raise DeckError(f"X for {name!r}: no card of that name in the deck{_hint(name, items)}")
+    if not _takes_x(found):
+        raise DeckError(
+            f"X for {name!r}: {found.name} ({found.card.faces[0].mana_cost or 'no cost'}) "
+            "has no X to choose: X is chosen for spells with X in their mana cost "
+            f"(CR 107.3) and for multikicker's kicks (CR 702.33){_listing(taking)}"
+        )
 
 
 def _hint(name: str, items: tuple[DeckCard, ...]) -> str:

@@ -291,8 +291,29 @@ def _constructed(deck: Deck, fmt: str) -> list[LegalityWarning]:
 
 
 def _commander(deck: Deck) -> list[LegalityWarning]:
+    """The breaches of the Commander deckbuilding rules (CR 903.3-903.5)."""
     warnings: list[LegalityWarning] = []
     commanders = [item.card for item in deck.commander for _ in range(item.count)]
+    warnings.extend(_commander_size(deck, commanders))
+    warnings.extend(_commanders(commanders))
+    over = _over_limit(_counts([*deck.main, *deck.commander]), "commander")
+    if over:
+        warnings.append(
+            LegalityWarning(
+                "singleton",
+                "more than one copy of a card other than a basic land (CR 903.5b): "
+                + _listing(over),
+                tuple(name for name, _ in over),
+            )
+        )
+    warnings.extend(_color_identity(deck, commanders))
+    return warnings
+
+
+def _commander_size(deck: Deck, commanders: list[Card]) -> list[LegalityWarning]:
+    """A warning when no commander is named, or when the deck with its commanders
+    is not of :data:`COMMANDER_SIZE` cards (CR 903.5a)."""
+    warnings: list[LegalityWarning] = []
     total = deck.size + len(commanders)
     if not commanders:
         warnings.append(
@@ -311,34 +332,29 @@ def _commander(deck: Deck) -> list[LegalityWarning]:
                 f"{COMMANDER_SIZE} cards with its commander (CR 903.5a)",
             )
         )
-    warnings.extend(_commanders(commanders))
-    over = _over_limit(_counts([*deck.main, *deck.commander]), "commander")
-    if over:
+    return warnings
+
+
+def _color_identity(deck: Deck, commanders: list[Card]) -> list[LegalityWarning]:
+    """A warning listing the main deck's cards outside the commanders' color
+    identity (CR 903.5c), when commanders are named."""
+    warnings: list[LegalityWarning] = []
+    if not commanders:
+        return warnings
+    identity = Color(0)
+    for card in commanders:
+        identity |= card.color_identity  # CR 702.124c: partners' identities combine
+    outside = [item.card for item in deck.main if item.card.color_identity & ~identity != Color(0)]
+    if outside:
+        shown = ", ".join(f"{card.name} ({card.color_identity})" for card in outside)
         warnings.append(
             LegalityWarning(
-                "singleton",
-                "more than one copy of a card other than a basic land (CR 903.5b): "
-                + _listing(over),
-                tuple(name for name, _ in over),
+                "color-identity",
+                f"outside the commander's color identity {identity or 'colorless'} "
+                f"(CR 903.5c): {shown}",
+                tuple(card.name for card in outside),
             )
         )
-    if commanders:
-        identity = Color(0)
-        for card in commanders:
-            identity |= card.color_identity  # CR 702.124c: partners' identities combine
-        outside = [
-            item.card for item in deck.main if item.card.color_identity & ~identity != Color(0)
-        ]
-        if outside:
-            shown = ", ".join(f"{card.name} ({card.color_identity})" for card in outside)
-            warnings.append(
-                LegalityWarning(
-                    "color-identity",
-                    f"outside the commander's color identity {identity or 'colorless'} "
-                    f"(CR 903.5c): {shown}",
-                    tuple(card.name for card in outside),
-                )
-            )
     return warnings
 
 

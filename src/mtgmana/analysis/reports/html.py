@@ -438,37 +438,9 @@ def render_report(
     """The report's content, from its heading to its credits: the inside of
     :func:`render_html`'s ``<main>``, for a page styled by :func:`report_css`
     (``mtgmana web`` shows it in its own page)."""
-    title = summary.name or "Deck report"
-    out: list[str] = [f"<h1>{_e(title)}</h1>"]
-    side = "on the draw" if summary.on_the_draw else "on the play"
-    rules = ", Commander rules" if summary.commander else ""
-    colors = "".join(_color(c) for c in summary.colors) or "colorless"
-    out.append(
-        f'<p class="sub">{summary.deck_size} cards, {summary.lands} lands, '
-        f"{colors}, {side}{rules}</p>"
-    )
-    heading = skipped_heading(summary)
-    if heading:
-        out.append(f'<section class="warnings skipped" role="note"><h2>{_e(heading)}</h2><ul>')
-        out.extend(f"<li>{_e(line)}</li>" for line in skipped_lines(summary))
-        out.append("</ul></section>")
-    warnings = warnings_of(summary)
-    if warnings:
-        out.append('<section class="warnings" role="note"><h2>Warnings</h2><ul>')
-        out.extend(f"<li>{_e(str(getattr(w, 'message', w)))}</li>" for w in warnings)
-        out.append("</ul></section>")
-    worst = summary.worst
-    land = summary.land_count
-    cards = [
-        ("lands", f"{land.lands}"),
-        ("Karsten's formula", f"{land.recommended:.1f}"),
-        ("average mana value", f"{land.average_mana_value:.2f}"),
-    ]
-    if worst is not None:
-        cards.append((f"worst spell: {display_name(worst.name)}", percent(worst.probability)))
-    out.append('<div class="cards">')
-    out.extend(f'<div class="card"><b>{_e(v)}</b>{_e(k)}</div>' for k, v in cards)
-    out.append("</div>")
+    out = _heading(summary)
+    out.extend(_warnings(summary))
+    out.extend(_key_figures(summary))
     spells = _spells(summary, simulation)
     if not pictures:
         spells = [part for part in spells if not part.startswith("<figure")]
@@ -481,15 +453,70 @@ def render_report(
     out.extend(_what_ifs(summary))
     if simulation is not None:
         out.extend(_simulation(simulation))
-    if summary.notes:
-        out.append('<h2>Notes</h2><ul class="notes">')
-        out.extend(f"<li>{_e(note)}</li>" for note in summary.notes)
-        out.append("</ul>")
+    out.extend(_notes(summary))
     out.append(
         "<footer>Made by mtgmana. Mana symbols: mana-font 1.18.0 by Andrew Gioia (SIL OFL "
         "1.1 / MIT); the symbols are Wizards of the Coast's. Card data: Scryfall.</footer>"
     )
     return "\n".join(part for part in out if part)
+
+
+def _heading(summary: DeckSummary) -> list[str]:
+    """The report's title and the line under it (size, lands, colors, side)."""
+    title = summary.name or "Deck report"
+    out: list[str] = [f"<h1>{_e(title)}</h1>"]
+    side = "on the draw" if summary.on_the_draw else "on the play"
+    rules = ", Commander rules" if summary.commander else ""
+    colors = "".join(_color(c) for c in summary.colors) or "colorless"
+    out.append(
+        f'<p class="sub">{summary.deck_size} cards, {summary.lands} lands, '
+        f"{colors}, {side}{rules}</p>"
+    )
+    return out
+
+
+def _warnings(summary: DeckSummary) -> list[str]:
+    """The cards left out of the analysis and the deck's warnings, when any."""
+    out: list[str] = []
+    heading = skipped_heading(summary)
+    if heading:
+        out.append(f'<section class="warnings skipped" role="note"><h2>{_e(heading)}</h2><ul>')
+        out.extend(f"<li>{_e(line)}</li>" for line in skipped_lines(summary))
+        out.append("</ul></section>")
+    warnings = warnings_of(summary)
+    if warnings:
+        out.append('<section class="warnings" role="note"><h2>Warnings</h2><ul>')
+        out.extend(f"<li>{_e(str(getattr(w, 'message', w)))}</li>" for w in warnings)
+        out.append("</ul></section>")
+    return out
+
+
+def _key_figures(summary: DeckSummary) -> list[str]:
+    """The cards of key figures: lands, Karsten's formula, average mana value and
+    the worst spell."""
+    worst = summary.worst
+    land = summary.land_count
+    cards = [
+        ("lands", f"{land.lands}"),
+        ("Karsten's formula", f"{land.recommended:.1f}"),
+        ("average mana value", f"{land.average_mana_value:.2f}"),
+    ]
+    if worst is not None:
+        cards.append((f"worst spell: {display_name(worst.name)}", percent(worst.probability)))
+    out = ['<div class="cards">']
+    out.extend(f'<div class="card"><b>{_e(v)}</b>{_e(k)}</div>' for k, v in cards)
+    out.append("</div>")
+    return out
+
+
+def _notes(summary: DeckSummary) -> list[str]:
+    """The report's notes, when any."""
+    if not summary.notes:
+        return []
+    out = ['<h2>Notes</h2><ul class="notes">']
+    out.extend(f"<li>{_e(note)}</li>" for note in summary.notes)
+    out.append("</ul>")
+    return out
 
 
 def save_html(

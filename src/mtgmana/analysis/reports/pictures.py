@@ -21,12 +21,14 @@ from __future__ import annotations
 
 import io
 import os
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, Final
 
 from ...errors import MtgManaError
 from ..simulation import Simulation
 from ..summary import DeckSummary
 from .charts import castability_title, curve_stacks, row_series, spell_rows, turn_series
+from .svg import BarRow, RowGroup
 
 if TYPE_CHECKING:
     from matplotlib.axes import Axes
@@ -87,9 +89,12 @@ def _curve(ax: Axes, summary: DeckSummary) -> None:
     ax.grid(axis="y", alpha=0.3)
 
 
-def _castability(ax: Axes, summary: DeckSummary, simulation: Simulation | None) -> None:
-    groups = spell_rows(summary, simulation)
-    series = row_series(summary, simulation)
+def _castability_rows(
+    groups: Sequence[RowGroup],
+) -> tuple[list[str], list[float], list[tuple[float, BarRow]], float]:
+    """The castability chart's rows: each label (headings and spells, long names
+    cut) and its position, the spells' rows at theirs, and the position past the
+    last."""
     labels: list[str] = []
     positions: list[float] = []
     rows = []
@@ -104,20 +109,41 @@ def _castability(ax: Axes, summary: DeckSummary, simulation: Simulation | None) 
             positions.append(y)
             rows.append((y, row))
             y += 1
+    return labels, positions, rows, y
+
+
+def _bars(
+    rows: Sequence[tuple[float, BarRow]], n: int, height: float
+) -> tuple[list[float], list[float], list[float], list[float], bool]:
+    """The bars of the ``n``-th series of the castability chart: positions,
+    values (%), the confidence interval's extent below and above, and whether
+    any bar has one."""
+    ys: list[float] = []
+    values: list[float] = []
+    lows: list[float] = []
+    highs: list[float] = []
+    have_ci = False
+    for row_y, row in rows:
+        bar = row.bars[n]
+        if bar is None:
+            continue
+        ys.append(row_y - 0.4 + height * (n + 0.5))
+        values.append(bar.value * 100)
+        low, high = bar.interval if bar.interval is not None else (bar.value, bar.value)
+        have_ci = have_ci or bar.interval is not None
+        lows.append((bar.value - low) * 100)
+        highs.append((high - bar.value) * 100)
+    return ys, values, lows, highs, have_ci
+
+
+def _castability(ax: Axes, summary: DeckSummary, simulation: Simulation | None) -> None:
+    groups = spell_rows(summary, simulation)
+    series = row_series(summary, simulation)
+    labels, positions, rows, y = _castability_rows(groups)
     height = 0.8 / len(series)
     handles: list[Any] = []
     for n, s in enumerate(series):
-        ys, values, lows, highs, have_ci = [], [], [], [], False
-        for row_y, row in rows:
-            bar = row.bars[n]
-            if bar is None:
-                continue
-            ys.append(row_y - 0.4 + height * (n + 0.5))
-            values.append(bar.value * 100)
-            low, high = bar.interval if bar.interval is not None else (bar.value, bar.value)
-            have_ci = have_ci or bar.interval is not None
-            lows.append((bar.value - low) * 100)
-            highs.append((high - bar.value) * 100)
+        ys, values, lows, highs, have_ci = _bars(rows, n, height)
         handles.append(
             ax.barh(
                 ys,

@@ -74,12 +74,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..counting import SpellReport
+from ..counting import ColorSources, LandCount, SpellReport
 from ..simulation import Simulation, SpellOdds
 from ..summary import DeckSummary
 from .charts import odds_by_name
 from .report_data import (
     Comparison,
+    LandRow,
     compare,
     hit_rate,
     land_rows,
@@ -193,16 +194,8 @@ def _what_if_json(w: Any) -> dict[str, Any]:
 def to_json(summary: DeckSummary, simulation: Simulation | None = None) -> dict[str, Any]:
     """Every figure of the report as a JSON-ready dict (see the module for its
     shape)."""
-    odds = odds_by_name(simulation)
-    spells = []
-    for spell in summary.spells:
-        item = _spell_json(spell)
-        found = odds.get(spell.name)
-        if found is not None and simulation is not None:
-            item["simulation"] = _odds_json(found, simulation.turns)
-        spells.append(item)
+    spells = _spells_json(summary, simulation)
     worst = summary.worst
-    land = summary.land_count
     rows = land_rows(summary)
     result: dict[str, Any] = {
         "deck": {
@@ -216,20 +209,7 @@ def to_json(summary: DeckSummary, simulation: Simulation | None = None) -> dict[
         "skipped": skipped_json(summary),
         "warnings": [warning_json(w) for w in warnings_of(summary)],
         "spells": spells,
-        "lands": None
-        if rows is None
-        else [
-            {
-                "name": row.name,
-                "count": row.count,
-                "produces": row.produces,
-                "enters_tapped": row.enters_tapped,
-                "counted_as": row.counted_as,
-                "land": _r(row.land),
-                "sources": {color: _r(value) for color, value in row.sources.items()},
-            }
-            for row in rows
-        ],
+        "lands": None if rows is None else [_land_json(row) for row in rows],
         "worst": None
         if worst is None
         else {"name": worst.name, "probability": _r(worst.probability)},
@@ -237,58 +217,101 @@ def to_json(summary: DeckSummary, simulation: Simulation | None = None) -> dict[
             {"mana_value": bar.mana_value, "cards": bar.cards, "by_color": dict(bar.by_color)}
             for bar in summary.curve
         ],
-        "colors": [
-            {
-                "color": c.color,
-                "pips": c.pips,
-                "share": _r(c.share),
-                "land_sources": _r(c.land_sources),
-                "other_sources": _r(c.other_sources),
-                "sources": _r(c.sources),
-            }
-            for c in summary.color_sources
-        ],
-        "land_count": {
-            "lands": land.lands,
-            "mdfc": getattr(land, "mdfc", 0),
-            "effective": _r(getattr(land, "effective", land.lands)),
-            "recommended": land.recommended,
-            "difference": _r(land.difference),
-            "average_mana_value": land.average_mana_value,
-            "cheap_draw_or_ramp": land.cheap_draw_or_ramp,
-            "companion": land.companion,
-            "formula": land.formula,
-            "extrapolated": land.extrapolated,
-        },
+        "colors": [_color_json(c) for c in summary.color_sources],
+        "land_count": _land_count_json(summary.land_count),
         "what_ifs": [_what_if_json(w) for w in summary.what_ifs],
         "model_vs_simulation": None,
         "simulation": None,
         "notes": list(summary.notes),
     }
     if simulation is not None:
-        comparison = compare(summary, simulation)
-        result["model_vs_simulation"] = {
-            "spells": comparison.spells,
-            "below_model": comparison.below_model,
-            "largest_gap": _r(comparison.largest_gap),
-            "largest_gap_spell": comparison.largest_gap_spell or None,
-            "outside_given_lands": list(comparison.outside_given_lands),
-            "note": comparison.note or None,
-        }
-        rate = hit_rate(simulation)
-        result["simulation"] = {
-            "games": simulation.games,
-            "seed": simulation.seed,
-            "jobs": simulation.jobs,
-            "turns": simulation.turns,
-            "on_the_draw": simulation.on_the_draw,
-            "commander": simulation.commander,
-            "elapsed": round(simulation.elapsed, 3),
-            "games_per_second": round(simulation.games_per_second, 1),
-            "queries": simulation.queries,
-            "tapper_calls": simulation.tapper_calls,
-            "hit_rate": None if rate is None else _r(rate),
-            "boards": simulation.boards,
-            "mulligans": {str(7 - k): n for k, n in enumerate(simulation.mulligans)},
-        }
+        result["model_vs_simulation"] = _comparison_json(summary, simulation)
+        result["simulation"] = _simulation_json(simulation)
     return result
+
+
+def _spells_json(summary: DeckSummary, simulation: Simulation | None) -> list[dict[str, Any]]:
+    """Each spell's figures, with its simulated odds when there was a simulation."""
+    odds = odds_by_name(simulation)
+    spells = []
+    for spell in summary.spells:
+        item = _spell_json(spell)
+        found = odds.get(spell.name)
+        if found is not None and simulation is not None:
+            item["simulation"] = _odds_json(found, simulation.turns)
+        spells.append(item)
+    return spells
+
+
+def _land_json(row: LandRow) -> dict[str, Any]:
+    """One row of the land-by-land table."""
+    return {
+        "name": row.name,
+        "count": row.count,
+        "produces": row.produces,
+        "enters_tapped": row.enters_tapped,
+        "counted_as": row.counted_as,
+        "land": _r(row.land),
+        "sources": {color: _r(value) for color, value in row.sources.items()},
+    }
+
+
+def _color_json(c: ColorSources) -> dict[str, Any]:
+    """One color's pips and sources."""
+    return {
+        "color": c.color,
+        "pips": c.pips,
+        "share": _r(c.share),
+        "land_sources": _r(c.land_sources),
+        "other_sources": _r(c.other_sources),
+        "sources": _r(c.sources),
+    }
+
+
+def _land_count_json(land: LandCount) -> dict[str, Any]:
+    """The land count against Karsten's recommendation."""
+    return {
+        "lands": land.lands,
+        "mdfc": getattr(land, "mdfc", 0),
+        "effective": _r(getattr(land, "effective", land.lands)),
+        "recommended": land.recommended,
+        "difference": _r(land.difference),
+        "average_mana_value": land.average_mana_value,
+        "cheap_draw_or_ramp": land.cheap_draw_or_ramp,
+        "companion": land.companion,
+        "formula": land.formula,
+        "extrapolated": land.extrapolated,
+    }
+
+
+def _comparison_json(summary: DeckSummary, simulation: Simulation) -> dict[str, Any]:
+    """The model's figures against the simulation's."""
+    comparison = compare(summary, simulation)
+    return {
+        "spells": comparison.spells,
+        "below_model": comparison.below_model,
+        "largest_gap": _r(comparison.largest_gap),
+        "largest_gap_spell": comparison.largest_gap_spell or None,
+        "outside_given_lands": list(comparison.outside_given_lands),
+        "note": comparison.note or None,
+    }
+
+
+def _simulation_json(simulation: Simulation) -> dict[str, Any]:
+    """The simulation's settings and counters."""
+    rate = hit_rate(simulation)
+    return {
+        "games": simulation.games,
+        "seed": simulation.seed,
+        "jobs": simulation.jobs,
+        "turns": simulation.turns,
+        "on_the_draw": simulation.on_the_draw,
+        "commander": simulation.commander,
+        "elapsed": round(simulation.elapsed, 3),
+        "games_per_second": round(simulation.games_per_second, 1),
+        "queries": simulation.queries,
+        "tapper_calls": simulation.tapper_calls,
+        "hit_rate": None if rate is None else _r(rate),
+        "boards": simulation.boards,
+        "mulligans": {str(7 - k): n for k, n in enumerate(simulation.mulligans)},
+    }

@@ -85,7 +85,28 @@ def format_table(
     Lightni…  4
     """
     columns = len(rows[0])
-    limits = dict(limits or {})
+    widths = _widths(rows, columns, dict(limits or {}), width, flex)
+    lines = []
+    for n, row in enumerate(rows):
+        if len(row) != columns:
+            lines.append(ellipsis(" ".join(row), width) if width else " ".join(row))
+            continue
+        lines.extend(_row_lines(row, widths, right if n else (), wrap))
+        if n == 0:
+            lines.append("  ".join("-" * w for w in widths))
+    return "\n".join(lines)
+
+
+def _widths(
+    rows: Sequence[Sequence[str]],
+    columns: int,
+    limits: Mapping[int, int],
+    width: int | None,
+    flex: int | None,
+) -> list[int]:
+    """The width of each of the ``columns`` of :func:`format_table`: its longest
+    line, within its limit; the ``flex`` column narrowed (to no less than 8) so
+    that lines fit in ``width``."""
     body = [row for row in rows if len(row) == columns]
     widths = [
         min(
@@ -98,24 +119,25 @@ def format_table(
         extra = sum(widths) + 2 * (columns - 1) - width
         if extra > 0:
             widths[flex] = max(widths[flex] - extra, 8)
+    return widths
+
+
+def _row_lines(
+    row: Sequence[str], widths: Sequence[int], right: Collection[int], wrap: Collection[int]
+) -> list[str]:
+    """The lines of one row of :func:`format_table` (cells cut or wrapped to their
+    column's width; the columns in ``right`` right-aligned)."""
+    cells = [
+        _cell_lines(cell, w, i in wrap) for i, (cell, w) in enumerate(zip(row, widths, strict=True))
+    ]
     lines = []
-    for n, row in enumerate(rows):
-        if len(row) != columns:
-            lines.append(ellipsis(" ".join(row), width) if width else " ".join(row))
-            continue
-        cells = [
-            _cell_lines(cell, w, i in wrap)
-            for i, (cell, w) in enumerate(zip(row, widths, strict=True))
-        ]
-        for k in range(max(len(c) for c in cells)):
-            parts = []
-            for i, (cell, w) in enumerate(zip(cells, widths, strict=True)):
-                text = cell[k] if k < len(cell) else ""
-                parts.append(text.rjust(w) if i in right and n else text.ljust(w))
-            lines.append("  ".join(parts).rstrip())
-        if n == 0:
-            lines.append("  ".join("-" * w for w in widths))
-    return "\n".join(lines)
+    for k in range(max(len(c) for c in cells)):
+        parts = []
+        for i, (cell, w) in enumerate(zip(cells, widths, strict=True)):
+            text = cell[k] if k < len(cell) else ""
+            parts.append(text.rjust(w) if i in right else text.ljust(w))
+        lines.append("  ".join(parts).rstrip())
+    return lines
 
 
 def _paragraph(text: str, indent: str = "") -> list[str]:

@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import html
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Final
 
@@ -275,6 +275,41 @@ def _check_series(count: int) -> None:
         raise ValueError(f"{count} series in one chart: at most {MAX_SERIES} can be told apart")
 
 
+def _y_scale(series: Sequence[Series], percent: bool) -> tuple[Sequence[float], float]:
+    """The y axis's ticks and top of :func:`line_chart`: 0-100% for
+    probabilities, else nice ticks up to the highest value."""
+    if percent:
+        return (0, 0.25, 0.5, 0.75, 1.0), 1.0
+    values = [y for s in series for _, y in s.points]
+    y_ticks = nice_ticks(max(values, default=1.0))
+    return y_ticks, float(y_ticks[-1])
+
+
+def _polyline(
+    svg: _Svg,
+    s: Series,
+    dash: str,
+    percent: bool,
+    px: Callable[[float], float],
+    py: Callable[[float], float],
+) -> None:
+    """One series of :func:`line_chart`: its line and a point with a tooltip at
+    each value (``px``, ``py``: from values to the picture's coordinates)."""
+    style = f' stroke-dasharray="{dash}"' if dash else ""
+    points = " ".join(f"{_n(px(x))},{_n(py(y))}" for x, y in s.points)
+    if points:
+        svg.parts.append(
+            f'<polyline points="{points}" fill="none" stroke="{s.color}" '
+            f'stroke-width="2.2" stroke-linejoin="round"{style}/>'
+        )
+    for x, y in s.points:
+        value = f"{y * 100:.1f}%" if percent else _n(y)
+        svg.parts.append(
+            f'<circle cx="{_n(px(x))}" cy="{_n(py(y))}" r="3" fill="{s.color}">'
+            f"<title>{_e(s.label)}: {_e(value)} at {_e(_n(x))}</title></circle>"
+        )
+
+
 def line_chart(
     series: Sequence[Series],
     *,
@@ -301,13 +336,7 @@ def line_chart(
     def px(x: float) -> float:
         return left + 8 + (x - x_low) / span * (right - left - 16)
 
-    if percent:
-        y_top = 1.0
-        y_ticks: Sequence[float] = (0, 0.25, 0.5, 0.75, 1.0)
-    else:
-        values = [y for s in series for _, y in s.points]
-        y_ticks = nice_ticks(max(values, default=1.0))
-        y_top = float(y_ticks[-1])
+    y_ticks, y_top = _y_scale(series, percent)
 
     def py(y: float) -> float:
         return bottom - y / y_top * (bottom - top)
@@ -327,19 +356,7 @@ def line_chart(
     items = []
     for n, s in enumerate(series):
         dash = _DASHES[n % len(_DASHES)] if len(series) > 4 else ""
-        style = f' stroke-dasharray="{dash}"' if dash else ""
-        points = " ".join(f"{_n(px(x))},{_n(py(y))}" for x, y in s.points)
-        if points:
-            svg.parts.append(
-                f'<polyline points="{points}" fill="none" stroke="{s.color}" '
-                f'stroke-width="2.2" stroke-linejoin="round"{style}/>'
-            )
-        for x, y in s.points:
-            value = f"{y * 100:.1f}%" if percent else _n(y)
-            svg.parts.append(
-                f'<circle cx="{_n(px(x))}" cy="{_n(py(y))}" r="3" fill="{s.color}">'
-                f"<title>{_e(s.label)}: {_e(value)} at {_e(_n(x))}</title></circle>"
-            )
+        _polyline(svg, s, dash, percent, px, py)
         items.append(("line:" + dash, s.color, s.label))
     end = svg.legend(items, bottom + 42, left)
     return svg.render(end + 4)

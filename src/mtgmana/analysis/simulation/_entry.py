@@ -20,6 +20,7 @@ from collections.abc import Sequence
 
 from ._features import LAND_PLAYED, Feature
 from ._keys import KeyLayout
+from ._modal import ModalSource
 from ._sources import SourceClass
 
 __all__ = ["EntryColors"]
@@ -51,25 +52,31 @@ class EntryColors:
             modal = source.modal
             if source.kind != "modal" or modal is None or not modal.features:
                 continue
-            found: list[_Entry] = []
-            for ability in modal.abilities:
-                test = ability.test
-                needs = [self._spec(source, f, n) for f, n in (test.needs if test else ())]
-                negated = test is not None and test.negated
-                for part in ability.parts:
-                    amount = []
-                    count = part.count
-                    if count is not None and count.kind == "count":
-                        feature = count.features[0][0]
-                        amount.append(self._spec(source, feature, 1 - count.plus))
-                    for slot in part.slots:
-                        if isinstance(slot, int):
-                            found.append((slot, tuple(needs), negated, tuple(amount)))
-                            continue
-                        for feature, bits in slot:  # "for each color among ..."
-                            more = (*amount, self._spec(source, feature, 1))
-                            found.append((bits, tuple(needs), negated, more))
-            self.abilities[c] = tuple(found)
+            self.abilities[c] = self._entries(source, modal)
+
+    def _entries(self, source: SourceClass, modal: ModalSource) -> tuple[_Entry, ...]:
+        """The entries of one land whose mana depends on the battlefield: per part of
+        each of its abilities, the types it makes, the thresholds its condition needs,
+        whether the condition is negated, and the thresholds its amount needs."""
+        found: list[_Entry] = []
+        for ability in modal.abilities:
+            test = ability.test
+            needs = [self._spec(source, f, n) for f, n in (test.needs if test else ())]
+            negated = test is not None and test.negated
+            for part in ability.parts:
+                amount = []
+                count = part.count
+                if count is not None and count.kind == "count":
+                    feature = count.features[0][0]
+                    amount.append(self._spec(source, feature, 1 - count.plus))
+                for slot in part.slots:
+                    if isinstance(slot, int):
+                        found.append((slot, tuple(needs), negated, tuple(amount)))
+                        continue
+                    for feature, bits in slot:  # "for each color among ..."
+                        more = (*amount, self._spec(source, feature, 1))
+                        found.append((bits, tuple(needs), negated, more))
+        return tuple(found)
 
     def _spec(self, source: SourceClass, feature: Feature, n: int) -> int:
         """The bit index of "``feature`` is at least ``n`` once ``source`` entered"

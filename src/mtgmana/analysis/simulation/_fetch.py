@@ -15,6 +15,9 @@ land is cracked or cycled a turn (the mana of one search).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
+from ..roles import Fetch
 from ._player import Game, LandDrop, Player, _pull, _shuffle
 
 __all__ = ["crack"]
@@ -37,12 +40,7 @@ def crack(
             found = _found(engine, game, k)
             if not found or not engine.castable(use_key, use_identity, bit):
                 continue
-            game.H -= layout.hand_in[k]  # discarded (CR 702.29a)
-            engine.to_graveyard(game)
-            for target in found:
-                _pull(game, target)
-                game.H += layout.hand_in[target] + (1 << layout.out_field[target])
-            _shuffle(game)
+            _cycle(engine, game, k, found)
             return
         offset = layout.pending_field[k]
         pending = layout.count(game.H, offset) - layout.count(layout.start, offset)
@@ -57,21 +55,44 @@ def crack(
             continue  # nothing left to find: it stays a land
         if not engine.castable(use_key - engine.inc[c], use_identity - engine.ident[c], bit):
             continue
-        game.H -= (1 << offset) + layout.land_in(face)  # sacrificed
-        game.key -= engine.inc[c]
-        game.identity -= engine.ident[c]
-        engine.to_graveyard(game)
-        if game.field is not None:
-            game.field.remove(next(f for f in game.field if f.source == c))
-        for target in found:
-            _pull(game, target)
-            game.H += 1 << layout.out_field[target]
-            land = deck.land_faces[target][0]
-            game.key += engine.inc[land.source]  # tapped now, untapped next turn
-            game.identity += engine.ident[land.source]
-            engine.enter(game, land, land.source)
-        _shuffle(game)
+        _sacrifice(engine, game, k, found)
         return
+
+
+def _cycle(engine: Player, game: Game, k: int, found: list[int]) -> None:
+    """Cycle land ``k`` from the hand: the basic lands ``found`` go to the hand
+    (CR 702.29a)."""
+    layout = engine.layout
+    game.H -= layout.hand_in[k]  # discarded (CR 702.29a)
+    engine.to_graveyard(game)
+    for target in found:
+        _pull(game, target)
+        game.H += layout.hand_in[target] + (1 << layout.out_field[target])
+    _shuffle(game)
+
+
+def _sacrifice(engine: Player, game: Game, k: int, found: list[int]) -> None:
+    """Crack land ``k``: it is sacrificed, and the lands ``found`` enter tapped
+    (CR 701.23)."""
+    deck = engine.deck
+    layout = engine.layout
+    offset = layout.pending_field[k]
+    face = deck.land_faces[k][0]
+    c = face.source
+    game.H -= (1 << offset) + layout.land_in(face)  # sacrificed
+    game.key -= engine.inc[c]
+    game.identity -= engine.ident[c]
+    engine.to_graveyard(game)
+    if game.field is not None:
+        game.field.remove(next(f for f in game.field if f.source == c))
+    for target in found:
+        _pull(game, target)
+        game.H += 1 << layout.out_field[target]
+        land = deck.land_faces[target][0]
+        game.key += engine.inc[land.source]  # tapped now, untapped next turn
+        game.identity += engine.ident[land.source]
+        engine.enter(game, land, land.source)
+    _shuffle(game)
 
 
 def _found(engine: Player, game: Game, k: int) -> list[int]:
@@ -96,15 +117,25 @@ def _found(engine: Player, game: Game, k: int) -> list[int]:
 
     found: list[int] = []
     for _ in range(fetch.lands):
-        candidates = [t for t, n in left.items() if n > 0]
-        if fetch.each and found:
-            taken = deck.subtypes[found[0]]
-            candidates = [t for t in candidates if deck.subtypes[t] & ~taken]
-        if fetch.share_type and found:
-            candidates = [t for t in candidates if deck.subtypes[t] & deck.subtypes[found[0]]]
+        candidates = _candidates(fetch, deck.subtypes, left, found)
         if not candidates:
             break
         best = max(candidates, key=score)
         found.append(best)
         left[best] -= 1
     return found
+
+
+def _candidates(
+    fetch: Fetch, subtypes: Sequence[int], left: dict[int, int], found: list[int]
+) -> list[int]:
+    """The lands a search may still take: those left in the library, of a type
+    not found yet (one of each type) or of the first one's type (two sharing a
+    type)."""
+    candidates = [t for t, n in left.items() if n > 0]
+    if fetch.each and found:
+        taken = subtypes[found[0]]
+        candidates = [t for t in candidates if subtypes[t] & ~taken]
+    if fetch.share_type and found:
+        candidates = [t for t in candidates if subtypes[t] & subtypes[found[0]]]
+    return candidates

@@ -30,9 +30,37 @@ from ._keys import TAPPED_BY_SPELLS, WIDTH, KeyLayout, key_layout, partner_class
 from ._modes import MAX_COMBINATIONS, BoardModes, ModalBoard
 from ._sources import SourceClass, compile_source, tapper_can_pay
 from ._units import ANY, GENERIC, SpellCost
-from ._view import MAX_VIEWS, View
+from ._view import MAX_VIEWS, Combo, View
 
 __all__ = ["MAX_COMBINATIONS", "Payer", "View"]
+
+
+def _lane(combos: Sequence[Combo]) -> tuple[tuple[int, tuple[int, ...]], ...] | None:
+    """The board's modal choices as a lane for the fast check (each combination's
+    free reach, or its packed costly options), when none is restricted nor costly
+    without being packed (``None``: no lane)."""
+    if not combos or not all((not c.costly or c.packed) and not c.restricted for c in combos):
+        return None
+    return tuple(
+        pair
+        for combo in combos
+        for pair in (((combo.free, ()),) if not combo.costly else combo.packed)
+    )
+
+
+def _by_kind(
+    classes: Sequence[SourceClass],
+) -> tuple[list[int], list[int], list[int], list[int], list[int]]:
+    """The classes (by index) that are modal, restricted, exotic (static ones
+    too), reflecting and static."""
+    kinds = [source.kind for source in classes]
+    return (
+        [c for c, k in enumerate(kinds) if k == "modal"],
+        [c for c, k in enumerate(kinds) if k == "restricted"],
+        [c for c, k in enumerate(kinds) if k in ("exotic", "static")],
+        [c for c, k in enumerate(kinds) if k == "reflecting"],
+        [c for c, k in enumerate(kinds) if k == "static"],
+    )
 
 
 class Payer:
@@ -63,12 +91,9 @@ class Payer:
             self.classes, self.costs, opponent, track_life=track_life
         )
         self.hall = Hall(self.layout)
-        kinds = [source.kind for source in self.classes]
-        self.modal = [c for c, k in enumerate(kinds) if k == "modal"]
-        self.restricted = [c for c, k in enumerate(kinds) if k == "restricted"]
-        self.exotic = [c for c, k in enumerate(kinds) if k in ("exotic", "static")]
-        self.reflecting = [c for c, k in enumerate(kinds) if k == "reflecting"]
-        self.statics = [c for c, k in enumerate(kinds) if k == "static"]
+        self.modal, self.restricted, self.exotic, self.reflecting, self.statics = _by_kind(
+            self.classes
+        )
         self.pools = partner_classes(self.classes, self.costs)
         layout = self.layout
         self.outside = {f: sum(f.weight(p) for p in opponent) for f in layout.feature_offset}
@@ -156,8 +181,8 @@ class Payer:
             reach, grown, extra = self._reflected(key, reach)
             units += extra
             most += sum(count(key, c) for c in self.reflecting)
-        restricted = [(c, count(key, c)) for c in self.restricted if count(key, c)]
-        most += sum(n for c, n in restricted if not self.classes[c].units)
+        restricted, free = self._restricted_on(key) if self.restricted else ([], 0)
+        most += free
         exotic_units = sum(count(key, c) * self.classes[c].bound for c in self.exotic)
         static = any(count(key, c) for c in self.statics)
         modal = self.modes.board(key, tapped)
@@ -180,6 +205,8 @@ class Payer:
         static: bool,
         modal: ModalBoard,
     ) -> View:
+        """The view of board ``key`` with the modal sources' choices ``modal`` (see
+        :mod:`._modes`): what they add and remove, their combinations, the bounds."""
         hall = self.hall
         reach += hall.reach(modal.units) - hall.reach(modal.removed)
         units = _adjusted(units, modal.units, modal.removed)
@@ -189,28 +216,24 @@ class Payer:
             return View(reach, reach, reach, life, units, restricted, [], exotic_units,
                         self.hostile, most=255, static=True, key=key)  # fmt: skip
         upper = self.modes.upper(modal.groups) if modal.groups else ((), ())
-        most += len(upper[0]) - len(upper[1]) + exotic_units
-        if modal.uncertain:
-            most = 255
+        most = 255 if modal.uncertain else most + len(upper[0]) - len(upper[1]) + exotic_units
         hostile = bool(exotic_units) and self.hostile
         high = reach + grown
         top = high + exotic_units * hall.hit(GENERIC)
         upper_reach = (top if exotic_units else high) + hall.reach(upper[0])
-        plain = not (restricted or combos or exotic_units or grown or static)
-        lane: tuple[tuple[int, tuple[int, ...]], ...] | None = None
-        if (
-            combos
-            and not (restricted or exotic_units or grown or static or modal.uncertain)
-            and all((not c.costly or c.packed) and not c.restricted for c in combos)
-        ):
-            lane = tuple(
-                pair
-                for combo in combos
-                for pair in (((combo.free, ()),) if not combo.costly else combo.packed)
-            )
+        flat = not (restricted or exotic_units or grown or static)
+        plain = flat and not combos
+        lane = _lane(combos) if combos and flat and not modal.uncertain else None
         return View(reach, reach, high, life, units, restricted, combos, exotic_units, hostile,
                     upper, most, static, plain, upper_reach, top, lane,
                     modal.uncertain, key)  # fmt: skip
+
+    def _restricted_on(self, key: int) -> tuple[list[tuple[int, int]], int]:
+        """The restricted sources on board ``key`` (class, count), and how many of
+        them make no unrestricted unit."""
+        count = self._count
+        restricted = [(c, count(key, c)) for c in self.restricted if count(key, c)]
+        return restricted, sum(n for c, n in restricted if not self.classes[c].units)
 
     def _histogram(self, key: int) -> list[tuple[int, int]]:
         layout = self.layout
@@ -316,18 +339,8 @@ class Payer:
         maybe = False
         hit = self.hall.hit
         for c, n in view.restricted:
-            # One unit a {T}: its own types, and those its restricted abilities
-            # make for this spell (region 3: never for activation costs).
-            source = self.classes[c]
-            base = source.units[0] if source.units else 0
-            low = high = base
-            for unit, restriction in source.restricted:
-                spell_ok, x_ok = self._permit(restriction, s)
-                if spell_ok and x_ok:
-                    low |= unit
-                if spell_ok or x_ok:
-                    high |= unit
-                maybe = maybe or spell_ok != x_ok
+            base, low, high, unsure = self._unit_for(self.classes[c], s)
+            maybe = maybe or unsure
             before = hit(base) if base else 0
             down += n * ((hit(low) if low else 0) - before)
             up += n * ((hit(high) if high else 0) - before)
@@ -335,15 +348,39 @@ class Payer:
                 units.append((low, n))
                 if base:
                     drop.append((base, n))
+        permitted, unsure = self._permitted(present, s)
+        found = Spell(down, up, tuple(units), tuple(drop), maybe or unsure, frozenset(permitted))
+        self._spells[cache_key] = found
+        return found
+
+    def _unit_for(self, source: SourceClass, s: int) -> tuple[int, int, int, bool]:
+        """One unit a {T} of a restricted source: its own types, those its
+        restricted abilities surely make for cost ``s``'s spell (low) and those
+        they may make (high), and whether they depend on paying X (region 3: never
+        for activation costs)."""
+        base = source.units[0] if source.units else 0
+        low = high = base
+        maybe = False
+        for unit, restriction in source.restricted:
+            spell_ok, x_ok = self._permit(restriction, s)
+            if spell_ok and x_ok:
+                low |= unit
+            if spell_ok or x_ok:
+                high |= unit
+            maybe = maybe or spell_ok != x_ok
+        return base, low, high, maybe
+
+    def _permitted(self, present: frozenset[Restriction], s: int) -> tuple[set[Restriction], bool]:
+        """The restrictions of modal sources that let cost ``s``'s spell spend
+        their mana, and whether any depends on paying X."""
         permitted = set()
+        maybe = False
         for r in present:
             spell_ok, x_ok = self._permit(r, s)
             if spell_ok and x_ok:
                 permitted.add(r)
             maybe = maybe or spell_ok != x_ok
-        found = Spell(down, up, tuple(units), tuple(drop), maybe, frozenset(permitted))
-        self._spells[cache_key] = found
-        return found
+        return permitted, maybe
 
     def _permit(self, restriction: Restriction, s: int) -> tuple[bool, bool]:
         """Whether ``restriction`` lets cost ``s``'s spell spend the mana, and its

@@ -14,6 +14,7 @@ player's tables built once per compiled deck).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import replace
 from typing import Final
 
@@ -75,6 +76,38 @@ class Game:
         self.turn = turn
 
 
+def _deck_flags(deck: CompiledDeck) -> tuple[bool, bool, bool]:
+    """Whether the deck has modal double-faced spells with a land back, ramp that
+    sacrifices a land, and cards played from the opening hand."""
+    return (
+        any(face is not None for face in deck.mdfc_face),
+        any(r is not None and r.ramp.sacrifice_land for r in deck.ramp),
+        any(c >= 0 for c in deck.opening),
+    )
+
+
+def _crack_pres(deck: CompiledDeck, layout: Layout, cards: Cards) -> int:
+    """The presence bits of the lands waiting to be cracked: the pending fetch
+    lands and the delayed lands that cycle from the hand."""
+    return layout.pending_pres | sum(
+        layout.top(layout.land_field[k]) for k in cards.delayed if _fetch(deck, k).cycling
+    )
+
+
+def _early(layout: Layout, turns: int) -> list[int]:
+    """The policy's "early turn" bit by turn (turns 1-3, when the layout reads it)."""
+    return [EARLY if layout.early and turn <= 3 else 0 for turn in range(turns + 2)]
+
+
+def _ramp_fields(layout: Layout, ramp_order: Sequence[int]) -> tuple[int, list[tuple[int, int]]]:
+    """The key bits of the ramp cards' fields, and each ramp card with its field's
+    presence bit, in ramp order."""
+    mask = 0
+    for k in ramp_order:
+        mask |= layout.field_mask << layout.ramp_field[k]
+    return mask, [(k, layout.top(layout.ramp_field[k])) for k in ramp_order]
+
+
 class Player:
     """The player of one compiled deck's games (see the module): its land-drop and
     ramp tables, built once, and its decisions, cached. ``answers`` tells which
@@ -106,17 +139,13 @@ class Player:
         self.ramp_order = cards.ramp_order
         self.delayed = cards.delayed
         self.ramp_bit = [0 if r is None else 1 << r.question for r in deck.ramp]
-        self.has_mdfc = any(face is not None for face in deck.mdfc_face)
-        self.sacrifices = any(r is not None and r.ramp.sacrifice_land for r in deck.ramp)
-        self.has_opening = any(c >= 0 for c in deck.opening)
+        self.has_mdfc, self.sacrifices, self.has_opening = _deck_flags(deck)
         specs = drop_specs(deck)
         self.layout = layout = _layout(deck, specs, cards, last_due)
         self.gy_key = payer.graveyard_key
         """What a card put into the graveyard adds to the key (0: no cost reads it)."""
         self.gy_ident = payer.graveyard if self.gy_key else 0
-        self.crack_pres = layout.pending_pres | sum(
-            layout.top(layout.land_field[k]) for k in cards.delayed if _fetch(deck, k).cycling
-        )
+        self.crack_pres = _crack_pres(deck, layout, cards)
         self.drops = [tuple(self._drop(k, spec) for spec in specs[k]) for k in range(len(specs))]
         self.land_cards = {
             layout.top(offset): k for k, offset in enumerate(layout.land_field) if offset >= 0
@@ -125,11 +154,8 @@ class Player:
         self.entry = EntryColors(payer.classes, faces, payer.layout, payer.outside)
         self.entry_shift = layout.seen + 16
         """Where a decision's key keeps the entry thresholds (above ``H``'s bits)."""
-        self.early = [EARLY if layout.early and turn <= 3 else 0 for turn in range(turns + 2)]
-        self.ramp_mask = 0
-        for k in self.ramp_order:
-            self.ramp_mask |= layout.field_mask << layout.ramp_field[k]
-        self.ramp_tops = [(k, layout.top(layout.ramp_field[k])) for k in self.ramp_order]
+        self.early = _early(layout, turns)
+        self.ramp_mask, self.ramp_tops = _ramp_fields(layout, self.ramp_order)
         self.decisions: dict[int, Decision] = {}
         self.options: dict[int, _Options] = {}
         """The land drops of a decision's key without what only the choice reads
@@ -198,22 +224,8 @@ class Player:
         bits), and what each adds to the battlefield's key and identity."""
         options: list[LandDrop] = []
         later: list[LandDrop] = []
-        present = key & self.layout.land_pres
-        cards = []
-        while present:
-            low = present & -present
-            present ^= low
-            cards.append(self.land_cards[low])
-        for card in sorted(cards):
-            found = False
-            for up, down, condition, when_clear, target, gone in self.drops[card]:
-                if target >= 0:
-                    if key & gone:
-                        continue  # none left in the library
-                elif target == -2 and found:
-                    break  # the fetch land itself only when it finds nothing
-                found = True
-                option = down if bool(key & condition) is when_clear else up
+        for card in self._land_cards(key):
+            for option in self._card_drops(card, key):
                 (later if option[8] else options).append(option)
         # Questions ask the untapped drops first (the most mana: the likeliest
         # to answer them all); the order changes no answer.
@@ -225,6 +237,30 @@ class Player:
         if self.entry:
             options = [self._entering(o, key >> self.entry_shift) for o in options]
         return options, tuple((o[0], o[1]) for o in options) or NO_LAND
+
+    def _land_cards(self, key: int) -> list[int]:
+        """The land cards in the hand of the policy bits ``key``, in order."""
+        present = key & self.layout.land_pres
+        cards = []
+        while present:
+            low = present & -present
+            present ^= low
+            cards.append(self.land_cards[low])
+        return sorted(cards)
+
+    def _card_drops(self, card: int, key: int) -> list[LandDrop]:
+        """The land drops of ``card`` the policy bits ``key`` allow: each land a
+        fetch land finds that is left in the library (the fetch land itself only
+        when it finds nothing), tapped or untapped as its condition says."""
+        drops: list[LandDrop] = []
+        for up, down, condition, when_clear, target, gone in self.drops[card]:
+            if target >= 0:
+                if key & gone:
+                    continue  # none left in the library
+            elif target == -2 and drops:
+                break  # the fetch land itself only when it finds nothing
+            drops.append(down if bool(key & condition) is when_clear else up)
+        return drops
 
     def condition(self, card: int, code: int, count: int, types: int) -> tuple[int, bool]:
         """How a land drop of ``card`` enters (see :class:`~mtgmana.analysis.roles.Entry`) as a bit
@@ -440,11 +476,7 @@ class Player:
             if not castable & bit:
                 if not held:
                     continue
-                spent = -1
-                for used in range(1, held + 1):
-                    if self.castable(use_key + used * t_inc, use_identity + used * t_ident, bit):
-                        spent = used
-                        break
+                spent = self._treasures_for(use_key, use_identity, bit, held, t_inc, t_ident)
                 if spent < 0:
                     continue
             if not self._useful(record, game):
@@ -454,9 +486,24 @@ class Player:
                 game.key -= spent * t_inc
                 game.identity -= spent * t_ident
             self._resolve(card, record, game)
-            break
-        else:
+            self._ramp_more(game)
             return
+
+    def _treasures_for(
+        self, use_key: int, use_identity: int, bit: int, held: int, t_inc: int, t_ident: int
+    ) -> int:
+        """The fewest of the ``held`` Treasures that, sacrificed with the
+        battlefield (``use_key``, ``use_identity``, without them), pay the ramp
+        question ``bit`` (-1: not even all of them)."""
+        for used in range(1, held + 1):
+            if self.castable(use_key + used * t_inc, use_identity + used * t_ident, bit):
+                return used
+        return -1
+
+    def _ramp_more(self, game: Game) -> None:
+        """More ramp cards, each paid by the mana that the ramp before it added this
+        turn (untapped mana sources, lands, Treasures)."""
+        records = self.deck.ramp
         while game.fresh_key and game.H & self.layout.ramp_pres:
             key, identity = game.fresh_key, game.fresh_identity
             game.fresh_key = game.fresh_identity = 0
@@ -516,40 +563,54 @@ class Player:
             game.fresh_key += n * inc[c]
             game.fresh_identity += n * ident[c]
         elif kind == "land search":
-            if ramp.sacrifice_land:
-                self._sacrifice(game)
-            for found in range(ramp.lands + ramp.to_hand):
-                target = self._find(record, game)
-                if target < 0:
-                    break
-                _pull(game, target)
-                game.H += 1 << layout.out_field[target]
-                if found < ramp.lands:
-                    face = self.deck.land_faces[target][0]
-                    c = face.source
-                    game.key += inc[c]
-                    game.identity += ident[c]
-                    self.enter(game, face, c)
-                    if not ramp.tapped and face.entry[0] == EntryCode.UNTAPPED:
-                        game.fresh_key += inc[c]
-                        game.fresh_identity += ident[c]
-                else:
-                    game.H += layout.hand_in[target]
-            _shuffle(game)
+            self._search(record, game)
         else:  # extra land drops
-            if ramp.every_turn:
-                game.extra += ramp.extra_lands
-            for _ in range(ramp.extra_lands):
-                played = self.decision(game.H, game.turn, game.key, NO_MDFC)[1]
-                if played is None:
-                    break
-                if ramp.from_hand and ramp.tapped and not played[5]:
-                    c = played[6].source
-                    types = self.inc[c] & self.payer.types_mask
-                    played = (types, self.ident_tapped[c], *played[2:5], 1, *played[6:])
-                now_key, now_identity = self.play_land(game, played, 0, 0)
-                game.fresh_key += now_key
-                game.fresh_identity += now_identity & ~self.land_bit & ~self.tapped_mask
+            self._extra_lands(record, game)
+
+    def _search(self, record: RampRecord, game: Game) -> None:
+        """A land search resolves (Rampant Growth, Cultivate, Harrow): the lands it
+        finds enter (untapped ones add mana this turn), or go to the hand (CR 701.23)."""
+        layout = self.layout
+        ramp = record.ramp
+        inc, ident = self.inc, self.ident
+        if ramp.sacrifice_land:
+            self._sacrifice(game)
+        for found in range(ramp.lands + ramp.to_hand):
+            target = self._find(record, game)
+            if target < 0:
+                break
+            _pull(game, target)
+            game.H += 1 << layout.out_field[target]
+            if found < ramp.lands:
+                face = self.deck.land_faces[target][0]
+                c = face.source
+                game.key += inc[c]
+                game.identity += ident[c]
+                self.enter(game, face, c)
+                if not ramp.tapped and face.entry[0] == EntryCode.UNTAPPED:
+                    game.fresh_key += inc[c]
+                    game.fresh_identity += ident[c]
+            else:
+                game.H += layout.hand_in[target]
+        _shuffle(game)
+
+    def _extra_lands(self, record: RampRecord, game: Game) -> None:
+        """A card that lets its controller play more lands resolves (Explore,
+        Azusa): the extra land drops are made now (CR 305.2)."""
+        ramp = record.ramp
+        if ramp.every_turn:
+            game.extra += ramp.extra_lands
+        for _ in range(ramp.extra_lands):
+            played = self.decision(game.H, game.turn, game.key, NO_MDFC)[1]
+            if played is None:
+                break
+            if ramp.from_hand and ramp.tapped and not played[5]:
+                c = played[6].source
+                types = self.inc[c] & self.payer.types_mask
+                played = (types, self.ident_tapped[c], *played[2:5], 1, *played[6:])
+            now_key, now_identity = self.play_land(game, played, 0, 0)
+            game.fresh_key += now_key
+            game.fresh_identity += now_identity & ~self.land_bit & ~self.tapped_mask
 
     def to_graveyard(self, game: Game) -> None:
         """A card goes to the graveyard (counted when a cost delves, CR 702.66)."""

@@ -471,18 +471,12 @@ def _play(
     return results
 
 
-def _result(
-    deck: Deck,
-    compiled: CompiledDeck,
-    games: int,
-    seed: int,
-    jobs: int,
-    turns: int,
-    on_the_draw: bool,
-    results: list[_Chunk],
-    elapsed: float,
-) -> Simulation:
-    questions = compiled.questions
+def _sums(
+    results: list[_Chunk], questions: Sequence[Question], turns: int
+) -> tuple[list[list[int]], list[int], list[int], list[int], tuple[int, int, int, int]]:
+    """The chunks' counts added up: per question the games by turn cast (the last:
+    never), the hits and the hits on curve; the mulligans; and the queries, cache
+    misses, tapper calls and the most boards."""
     totals = [[0] * (turns - q.turn + 2) for q in questions]
     mulligans = [0, 0, 0, 0]
     hits = [0] * len(questions)
@@ -501,22 +495,37 @@ def _result(
         misses += m
         calls += c
         boards = max(boards, b)
-    odds: list[SpellOdds | None] = []
-    for i, q in enumerate(questions):
-        row = totals[i]
-        odds.append(
-            SpellOdds(
-                q.name,
-                q.mana_value,
-                q.turn,
-                games,
-                tuple(row[:-1]),
-                row[-1],
-                hits[i],
-                hits_on_curve[i],
-                card=q.card,
-            )
+    return totals, hits, hits_on_curve, mulligans, (queries, misses, calls, boards)
+
+
+def _result(
+    deck: Deck,
+    compiled: CompiledDeck,
+    games: int,
+    seed: int,
+    jobs: int,
+    turns: int,
+    on_the_draw: bool,
+    results: list[_Chunk],
+    elapsed: float,
+) -> Simulation:
+    questions = compiled.questions
+    totals, hits, hits_on_curve, mulligans, counters = _sums(results, questions, turns)
+    queries, misses, calls, boards = counters
+    odds: list[SpellOdds | None] = [
+        SpellOdds(
+            q.name,
+            q.mana_value,
+            q.turn,
+            games,
+            tuple(totals[i][:-1]),
+            totals[i][-1],
+            hits[i],
+            hits_on_curve[i],
+            card=q.card,
         )
+        for i, q in enumerate(questions)
+    ]
     for i, q in enumerate(questions):
         if q.shadow >= 0:
             main = odds[q.shadow]

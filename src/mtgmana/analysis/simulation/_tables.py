@@ -72,20 +72,24 @@ class Cards:
     """Lands whose search costs mana: cracked later, or cycled from the hand."""
 
 
+def _land_rank(deck: CompiledDeck, k: int) -> int:
+    """How good a land card ``k`` is to keep: twice the colors it makes (those of
+    the lands it finds too), plus one when its first face may enter untapped."""
+    colors = 0
+    for face in deck.land_faces[k]:
+        colors |= face.colors
+    for j in deck.fetch_targets[k]:
+        for face in deck.land_faces[j]:
+            colors |= face.colors
+    face0 = deck.land_faces[k][0] if deck.land_faces[k] else deck.mdfc_face[k]
+    untapped = face0 is not None and face0.entry[0] in (EntryCode.UNTAPPED, EntryCode.FEW_LANDS)
+    return (colors & 31).bit_count() * 2 + untapped
+
+
 def cards_of(deck: CompiledDeck) -> Cards:
     """The :class:`Cards` of a compiled deck."""
     n = len(deck.items)
-    ranks = []
-    for k in range(n):
-        colors = 0
-        for face in deck.land_faces[k]:
-            colors |= face.colors
-        for j in deck.fetch_targets[k]:
-            for face in deck.land_faces[j]:
-                colors |= face.colors
-        face0 = deck.land_faces[k][0] if deck.land_faces[k] else deck.mdfc_face[k]
-        untapped = face0 is not None and face0.entry[0] in (EntryCode.UNTAPPED, EntryCode.FEW_LANDS)
-        ranks.append((colors & 31).bit_count() * 2 + untapped)
+    ranks = [_land_rank(deck, k) for k in range(n)]
     ramp = deck.ramp
 
     def order(k: int) -> tuple[int, int, int]:
