@@ -27,6 +27,7 @@ from mtgmana.board.abilities import (
 )
 from mtgmana.cards import lookup
 from mtgmana.colors import Color, ManaType
+from mtgmana.costs import ManaCost
 from mtgmana.tapping import can_pay
 
 CREATURES = PermanentFilter(card_types=frozenset({"Creature"}))
@@ -284,3 +285,120 @@ def test_energy_and_cards_costs_are_read() -> None:
     hub = Permanent.named("Aether Hub")
     assert hub.abilities[1].cost == ActivationCost(tap=True, energy=1)
     assert Permanent.named("Molt Tender").abilities[0].cost.resources == (0, 0, 1)
+
+
+def test_wording_of_amounts() -> None:
+    """Each kind of amount says what it counts (CR 700.5 devotion, 107.1b power)."""
+    from mtgmana.board.abilities import Amount
+
+    assert str(Amount("counters", plus=2)) == "counters plus 2"
+    assert str(Amount("permanents", CREATURES, plus=1)) == "creature you control plus 1"
+    assert str(Amount("greatest power", CREATURES)) == (
+        "the greatest power among creature you control"
+    )
+    assert str(Amount("basic land types", LANDS)) == "basic land types among lands"
+    assert str(Amount("different powers", CREATURES)) == "different powers among creatures"
+    assert str(Amount("graveyard")) == "card in your graveyard"
+    assert str(Amount("graveyard", CREATURES)) == "creature card in your graveyard"
+    assert str(Amount("devotion")) == "devotion to that color"
+    assert str(Amount("devotion", colors="G")) == "devotion to G"
+    assert str(Amount("life")) == "your life total"
+    assert str(Amount("fixed", value=3)) == "3"
+    assert str(Amount("counters")) == "counters"
+
+
+def test_wording_of_a_filter_with_every_field() -> None:
+    lands = PermanentFilter(
+        card_types=frozenset({"Land"}), subtypes=frozenset({"Forest"}),
+        supertypes=frozenset({"Basic"}), other=True, colors=Color.parse("G"),
+        excluded_supertypes=frozenset({"Snow"}), token=False, name="X", min_power=2,
+        keywords=frozenset({"defender"}), with_counters=True, entered_this_turn=True,
+    )  # fmt: skip
+    assert lands.noun() == (
+        "other basic green nonsnow nontoken Forest land named X with power 2 or greater "
+        "with defender with a counter on it that entered this turn"
+    )
+    mines = PermanentFilter(
+        card_types=frozenset({"Creature"}), token=True, all_subtypes=frozenset({"Urza's", "Mine"})
+    )
+    assert mines.noun() == "Urza's Mine creature token"
+
+
+@pytest.mark.parametrize(
+    ("condition", "text", "negated"),
+    [
+        (Condition(counters=1), "it has a counter on it", "it has no counters on it"),
+        (
+            Condition(counters=2),
+            "it has 2 or more counters on it",
+            "it has fewer than 2 counters on it",
+        ),
+        (Condition(entered_this_turn=True), "it entered this turn", "it didn't enter this turn"),
+        (
+            Condition(land_played=True),
+            "you played a land this turn",
+            "you didn't play a land this turn",
+        ),
+        (Condition(imprinted=True), "a card is exiled with it", "no card is exiled with it"),
+        (Condition(modified=True), "it is modified", "it isn't modified"),
+        (Condition(designations=frozenset({"renowned"})), "it is renowned", "it isn't renowned"),
+        (
+            Condition(same_name=((CREATURES, 2),)),
+            "you control two or more creatures with the same name",
+            "you don't control two or more creatures with the same name",
+        ),
+        (
+            Condition(permanents=((CREATURES, 3),)),
+            "you control three or more creatures",
+            "you don't control three or more creatures",
+        ),
+        (
+            Condition(permanents=((CREATURES, 1), (LANDS, 2))),
+            "you control a creature and two or more lands",
+            "not (you control a creature and two or more lands)",
+        ),
+        (Condition(facts=frozenset({"zz"})), "zz", "not (zz)"),
+    ],
+)
+def test_wording_of_each_condition_and_its_negation(
+    condition: Condition, text: str, negated: str
+) -> None:
+    """A condition and the other half of its "instead" (CR 614.1a)."""
+    assert str(condition) == text
+    assert str(condition.negate()) == negated
+
+
+def test_wording_of_a_condition_of_several_parts() -> None:
+    condition = Condition(
+        permanents=((CREATURES, 1),), counters=2, entered_this_turn=True, land_played=True,
+        total_power=((CREATURES, 5),), imprinted=True, modified=True,
+        designations=frozenset({"renowned"}), same_name=((CREATURES, 3),),
+    )  # fmt: skip
+    text = (
+        "you control a creature and it has 2 or more counters on it and it entered this "
+        "turn and you played a land this turn and creatures you control have total power "
+        "5 or greater and a card is exiled with it and it is modified and it is renowned "
+        "and you control three or more creatures with the same name"
+    )
+    assert str(condition) == text
+    assert str(condition.negate()) == f"not ({text})"
+
+
+def test_wording_of_a_cost_of_every_part() -> None:
+    """Costs in the order Oracle text writes them (CR 118, 602.1)."""
+    every = ActivationCost(
+        tap=True, untap=True, mana=ManaCost.parse("{1}"), tap_other="Elf", tap_count=2,
+        exile_from_hand=True, life=2, energy=2, sacrifice_self=True, sacrifice="artifact",
+        sacrifice_count=2, discard=2, discard_hand=True, exile_graveyard=1, remove_counters=1,
+        counter="charge",
+    )  # fmt: skip
+    assert str(every) == (
+        "{1}, {T}, {Q}, Tap 2 untapped Elf you control, Exile this card from your hand, "
+        "Pay 2 life, Pay {E}{E}, Sacrifice this, Sacrifice 2 artifact(s), Discard 2 cards, "
+        "Discard your hand, Exile a card from your graveyard, Remove 1 charge counter(s)"
+    )
+    few = ActivationCost(tap_other="Elf", sacrifice="creature", discard=1, exile_graveyard=2)
+    assert str(few) == (
+        "Tap an untapped Elf you control, Sacrifice a creature, Discard a card, "
+        "Exile 2 cards from your graveyard"
+    )

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import contextlib
 import re
+from typing import Any
 
 import pytest
 from hypothesis import given
@@ -101,6 +102,49 @@ def test_text_of_the_builders() -> None:
     assert abilities(actions={"equip"}).text == "only to activate equip abilities"
     assert costs("cumulative upkeep").text == "only to pay cumulative upkeep costs"
     assert spells(wording="only for Elves").text == "only for Elves"
+
+
+def test_text_of_every_condition_in_its_place() -> None:
+    """Adjectives before "spells" (colors, designations, supertypes, excluded types,
+    subtypes, types), qualifiers after it, in that order (CR 106.6)."""
+    every = spells(
+        types={"Creature"}, excluded_types={"Artifact"}, subtypes={"Elf", "Druid"},
+        supertypes={"Legendary"}, colorless=False, multicolored=True,
+        min_mana_value=3, zones={"hand", "command"}, keywords={"kicked", "flashback"},
+        mana_cost_contains="{X}",
+    )  # fmt: skip
+    assert every.text == (
+        "only to cast colored multicolored legendary nonartifact Druid or Elf creature "
+        "spells with mana value 3 or greater with {X} in their mana costs that are "
+        "flashback or kicked from the command zone or your hand"
+    )
+    assert spells(colorless=True, keywords={"kicked", "copied"}).text == (
+        "only to cast colorless copied or kicked spells"
+    )
+
+
+def test_each_condition_refuses_on_its_own() -> None:
+    """Each condition of a spell restriction can refuse a spell the others allow
+    (CR 106.6): types, colors, mana value, zone, keywords, a symbol in the cost."""
+    elf = Spend.spell(
+        "Legendary Creature — Elf", zone="hand", keywords={"kicked"}, mana_cost="{X}{G}{G}",
+    )  # fmt: skip
+    fields: dict[str, Any] = {
+        "types": {"Creature"}, "subtypes": {"Elf"}, "supertypes": {"Legendary"},
+        "colorless": False, "multicolored": False, "color_count": 1, "min_mana_value": 2,
+        "zones": {"hand"}, "keywords": {"kicked"}, "mana_cost_contains": "{X}",
+    }  # fmt: skip
+    assert spells(**fields).allows(elf)
+    wrong: dict[str, Any] = {
+        "types": {"Artifact"}, "subtypes": {"Goblin"}, "supertypes": {"Snow"},
+        "colorless": True, "multicolored": True, "color_count": 2, "min_mana_value": 3,
+        "zones": {"graveyard"}, "keywords": {"flashback"}, "mana_cost_contains": "{R}",
+    }  # fmt: skip
+    for key, value in wrong.items():
+        assert not spells(**{**fields, key: value}).allows(elf), key
+    assert not spells(excluded_types={"Creature"}).allows(elf)
+    assert not spells(mana_cost_contains="{X}").allows(Spend.spell("Creature"))
+    assert not spells().allows(Spend.ability("Creature"))
 
 
 ALL_KINDS: list[Restriction] = [

@@ -144,17 +144,24 @@ class SymbolReader(Generic[S]):
             return [self._numeral(str(int(key)))]
         if key == "1/2":
             return [self._by_text["{½}"]]
+        symbol = self._by_parts(key)
+        if symbol is not None:
+            return [symbol]
+        if "/" not in key:
+            return self._shorthand(key)
+        raise _NotASymbol
+
+    def _by_parts(self, key: str) -> S | None:
+        """The hybrid or Phyrexian symbol whose halves ``key`` lists in any order
+        (``W/U``, ``U/W``, ``W/P``; ``PW`` and ``WP`` in older Phyrexian text), or
+        ``None``."""
         parts = key.split("/")
         if len(parts) == 1 and len(key) == 2 and "P" in key and key != "PP":
             parts = list(key)  # {PW}, {WP}: older Phyrexian text
         if len(parts) > 1 and len(set(parts)) == len(parts):
             has_p = "P" in parts
-            symbol = self._by_halves.get((frozenset(p for p in parts if p != "P"), has_p))
-            if symbol is not None:
-                return [symbol]
-        if "/" not in key:
-            return self._shorthand(key)
-        raise _NotASymbol
+            return self._by_halves.get((frozenset(p for p in parts if p != "P"), has_p))
+        return None
 
     def _shorthand(self, key: str) -> list[S]:
         """Compact shorthand such as ``2WU``: a number, then single letters."""

@@ -47,10 +47,10 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from ._solver.plain import cheapest_units, plain_counts
 from ._solver.small import small_payment
 from ._solver.transport import (
     ALL_TYPES,
-    KEEP_FLAG,
     LIFE_PER_SYMBOL,
     TYPE_INDEX,
     ZERO_WEIGHTS,
@@ -68,7 +68,6 @@ from ._solver.transport import (
     solve_split,
     supply_classes,
     symbol_demand,
-    type_ranks,
 )
 from .colors import ManaType
 from .costs import ManaCost
@@ -323,13 +322,11 @@ def _keep_future_payable(
     return alone
 
 
-def _payment(
-    request: _Request,
-    solution: Solution,
-    supplies: Sequence[Supply],
-    members: Sequence[list[Mana]],
-) -> Payment:
-    """Turn class counts back into units, symbol by symbol, in the cost's order."""
+def _units_by_demand(
+    request: _Request, solution: Solution, members: Sequence[list[Mana]]
+) -> dict[Demand, list[Mana | Alternative]]:
+    """The units the flow gives each demand of the cost being paid (owner 0), taken
+    from each class in order and then put in the pool's order."""
     position = {unit.uid: i for i, unit in enumerate(request.units)}
     taken = [0] * len(members)
     queues: dict[int, list[Mana]] = {}
@@ -341,9 +338,17 @@ def _payment(
         taken[s] += amount
     for queue in queues.values():
         queue.sort(key=lambda unit: position[unit.uid])
-    by_demand: dict[Demand, list[Mana | Alternative]] = {
-        solution.demands[d]: list(queue) for d, queue in queues.items()
-    }
+    return {solution.demands[d]: list(queue) for d, queue in queues.items()}
+
+
+def _payment(
+    request: _Request,
+    solution: Solution,
+    supplies: Sequence[Supply],
+    members: Sequence[list[Mana]],
+) -> Payment:
+    """Turn class counts back into units, symbol by symbol, in the cost's order."""
+    by_demand = _units_by_demand(request, solution, members)
     parts = assign_symbols(request.cost, by_demand, request.x, request.x_types)
     spent = {unit.uid for part in parts for unit in part.units}
     paid_with_life = sum(1 for part in parts if part.life)
@@ -440,6 +445,23 @@ def plan_payment(
     return _plan(_request(request, pool))
 
 
+def _direct_cost(
+    cost: ManaCost | str | None, life: int, x: int | None, spend: Spend | None, prefer: Prefer
+) -> ManaCost | None:
+    """The cost of a request :func:`_direct` may answer: its options are all of the
+    expected types and in range (the others are for the request to check and
+    refuse), and its cost a :class:`ManaCost` or a string; ``None`` otherwise."""
+    if type(life) is not int or life < 0 or not (x is None or (type(x) is int and x >= 0)):
+        return None
+    if not (spend is None or type(spend) is Spend) or not isinstance(prefer, Prefer):
+        return None
+    if type(cost) is ManaCost:
+        return cost
+    if type(cost) is str:
+        return ManaCost.parse(cost)
+    return None
+
+
 def _direct(
     cost: ManaCost | str | None,
     pool: Pool,
@@ -450,20 +472,13 @@ def _direct(
 ) -> Payment | None:
     """The payment found without the flow, for the common requests (plain costs,
     a few hybrid or Phyrexian symbols, unrestricted mana); ``None`` for the others."""
-    if type(life) is not int or life < 0 or not (x is None or (type(x) is int and x >= 0)):
-        return None
-    if not (spend is None or type(spend) is Spend) or not isinstance(prefer, Prefer):
-        return None
-    if type(cost) is ManaCost:
-        total = cost
-    elif type(cost) is str:
-        total = ManaCost.parse(cost)
-    else:
+    total = _direct_cost(cost, life, x, spend, prefer)
+    if total is None:
         return None
     units, have = _plain_units(pool)
     if have is None:
         return None
-    plain = _plain(total)
+    plain = plain_counts(total)
     if plain is not None:
         return _plain_payment(total, units, have, plain, x, life, spend)
     found = small_payment(total, units, life, x or 0, _life_sign(prefer))
@@ -512,35 +527,8 @@ def _plain_payment(
     need, generic, xs = plain
     x_value = x or 0
     total_generic = generic + xs * x_value
-    types = list(ManaType)
-    for i in range(6):
-        if have[i] < need[i]:
-            raise CannotPay(
-                cost,
-                [describe(Demand(frozenset({types[i]})), need[i] - have[i], False)],
-                _detail_of(units, life),
-            )
-    if len(units) < sum(need) + total_generic:
-        short = sum(need) + total_generic - len(units)
-        raise CannotPay(cost, [describe(Demand(ALL_TYPES), short, False)], _detail_of(units, life))
-    keep = KEEP_FLAG
-    rank = type_ranks(tuple(have))
-    by_type: list[list[tuple[int, int]]] = [[], [], [], [], [], []]
-    for position, unit in enumerate(units):
-        kind = unit.kind
-        flags = (keep if kind.snow else 0) + (keep if kind.legendary else 0)
-        by_type[TYPE_INDEX[kind.type]].append((flags, position))
-    specific: list[list[Mana]] = []
-    spare: list[tuple[int, int]] = []
-    for i, group in enumerate(by_type):
-        group.sort()
-        n = need[i]
-        specific.append([units[position] for _, position in group[:n]])
-        if total_generic:
-            bonus = rank[i]
-            spare += [(flags + bonus, position) for flags, position in group[n:]]
-    spare.sort()
-    generic_units = [units[position] for _, position in spare[:total_generic]]
+    _check_plain(cost, units, have, need, total_generic, life)
+    specific, generic_units = cheapest_units(units, have, need, total_generic)
     parts: list[SymbolPayment] = []
     used = 0
     taken = [0] * 6
@@ -557,6 +545,29 @@ def _plain_payment(
     spent = {unit.uid for part in parts for unit in part.units}
     remaining = tuple(unit for unit in units if unit.uid not in spent)
     return Payment(cost, tuple(parts), 0, remaining, x_value if xs else None, spend, None)
+
+
+def _check_plain(
+    cost: ManaCost,
+    units: tuple[Mana, ...],
+    have: list[int],
+    need: tuple[int, ...],
+    total_generic: int,
+    life: int,
+) -> None:
+    """Raise :class:`CannotPay` when a type of mana, or the pool's size, falls short
+    of a plain cost."""
+    types = list(ManaType)
+    for i in range(6):
+        if have[i] < need[i]:
+            raise CannotPay(
+                cost,
+                [describe(Demand(frozenset({types[i]})), need[i] - have[i], False)],
+                _detail_of(units, life),
+            )
+    if len(units) < sum(need) + total_generic:
+        short = sum(need) + total_generic - len(units)
+        raise CannotPay(cost, [describe(Demand(ALL_TYPES), short, False)], _detail_of(units, life))
 
 
 def _detail_of(units: Sequence[Mana], life: int) -> str:
@@ -630,19 +641,29 @@ def can_pay(
         and type(life) is int and life >= 0 and (x is None or (type(x) is int and x >= 0))
         and (spend is None or type(spend) is Spend) and type(cost) in (ManaCost, str)
     ):  # fmt: skip
-        plain = _plain(cost if type(cost) is ManaCost else ManaCost.parse(cost))  # type: ignore[arg-type]
-        if plain is not None:
-            units, have = _plain_units(pool)
-            if have is not None:
-                need, generic, xs = plain
-                for i in range(6):
-                    if have[i] < need[i]:
-                        return False
-                return len(units) >= sum(need) + generic + xs * (x or 0)
+        answer = _plain_can_pay(cost, pool, x)  # type: ignore[arg-type]
+        if answer is not None:
+            return answer
     request = PaymentRequest.of(
         cost, life=life, x=x, spend=spend, x_mana=x_mana, partial=partial, time_limit=time_limit
     )
     return _payable(_request(request, pool))
+
+
+def _plain_can_pay(cost: ManaCost | str, pool: Pool, x: int | None) -> bool | None:
+    """Whether a plain cost (colored, colorless, generic, X) can be paid from
+    unrestricted mana, by counting; ``None`` for other costs and pools."""
+    plain = plain_counts(cost if type(cost) is ManaCost else ManaCost.parse(cost))  # type: ignore[arg-type]
+    if plain is None:
+        return None
+    units, have = _plain_units(pool)
+    if have is None:
+        return None
+    need, generic, xs = plain
+    for i in range(6):
+        if have[i] < need[i]:
+            return False
+    return len(units) >= sum(need) + generic + xs * (x or 0)
 
 
 def _payable(request: _Request) -> bool:
@@ -663,38 +684,6 @@ def _payable(request: _Request) -> bool:
             solve_split([current], chosen, supplies, counts, request.life, ZERO_WEIGHTS) is not None
         )
     return solve_split([current], [{}], supplies, counts, request.life, ZERO_WEIGHTS) is not None
-
-
-_PLAIN: dict[ManaCost, tuple[tuple[int, ...], int, int] | None] = {}
-
-
-def _plain(cost: ManaCost) -> tuple[tuple[int, ...], int, int] | None:
-    """For a cost of colored, colorless, generic and X symbols only: the number of
-    symbols of each type (WUBRGC), the generic mana and the number of X; else None."""
-    try:
-        return _PLAIN[cost]
-    except KeyError:
-        pass
-    need = [0] * 6
-    generic = xs = 0
-    result: tuple[tuple[int, ...], int, int] | None = None
-    for symbol in cost:
-        ways = ways_to_pay(symbol)
-        if ways.plain is not None:
-            need[TYPE_INDEX[ways.plain]] += 1
-        elif symbol.is_numeral:
-            generic += ways.generic
-        elif symbol.text == "{X}":
-            xs += 1
-        else:
-            break
-    else:
-        if cost.has_mana_cost:
-            result = (tuple(need), generic, xs)
-    if len(_PLAIN) > 4096:
-        _PLAIN.clear()
-    _PLAIN[cost] = result
-    return result
 
 
 def _plain_units(pool: Pool) -> tuple[tuple[Mana, ...], list[int] | None]:

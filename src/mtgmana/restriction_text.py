@@ -164,6 +164,32 @@ def parse_restriction(sentence: str, *, chosen_type: str | None = None) -> Restr
     return parser.sentence()
 
 
+def _descriptor(word: str) -> tuple[str, Any] | None:
+    """The condition one adjective sets, as ``(SpellRestriction field, value)``:
+    "creature", "noncreature", "colorless", "legendary", "kicked", "Elf"; ``None``
+    for a word that is none of these."""
+    lower = word.lower()
+    if lower in _TYPE_WORDS:
+        return "types", frozenset({_TYPE_WORDS[lower]})
+    if lower.startswith("non") and lower[3:].lstrip("-") in _TYPE_WORDS:
+        return "excluded_types", frozenset({_TYPE_WORDS[lower[3:].lstrip("-")]})
+    if lower in ("colorless", "colored"):
+        return "colorless", lower == "colorless"
+    if lower == "multicolored":
+        return "multicolored", True
+    if lower == "monocolored":
+        return "color_count", 1
+    if lower in _SUPERTYPE_WORDS:
+        return "supertypes", frozenset({_SUPERTYPE_WORDS[lower]})
+    if lower in _DESIGNATION_WORDS:
+        return "keywords", frozenset({lower})
+    if lower == "outlaw":
+        return "subtypes", OUTLAW_TYPES
+    if word[:1].isupper():
+        return "subtypes", frozenset({word})
+    return None
+
+
 class _Parser:
     def __init__(self, sentence: str, chosen_type: str | None) -> None:
         self.original = sentence
@@ -364,12 +390,8 @@ class _Parser:
             self.expect("colors")
         elif self.peek().lower() in ("with", "without") and self.peek(1).startswith("{"):
             self._cost_symbol(specs, exclusions)
-        elif (
-            self.accept("with") or self.accept("that", "has") or self.accept("that", "have")
-        ) and self.peek().lower() in _KEYWORDS:
-            keyword = self.take().lower()
-            for spec in specs:
-                spec["keywords"] = spec.get("keywords", frozenset()) | {keyword}
+        elif self._keyword(specs):
+            pass
         elif self.accept("that's", "one", "or", "more", "colors") or self.accept(
             "that", "are", "one", "or", "more", "colors"
         ):
@@ -382,6 +404,19 @@ class _Parser:
             self._zone(specs, exclusions)
         else:
             raise self.fail(f"can't read {self.rest()!r}")
+
+    def _keyword(self, specs: list[dict[str, Any]]) -> bool:
+        """Read "with flashback", "that has convoke" into every spec's keywords;
+        whether it did (the words "with", "that has" or "that have" are taken even
+        when no keyword follows)."""
+        if (
+            self.accept("with") or self.accept("that", "has") or self.accept("that", "have")
+        ) and self.peek().lower() in _KEYWORDS:
+            keyword = self.take().lower()
+            for spec in specs:
+                spec["keywords"] = spec.get("keywords", frozenset()) | {keyword}
+            return True
+        return False
 
     def _each(self, specs: list[dict[str, Any]], key: str, value: Any) -> None:
         """The condition ``key`` set to ``value`` in every alternative."""
@@ -518,29 +553,10 @@ class _Parser:
                 words = [*joined.replace(name, "\0").split()]
                 words = [name if w == "\0" else w for w in words]
         for word in words:
-            lower = word.lower()
-            if lower in _TYPE_WORDS:
-                put("types", frozenset({_TYPE_WORDS[lower]}))
-            elif lower.startswith("non") and lower[3:].lstrip("-") in _TYPE_WORDS:
-                put("excluded_types", frozenset({_TYPE_WORDS[lower[3:].lstrip("-")]}))
-            elif lower == "colorless":
-                put("colorless", True)
-            elif lower == "colored":
-                put("colorless", False)
-            elif lower == "multicolored":
-                put("multicolored", True)
-            elif lower == "monocolored":
-                put("color_count", 1)
-            elif lower in _SUPERTYPE_WORDS:
-                put("supertypes", frozenset({_SUPERTYPE_WORDS[lower]}))
-            elif lower in _DESIGNATION_WORDS:
-                put("keywords", frozenset({lower}))
-            elif lower == "outlaw":
-                put("subtypes", OUTLAW_TYPES)
-            elif word[:1].isupper():
-                put("subtypes", frozenset({word}))
-            else:
+            found = _descriptor(word)
+            if found is None:
                 raise self.fail(f"unknown word {word!r}")
+            put(*found)
         return spec
 
 

@@ -314,22 +314,36 @@ class SpellRestriction(Restriction):
     _tag: ClassVar[str] = "spell"
 
     def allows(self, spend: Spend) -> bool:
-        if spend.kind is not SpendKind.SPELL:
-            return False
+        return (
+            spend.kind is SpendKind.SPELL
+            and self._types_allow(spend)
+            and self._colors_allow(spend)
+            and self._rest_allows(spend)
+        )
+
+    def _types_allow(self, spend: Spend) -> bool:
+        """Whether the spell has one of the types, none of the excluded types, one
+        of the subtypes and all the supertypes named (CR 205)."""
         if self.types and not (self.types & spend.card_types):
             return False
         if self.excluded_types & spend.card_types:
             return False
         if self.subtypes and not (self.subtypes & spend.subtypes):
             return False
-        if not self.supertypes <= spend.supertypes:
-            return False
+        return self.supertypes <= spend.supertypes
+
+    def _colors_allow(self, spend: Spend) -> bool:
+        """Whether the spell is colorless, multicolored or has as many colors as
+        named (CR 105.2)."""
         if self.colorless is not None and self.colorless != (not spend.colors):
             return False
         if self.multicolored is not None and self.multicolored != spend.colors.is_multicolored:
             return False
-        if self.color_count is not None and self.color_count != len(spend.colors):
-            return False
+        return self.color_count is None or self.color_count == len(spend.colors)
+
+    def _rest_allows(self, spend: Spend) -> bool:
+        """Whether the spell has the mana value, zone, keywords and mana-cost
+        symbol named."""
         if self.min_mana_value is not None and spend.mana_value < self.min_mana_value:
             return False
         if self.zones and spend.zone not in self.zones:
@@ -338,14 +352,20 @@ class SpellRestriction(Restriction):
             return False
         if self.mana_cost_contains:
             cost = spend.mana_cost
-            if cost is None or self.mana_cost_contains not in cost:
-                return False
+            return cost is not None and self.mana_cost_contains in cost
         return True
 
     @property
     def text(self) -> str:
         if self.wording:
             return self.wording
+        designations = sorted(k for k in self.keywords if k in DESIGNATIONS)
+        words = [*self._color_words(), *self._type_words(designations), "spells"]
+        return "only to cast " + " ".join(words) + self._qualifiers(designations)
+
+    def _color_words(self) -> list[str]:
+        """ "colorless", "colored", "multicolored", "monocolored": the adjectives of
+        color before the types."""
         words = []
         if self.colorless is not None:
             words.append("colorless" if self.colorless else "colored")
@@ -353,7 +373,12 @@ class SpellRestriction(Restriction):
             words.append("multicolored")
         if self.color_count == 1:
             words.append("monocolored")
-        designations = sorted(k for k in self.keywords if k in DESIGNATIONS)
+        return words
+
+    def _type_words(self, designations: list[str]) -> list[str]:
+        """The designations ("kicked"), supertypes, excluded types ("noncreature"),
+        subtypes and types before "spells"."""
+        words = []
         if designations and len(designations) == len(self.keywords):
             words.append(_or_words(designations))  # "kicked spells", "face-down spells"
         words.extend(s.lower() for s in sorted(self.supertypes))
@@ -362,7 +387,12 @@ class SpellRestriction(Restriction):
             words.append(_or_words(self.subtypes))
         if self.types:
             words.append(_or_words(t.lower() for t in self.types))
-        phrase = " ".join([*words, "spells"])
+        return words
+
+    def _qualifiers(self, designations: list[str]) -> str:
+        """The phrases after "spells": exact colors, mana value, a symbol in the
+        mana cost, keywords and zones."""
+        phrase = ""
         if self.color_count is not None and self.color_count != 1:
             phrase += f" with exactly {self.color_count} colors"
         if self.min_mana_value is not None:
@@ -375,7 +405,7 @@ class SpellRestriction(Restriction):
             phrase += " that are " + _or_words(self.keywords)
         if self.zones:
             phrase += " from " + _or_words(_ZONE_WORDS.get(z, z) for z in self.zones)
-        return "only to cast " + phrase
+        return phrase
 
     def to_json(self) -> dict[str, Any]:
         body: dict[str, Any] = {}

@@ -138,6 +138,16 @@ def _ways_of(symbol: ManaSymbol) -> WaysToPay:
         return WaysToPay(_ALL, 63, generic=amount, represents=((halves[0], None, amount),))
     if kind is SymbolKind.VARIABLE:  # 107.3
         return WaysToPay(_ALL, 63, variable=True)
+    if kind is SymbolKind.INFINITE:
+        return WaysToPay(frozenset(), 0, unpayable="{∞} is infinite mana")
+    if kind is SymbolKind.LAND_DROP:
+        return WaysToPay(frozenset(), 0, unpayable="{D} is paid with a land drop, not mana")
+    return _one_mana_ways(symbol, kind, halves)
+
+
+def _one_mana_ways(symbol: ManaSymbol, kind: SymbolKind, halves: list[str]) -> WaysToPay:
+    """The ways to pay a symbol paid with one mana (or life, or two generic mana):
+    colored, colorless, hybrid, Phyrexian, snow, legendary and half symbols."""
     typed = frozenset(_TYPE_OF[h] for h in halves if h in _TYPE_OF)
     if kind in (SymbolKind.COLORED, SymbolKind.COLORLESS):  # 107.4a, 107.4c
         (plain,) = typed
@@ -154,12 +164,9 @@ def _ways_of(symbol: ManaSymbol) -> WaysToPay:
         return _one_mana(_ALL, snow=True, represents=(("S", None, 1),))
     if kind is SymbolKind.LEGENDARY:
         return _one_mana(_ALL, legendary=True)
-    if kind is SymbolKind.HALF:  # {HW}, {HR}: half of that color; {½}: of any type
-        color = frozenset(_TYPE_OF[c] for c in halves[0][1:])  # "HW" -> W, "½" -> none
-        return _one_mana(color or _ALL)
-    if kind is SymbolKind.INFINITE:
-        return WaysToPay(frozenset(), 0, unpayable="{∞} is infinite mana")
-    return WaysToPay(frozenset(), 0, unpayable="{D} is paid with a land drop, not mana")
+    # SymbolKind.HALF: {HW}, {HR}: half of that color; {½}: of any type
+    color = frozenset(_TYPE_OF[c] for c in halves[0][1:])  # "HW" -> W, "½" -> none
+    return _one_mana(color or _ALL)
 
 
 def _of_halves(halves: list[str]) -> tuple[Represented, ...]:

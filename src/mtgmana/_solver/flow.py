@@ -121,37 +121,7 @@ def _shortest_paths(
     while need:
         if deadline is not None and time.process_time() > deadline:
             raise OutOfTime
-        dist: list[float] = [_INFINITY] * size
-        parent = [-1] * size
-        queue = [s for s in range(n) if left[s]]
-        in_queue = [False] * size
-        for s in queue:
-            dist[s] = 0
-            in_queue[s] = True
-        head = 0
-        while head < len(queue):  # Bellman-Ford, queue-based
-            u = queue[head]
-            head += 1
-            in_queue[u] = False
-            du = dist[u]
-            if u < n:
-                for d, w in out[u]:
-                    v = n + d
-                    if du + w < dist[v]:
-                        dist[v] = du + w
-                        parent[v] = u
-                        if not in_queue[v]:
-                            in_queue[v] = True
-                            queue.append(v)
-            else:
-                d = u - n
-                for s in into[d]:
-                    if du - weight[(s, d)] < dist[s]:
-                        dist[s] = du - weight[(s, d)]
-                        parent[s] = u
-                        if not in_queue[s]:
-                            in_queue[s] = True
-                            queue.append(s)
+        dist, parent = _distances(left, out, into, weight, size)
         end, low = -1, _INFINITY
         for d in range(m):
             if want[d] and dist[n + d] < low:
@@ -162,21 +132,73 @@ def _shortest_paths(
         want[end] -= push
         need -= push
         total += push * int(low)
-        v = n + end
-        while True:  # along the path: assign forward, take back backward
-            s = parent[v]
-            into[v - n][s] = into[v - n].get(s, 0) + push
-            p = parent[s]
-            if p < 0:
-                left[s] -= push
-                break
-            back = into[p - n]
-            if back[s] == push:
-                del back[s]
-            else:
-                back[s] -= push
-            v = p
+        _augment(parent, n + end, push, left, into, n)
     return total, {(s, d): k for d in range(m) for s, k in into[d].items()}
+
+
+def _distances(
+    left: list[int],
+    out: list[list[tuple[int, int]]],
+    into: list[dict[int, int]],
+    weight: dict[tuple[int, int], int],
+    size: int,
+) -> tuple[list[float], list[int]]:
+    """Bellman-Ford (queue-based) from every supply with units left: each node's
+    distance and parent on the residual graph (forward along edges from supplies,
+    back along assigned amounts from demands)."""
+    n = len(left)
+    dist: list[float] = [_INFINITY] * size
+    parent = [-1] * size
+    queue = [s for s in range(n) if left[s]]
+    in_queue = [False] * size
+    for s in queue:
+        dist[s] = 0
+        in_queue[s] = True
+    head = 0
+    while head < len(queue):
+        u = queue[head]
+        head += 1
+        in_queue[u] = False
+        du = dist[u]
+        if u < n:
+            for d, w in out[u]:
+                v = n + d
+                if du + w < dist[v]:
+                    dist[v] = du + w
+                    parent[v] = u
+                    if not in_queue[v]:
+                        in_queue[v] = True
+                        queue.append(v)
+        else:
+            d = u - n
+            for s in into[d]:
+                if du - weight[(s, d)] < dist[s]:
+                    dist[s] = du - weight[(s, d)]
+                    parent[s] = u
+                    if not in_queue[s]:
+                        in_queue[s] = True
+                        queue.append(s)
+    return dist, parent
+
+
+def _augment(
+    parent: list[int], v: int, push: int, left: list[int], into: list[dict[int, int]], n: int
+) -> None:
+    """Push ``push`` along the path ending at demand node ``v``: assign forward,
+    take back backward, and take the units from the supply it starts at."""
+    while True:
+        s = parent[v]
+        into[v - n][s] = into[v - n].get(s, 0) + push
+        p = parent[s]
+        if p < 0:
+            left[s] -= push
+            return
+        back = into[p - n]
+        if back[s] == push:
+            del back[s]
+        else:
+            back[s] -= push
+        v = p
 
 
 def _bottleneck(

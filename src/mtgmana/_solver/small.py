@@ -74,14 +74,7 @@ def small_payment(
         combinations *= size
     if combinations > MAX_COMBINATIONS:
         return None
-    by_type: list[list[tuple[int, int]]] = [[] for _ in range(6)]
-    for position, unit in enumerate(units):
-        kind = unit.kind
-        flags = KEEP_FLAG * (kind.snow + kind.legendary)
-        by_type[TYPE_INDEX[kind.type]].append((flags, position))
-    rank = list(type_ranks(tuple(len(group) for group in by_type)))
-    for group in by_type:
-        group.sort()
+    by_type, rank = _by_type(units)
     best: tuple[tuple[int, int], tuple[tuple[Way, int], ...]] | None = None
     for chosen in itertools.product(*ways):
         value = _value(chosen, by_type, rank, life, life_sign)
@@ -90,6 +83,20 @@ def small_payment(
     if best is None:
         return []
     return _assign(best[1], units, by_type, rank)
+
+
+def _by_type(units: Sequence[Mana]) -> tuple[list[list[tuple[int, int]]], list[int]]:
+    """The units' ``(flags, position)`` by type (WUBRGC), cheapest first, and the
+    rank of each type for generic mana."""
+    by_type: list[list[tuple[int, int]]] = [[] for _ in range(6)]
+    for position, unit in enumerate(units):
+        kind = unit.kind
+        flags = KEEP_FLAG * (kind.snow + kind.legendary)
+        by_type[TYPE_INDEX[kind.type]].append((flags, position))
+    rank = list(type_ranks(tuple(len(group) for group in by_type)))
+    for group in by_type:
+        group.sort()
+    return by_type, rank
 
 
 def _value(

@@ -382,11 +382,28 @@ def feasible_split(
     mana instead, and use one of the two for that generic mana.
     """
     big = 4 * (sum(counts) + 1)
+    keys, demands = _split_demands(parts)
+    edges = _split_edges(parts, keys, supplies, big)
+    supply_counts = [*counts, life // LIFE_PER_SYMBOL, sum(demands)]
+    result = min_cost_transport(supply_counts, demands, edges)
+    chosen: dict[tuple[int, ManaType], int] = {}
+    if result is not None:
+        _, amounts = result
+        for (s, d), amount in amounts.items():
+            what, index, key = keys[d]
+            if what == "half" and s < len(supplies):
+                chosen[(index, key)] = chosen.get((index, key), 0) + amount
+    return tuple(chosen.get((index, color), 0) for index, color, _ in ranges)
+
+
+def _split_demands(
+    parts: Sequence[CostDemands],
+) -> tuple[list[tuple[str, int, Any]], list[int]]:
+    """The demands of :func:`feasible_split`'s flow: each part's exact demands, and
+    for each {2/C} color both a "half" (paid with one mana of C) and a "two" (paid
+    with two generic mana) demand."""
     demands: list[int] = []
     keys: list[tuple[str, int, Any]] = []
-    edges: list[tuple[int, int, int]] = []
-    life_supply = len(supplies)
-    slack = life_supply + 1  # a supply of "nothing" for the optional demands
     for index, part in enumerate(parts):
         for demand, amount in part.exact.items():
             keys.append(("exact", index, demand))
@@ -397,6 +414,21 @@ def feasible_split(
             demands.append(k)
             keys.append(("two", index, generic))
             demands.append(2 * k)
+    return keys, demands
+
+
+def _split_edges(
+    parts: Sequence[CostDemands],
+    keys: Sequence[tuple[str, int, Any]],
+    supplies: Sequence[Supply],
+    big: int,
+) -> list[tuple[int, int, int]]:
+    """The edges of :func:`feasible_split`'s flow: exact demands weigh most, then
+    colored halves, then generic twos; the life supply pays Phyrexian demands, and
+    a supply of "nothing" (after life) may leave the optional demands unmet."""
+    life_supply = len(supplies)
+    slack = life_supply + 1
+    edges: list[tuple[int, int, int]] = []
     for d, (what, index, key) in enumerate(keys):
         for s, supply in enumerate(supplies):
             if what == "exact" and can_serve(supply, key):
@@ -409,16 +441,7 @@ def feasible_split(
             edges.append((life_supply, d, -big * big))
         if what != "exact":
             edges.append((slack, d, 0))
-    supply_counts = [*counts, life // LIFE_PER_SYMBOL, sum(demands)]
-    result = min_cost_transport(supply_counts, demands, edges)
-    chosen: dict[tuple[int, ManaType], int] = {}
-    if result is not None:
-        _, amounts = result
-        for (s, d), amount in amounts.items():
-            what, index, key = keys[d]
-            if what == "half" and s < life_supply:
-                chosen[(index, key)] = chosen.get((index, key), 0) + amount
-    return tuple(chosen.get((index, color), 0) for index, color, _ in ranges)
+    return edges
 
 
 def solve_split(
@@ -429,22 +452,9 @@ def solve_split(
     life: int,
     weights: Weights,
 ) -> Solution | None:
-    merged: Counter[tuple[int, Demand]] = Counter()
-    for index, part in enumerate(parts):
-        for demand, amount in part.exact.items():
-            merged[(index, demand)] += amount
-        generic = part.generic_demand()
-        for color, k in part.mono.items():
-            colored = split[index][color]
-            if colored:
-                merged[
-                    (
-                        index,
-                        part.colored_demand(color),
-                    )
-                ] += colored
-            if k - colored:
-                merged[(index, generic)] += 2 * (k - colored)
+    """The cheapest payment of ``parts`` with the {2/C} split ``split`` (how many of
+    each part's {2/C} are paid with colored mana), or ``None``."""
+    merged = _merged_demands(parts, split)
     keys = list(merged)
     demands = [merged[key] for key in keys]
     life_index = len(supplies)
@@ -461,7 +471,36 @@ def solve_split(
     result = min_cost_transport(supply_counts, demands, edges)
     if result is None:
         return None
-    total, amounts = result
+    return _solution(parts, keys, life_index, *result)
+
+
+def _merged_demands(
+    parts: Sequence[CostDemands], split: Sequence[Mapping[ManaType, int]]
+) -> Counter[tuple[int, Demand]]:
+    """Each part's demands with its {2/C} split into colored and generic mana."""
+    merged: Counter[tuple[int, Demand]] = Counter()
+    for index, part in enumerate(parts):
+        for demand, amount in part.exact.items():
+            merged[(index, demand)] += amount
+        generic = part.generic_demand()
+        for color, k in part.mono.items():
+            colored = split[index][color]
+            if colored:
+                merged[(index, part.colored_demand(color))] += colored
+            if k - colored:
+                merged[(index, generic)] += 2 * (k - colored)
+    return merged
+
+
+def _solution(
+    parts: Sequence[CostDemands],
+    keys: Sequence[tuple[int, Demand]],
+    life_index: int,
+    total: int,
+    amounts: dict[tuple[int, int], int],
+) -> Solution:
+    """The flow's amounts as a :class:`Solution`: mana from supplies, and life (the
+    supply ``life_index``) counted for the current part."""
     assignment: dict[tuple[int, int], int] = {}
     life_assignment: dict[int, int] = {}
     life_symbols = 0
@@ -497,16 +536,7 @@ def shortfall(
         )
         amounts.append(k)
     short_supply = len(supplies) + 1
-    edges: list[tuple[int, int, int]] = []
-    for d, demand in enumerate(keys):
-        for s, supply in enumerate(supplies):
-            if can_serve(supply, demand):
-                edges.append((s, d, 0))
-        if demand.life:
-            edges.append((len(supplies), d, 0))
-        # Put the shortage on the most flexible demand: its description helps most.
-        flexible = demand.life or (demand.types == ALL_TYPES and not demand.snow)
-        edges.append((short_supply, d, 1 if flexible else 2))
+    edges = _shortfall_edges(keys, supplies)
     result = min_cost_transport([*counts, life // LIFE_PER_SYMBOL, sum(amounts)], amounts, edges)
     assert result is not None  # the shortage supply can meet any demand
     _, flow = result
@@ -520,6 +550,26 @@ def shortfall(
         have = sum(counts)
         return [f"needs {need - have} more mana" if need > have else "not enough mana"]
     return [describe(keys[d], n, d >= len(demands.exact)) for d, n in sorted(missing.items())]
+
+
+def _shortfall_edges(
+    keys: Sequence[Demand], supplies: Sequence[Supply]
+) -> list[tuple[int, int, int]]:
+    """The edges of :func:`shortfall`'s flow, free from the supplies and life, and
+    from a "shortage" supply (after life) that costs least on the most flexible
+    demand."""
+    short_supply = len(supplies) + 1
+    edges: list[tuple[int, int, int]] = []
+    for d, demand in enumerate(keys):
+        for s, supply in enumerate(supplies):
+            if can_serve(supply, demand):
+                edges.append((s, d, 0))
+        if demand.life:
+            edges.append((len(supplies), d, 0))
+        # Put the shortage on the most flexible demand: its description helps most.
+        flexible = demand.life or (demand.types == ALL_TYPES and not demand.snow)
+        edges.append((short_supply, d, 1 if flexible else 2))
+    return edges
 
 
 WORDS = {1: "one", 2: "two", 3: "three", 4: "four", 5: "five"}

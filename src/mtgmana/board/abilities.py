@@ -237,26 +237,32 @@ class Amount:
             raise MtgManaError("an amount can't be negative")
 
     def __str__(self) -> str:
-        if self.kind == "devotion":
-            text = f"devotion to {self.colors}" if self.colors else "devotion to that color"
-        elif self.kind == "permanents" and self.filter is not None:
-            text = str(self.filter)
-        elif self.kind in ("greatest power", "greatest toughness") and self.filter is not None:
-            text = f"the {self.kind} among {self.filter}"
-        elif self.kind == "basic land types" and self.filter is not None:
-            text = f"basic land types among {self.filter.plural()}"
-        elif self.kind == "different powers" and self.filter is not None:
-            text = f"different powers among {self.filter.plural()}"
-        elif self.kind == "graveyard":
-            noun = "card" if self.filter is None else self.filter.noun() + " card"
-            text = f"{noun} in your graveyard"
-        elif self.kind == "life":
-            text = "your life total"
-        elif self.kind == "fixed":
-            text = str(self.value)
-        else:
-            text = self.kind
+        text = self._words()
         return f"{text} plus {self.plus}" if self.plus else text
+
+    def _words(self) -> str:
+        """What the amount counts, without its "plus"."""
+        if self.kind == "devotion":
+            return f"devotion to {self.colors}" if self.colors else "devotion to that color"
+        if self.filter is not None and self.kind in _FILTERED_KINDS:
+            return self._among(self.filter)
+        if self.kind == "graveyard":
+            noun = "card" if self.filter is None else self.filter.noun() + " card"
+            return f"{noun} in your graveyard"
+        if self.kind == "life":
+            return "your life total"
+        if self.kind == "fixed":
+            return str(self.value)
+        return self.kind
+
+    def _among(self, item: PermanentFilter) -> str:
+        """What an amount of the permanents ``item`` names counts: "Forests you
+        control", "the greatest power among creatures you control"."""
+        if self.kind == "permanents":
+            return str(item)
+        if self.kind in ("greatest power", "greatest toughness"):
+            return f"the {self.kind} among {item}"
+        return f"{self.kind} among {item.plural()}"  # basic land types, different powers
 
 
 @dataclass(frozen=True)
@@ -368,6 +374,11 @@ class ActivationCost:
     def __str__(self) -> str:
         if self.text:
             return self.text
+        return ", ".join([*self._tap_parts(), *self._sacrifice_parts()])
+
+    def _tap_parts(self) -> list[str]:
+        """The cost's mana, {T}, {Q}, tapping others, exiling this card, life and
+        energy, in the order Oracle text writes them."""
         parts = []
         if self.mana is not None:
             parts.append(str(self.mana))
@@ -388,6 +399,12 @@ class ActivationCost:
             parts.append(f"Pay {self.life} life")
         if self.energy:
             parts.append("Pay " + "{E}" * self.energy)
+        return parts
+
+    def _sacrifice_parts(self) -> list[str]:
+        """The cost's sacrifices, discards, exiles from the graveyard and removed
+        counters."""
+        parts = []
         if self.sacrifice_self:
             parts.append("Sacrifice this")
         if self.sacrifice:
@@ -405,7 +422,7 @@ class ActivationCost:
             parts.append(f"Exile {what} from your graveyard")
         if self.remove_counters:
             parts.append(f"Remove {self.remove_counters} {self.counter} counter(s)")
-        return ", ".join(parts)
+        return parts
 
 
 @dataclass(frozen=True)

@@ -119,11 +119,12 @@ class Condition:
         if isinstance(facts, str) or not all(isinstance(f, str) for f in facts):
             raise MtgManaError(f"a condition's facts are a set of strings, not {facts!r}")
         object.__setattr__(self, "facts", frozenset(facts))
-        if not (
-            self.permanents or self.counters or self.entered_this_turn or self.land_played
-            or self.facts or self.total_power or self.imprinted or self.modified
-            or self.designations or self.same_name
-        ):  # fmt: skip
+        checks = (
+            self.permanents, self.counters, self.entered_this_turn, self.land_played,
+            self.facts, self.total_power, self.imprinted, self.modified,
+            self.designations, self.same_name,
+        )  # fmt: skip
+        if not any(checks):
             raise MtgManaError("a condition needs something to check")
 
     def negate(self) -> Condition:
@@ -131,8 +132,23 @@ class Condition:
         return replace(self, negated=not self.negated)
 
     def __str__(self) -> str:
-        parts: list[str] = []
-        negative: list[str] = []
+        wanted = self._wanted()
+        pairs = []
+        if wanted:
+            pairs.append(
+                ("you control " + " and ".join(wanted), "you don't control " + " and ".join(wanted))
+            )
+        pairs += self._own_phrases()
+        pairs += self._more_phrases()
+        parts = [positive for positive, _ in pairs]
+        if not self.negated:
+            return " and ".join(parts)
+        if len(parts) == 1 and len(wanted) <= 1:
+            return pairs[0][1]
+        return "not (" + " and ".join(parts) + ")"
+
+    def _wanted(self) -> list[str]:
+        """The permanents it asks you to control: "a Swamp", "three or more Gates"."""
         wanted = []
         for item, n in self.permanents:
             if n == 1:
@@ -141,45 +157,52 @@ class Condition:
             else:
                 count = _count_words(n)
                 wanted.append(f"{count} or more {item.plural()}")
-        if wanted:
-            parts.append("you control " + " and ".join(wanted))
-            negative.append("you don't control " + " and ".join(wanted))
+        return wanted
+
+    def _own_phrases(self) -> list[tuple[str, str]]:
+        """The phrase and its negation for counters, "entered this turn", a land
+        played and facts."""
+        pairs = []
         if self.counters == 1:
-            parts.append("it has a counter on it")
-            negative.append("it has no counters on it")
+            pairs.append(("it has a counter on it", "it has no counters on it"))
         elif self.counters:
-            parts.append(f"it has {self.counters} or more counters on it")
-            negative.append(f"it has fewer than {self.counters} counters on it")
+            pairs.append(
+                (
+                    f"it has {self.counters} or more counters on it",
+                    f"it has fewer than {self.counters} counters on it",
+                )
+            )
         if self.entered_this_turn:
-            parts.append("it entered this turn")
-            negative.append("it didn't enter this turn")
+            pairs.append(("it entered this turn", "it didn't enter this turn"))
         if self.land_played:
-            parts.append("you played a land this turn")
-            negative.append("you didn't play a land this turn")
+            pairs.append(("you played a land this turn", "you didn't play a land this turn"))
         for fact in sorted(self.facts):
-            parts.append(FACTS.get(fact, fact).split(" (CR")[0])
-            negative.append(_NOT_FACTS.get(fact, f"not ({parts[-1]})"))
+            positive = FACTS.get(fact, fact).split(" (CR")[0]
+            pairs.append((positive, _NOT_FACTS.get(fact, f"not ({positive})")))
+        return pairs
+
+    def _more_phrases(self) -> list[tuple[str, str]]:
+        """The phrase and its negation for total power, imprinted, modified,
+        designations and permanents with the same name."""
+        pairs = []
         for item, n in self.total_power:
-            parts.append(f"{item.plural()} you control have total power {n} or greater")
-            negative.append(f"{item.plural()} you control have total power less than {n}")
+            pairs.append(
+                (
+                    f"{item.plural()} you control have total power {n} or greater",
+                    f"{item.plural()} you control have total power less than {n}",
+                )
+            )
         if self.imprinted:
-            parts.append("a card is exiled with it")
-            negative.append("no card is exiled with it")
+            pairs.append(("a card is exiled with it", "no card is exiled with it"))
         if self.modified:
-            parts.append("it is modified")
-            negative.append("it isn't modified")
+            pairs.append(("it is modified", "it isn't modified"))
         for designation in sorted(self.designations):
-            parts.append(f"it is {designation}")
-            negative.append(f"it isn't {designation}")
+            pairs.append((f"it is {designation}", f"it isn't {designation}"))
         for item, n in self.same_name:
             count = _count_words(n)
-            parts.append(f"you control {count} or more {item.plural()} with the same name")
-            negative.append(f"you don't control {count} or more {item.plural()} with the same name")
-        if not self.negated:
-            return " and ".join(parts)
-        if len(parts) == 1 and len(wanted) <= 1:
-            return negative[0]
-        return "not (" + " and ".join(parts) + ")"
+            same = f"{count} or more {item.plural()} with the same name"
+            pairs.append((f"you control {same}", f"you don't control {same}"))
+        return pairs
 
 
 @dataclass(frozen=True)
@@ -225,19 +248,31 @@ class PermanentFilter:
         """The filter as a noun phrase without its controller: "basic Swamp"."""
         if self.itself:
             return "this permanent"
+        text = " ".join(w for w in self._adjectives() if w) or "permanent"
+        return text + self._qualifiers()
+
+    def _adjectives(self) -> list[str]:
+        """The words of the noun phrase before and including its types: "other
+        basic nontoken Swamp"."""
         words = ["other"] if self.other else []
         words += [s.lower() for s in sorted(self.supertypes)]
         if self.colors is not None:
             words.append(" or ".join(_COLOR_NAMES[str(c)] for c in self.colors))
         words += ["non" + s.lower() for s in sorted(self.excluded_supertypes)]
         words += ["non" + s.lower() for s in sorted(self.excluded_card_types)]
-        words += {None: [], True: [], False: ["nontoken"]}[self.token]
+        if self.token is False:
+            words.append("nontoken")
         words += sorted(self.all_subtypes, key=lambda w: (not w.endswith("'s"), w))
         words.append(" or ".join(sorted(self.subtypes)) if self.subtypes else "")
         words.append(" or ".join(t.lower() for t in sorted(self.card_types)))
         if self.token:
             words.append("token")
-        text = " ".join(w for w in words if w) or "permanent"
+        return words
+
+    def _qualifiers(self) -> str:
+        """The phrases after the noun: name, power, keywords, counters, "that
+        entered this turn"."""
+        text = ""
         if self.name:
             text += f" named {self.name}"
         if self.min_power is not None:

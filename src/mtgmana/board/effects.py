@@ -139,6 +139,11 @@ class ContinuousEffect:
             raise MtgManaError("an effect that sets card types needs the card types (CR 205.1a)")
         if set(self.subtypes) & LAND_TYPES:
             raise MtgManaError("land types an effect gives are its land_types (CR 305.7)")
+        self._check_layer()
+
+    def _check_layer(self) -> None:
+        """Raise unless what the effect changes is changed in its layer, and it
+        changes something."""
         if self.layer is not Layer.TYPE and (
             self.set_card_types or self.subtypes or self.loses_land_types
         ):
@@ -147,15 +152,18 @@ class ContinuousEffect:
             raise MtgManaError(f"extra_life must be a whole number 0 or more: {self.extra_life!r}")
         if self.extra_life and self.layer is not Layer.ABILITY:
             raise MtgManaError("a cost raised is filed with layer 6 (abilities)")
-        does = {
-            Layer.TYPE: bool(
-                self.land_types or self.card_types or self.subtypes or self.loses_land_types
-            ),
-            Layer.COLOR: self.colors is not None,
-            Layer.ABILITY: bool(self.grants or self.removes_abilities or self.extra_life),
-        }[self.layer]
-        if not does:
+        if not self._changes_something():
             raise MtgManaError(f"a layer {int(self.layer)} effect needs something to change")
+
+    def _changes_something(self) -> bool:
+        """Whether the effect changes something its layer changes."""
+        if self.layer is Layer.TYPE:
+            return bool(
+                self.land_types or self.card_types or self.subtypes or self.loses_land_types
+            )
+        if self.layer is Layer.COLOR:
+            return self.colors is not None
+        return bool(self.grants or self.removes_abilities or self.extra_life)
 
     def __repr__(self) -> str:
         return compact_repr(self, positional=("affects", "layer"))

@@ -107,39 +107,7 @@ def apply_layers(board: B) -> B:
     for layer in (Layer.TYPE, Layer.COLOR, Layer.ABILITY):
         state = _apply_layer(board, state, layer, effects)
     _raise_costs(board, state, effects)
-    changed: list[Permanent] = []
-    for i, permanent in enumerate(permanents):
-        if state.stale[i]:
-            raise MtgManaError(
-                f"{permanent.name} loses basic land types but keeps abilities that may be "
-                "theirs (CR 305.6): not modelled"
-            )
-        type_line = _type_line(state.supertypes[i], state.card_types[i], state.subtypes[i])
-        same = type_line == permanent.type_line or (
-            state.supertypes[i],
-            state.card_types[i],
-            state.subtypes[i],
-        ) == (permanent.supertypes, permanent.card_types, permanent.subtypes)
-        if (
-            same
-            and state.colors[i] == permanent.colors
-            and state.abilities[i] == permanent.abilities
-            and not state.lost[i]
-        ):
-            changed.append(permanent)
-            continue
-        lost = state.lost[i]
-        changed.append(
-            replace(
-                permanent,
-                type_line=permanent.type_line if same else type_line,
-                colors=state.colors[i],
-                abilities=state.abilities[i],
-                triggers=() if lost else permanent.triggers,
-                replacements=() if lost else permanent.replacements,
-                statics=state.statics[i],
-            )
-        )
+    changed = [_after_layers(permanent, state, i) for i, permanent in enumerate(permanents)]
     return board.with_state(permanents=tuple(changed))
 
 
@@ -251,19 +219,44 @@ def _apply_one(state: _State, effect: ContinuousEffect, targets: Sequence[int]) 
     return result
 
 
+def _after_layers(permanent: Permanent, state: _State, i: int) -> Permanent:
+    """Permanent ``i`` with the characteristics the layers gave it (the permanent
+    itself when none changed); raises :class:`~mtgmana.MtgManaError` for a land
+    that lost basic land types but keeps abilities that may be theirs (CR 305.6)."""
+    if state.stale[i]:
+        raise MtgManaError(
+            f"{permanent.name} loses basic land types but keeps abilities that may be "
+            "theirs (CR 305.6): not modelled"
+        )
+    type_line = _type_line(state.supertypes[i], state.card_types[i], state.subtypes[i])
+    same = type_line == permanent.type_line or (
+        state.supertypes[i],
+        state.card_types[i],
+        state.subtypes[i],
+    ) == (permanent.supertypes, permanent.card_types, permanent.subtypes)
+    lost = state.lost[i]
+    if (
+        same
+        and state.colors[i] == permanent.colors
+        and state.abilities[i] == permanent.abilities
+        and not lost
+    ):
+        return permanent
+    return replace(
+        permanent,
+        type_line=permanent.type_line if same else type_line,
+        colors=state.colors[i],
+        abilities=state.abilities[i],
+        triggers=() if lost else permanent.triggers,
+        replacements=() if lost else permanent.replacements,
+        statics=state.statics[i],
+    )
+
+
 def _apply_type(result: _State, effect: ContinuousEffect, i: int) -> None:
     """A layer 4 effect on permanent ``i`` (CR 205.1a, 305.6-305.7)."""
     before = _basic_types(result.card_types[i], result.subtypes[i])
-    card_types = result.card_types[i] | effect.card_types
-    subtypes = result.subtypes[i]
-    if effect.set_card_types:  # CR 205.1a: instead of its card types (an instant stays one)
-        card_types = effect.card_types | (result.card_types[i] & {"Instant", "Sorcery"})
-        subtypes = frozenset(s for s in subtypes if _kind(s) & card_types)
-    if effect.subtypes:  # CR 205.1a: instead of its subtypes of the same kind
-        kinds = {_kind(s) for s in effect.subtypes}
-        subtypes = frozenset(s for s in subtypes if _kind(s) not in kinds) | effect.subtypes
-    if effect.loses_land_types:
-        subtypes = subtypes - LAND_TYPES
+    card_types, subtypes = _new_types(result.card_types[i], result.subtypes[i], effect)
     result.card_types[i] = card_types
     if effect.set_types and effect.land_types:  # CR 305.7
         result.subtypes[i] = (subtypes - LAND_TYPES) | effect.land_types
@@ -281,6 +274,23 @@ def _apply_type(result: _State, effect: ContinuousEffect, i: int) -> None:
         result.abilities[i] = _without_intrinsic(result.abilities[i], gone, before)
         result.stale[i] = result.stale[i] or _may_hold(result.abilities[i], gone)
     result.abilities[i] = result.abilities[i] + tuple(intrinsic_ability(t) for t in new)
+
+
+def _new_types(
+    card_types: frozenset[str], subtypes: frozenset[str], effect: ContinuousEffect
+) -> tuple[frozenset[str], frozenset[str]]:
+    """The card types and subtypes a layer 4 effect leaves (before its land types):
+    added, or instead of the old ones (CR 205.1a), less land types it removes."""
+    new_card_types = card_types | effect.card_types
+    if effect.set_card_types:  # CR 205.1a: instead of its card types (an instant stays one)
+        new_card_types = effect.card_types | (card_types & {"Instant", "Sorcery"})
+        subtypes = frozenset(s for s in subtypes if _kind(s) & new_card_types)
+    if effect.subtypes:  # CR 205.1a: instead of its subtypes of the same kind
+        kinds = {_kind(s) for s in effect.subtypes}
+        subtypes = frozenset(s for s in subtypes if _kind(s) not in kinds) | effect.subtypes
+    if effect.loses_land_types:
+        subtypes = subtypes - LAND_TYPES
+    return new_card_types, subtypes
 
 
 def _basic_types(card_types: frozenset[str], subtypes: frozenset[str]) -> frozenset[str]:

@@ -6,7 +6,7 @@ comma-separated names with an optional count ("2 Tundra"), names that have comma
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from copy import copy
 from typing import Any, Final, TypeVar
 
@@ -96,6 +96,28 @@ def _state_of(item: str, text: str) -> dict[str, Any]:
     return state
 
 
+def _count(item: str, digits: str | None) -> int:
+    """The count written before a name (1 when none); raises unless it is 1 to
+    :data:`MAX_COPIES`."""
+    count = 1 if digits is None else int(digits) if len(digits) < 7 else MAX_COPIES + 1
+    if not 1 <= count <= MAX_COPIES:
+        raise MtgManaError(f"board item {item!r}: a count must be 1 to {MAX_COPIES}")
+    return count
+
+
+def _name_end(items: Sequence[tuple[str, str | None]], i: int, name: str) -> int:
+    """Where the name that starts at part ``i`` ends: names with commas ("Nykthos,
+    Shrine to Nyx") take the longest that is known, ending at the first part with a
+    state."""
+    parts = [part for part, _ in items]
+    last = next((k for k in range(i, len(parts)) if items[k][1] is not None), len(parts) - 1)
+    last = min(last, i + MOST_COMMAS)
+    return next(
+        (j for j in range(last + 1, i + 1, -1) if _known(", ".join([name, *parts[i + 1 : j]]))),
+        i + 1,
+    )
+
+
 def parse_names(text: str, controller: str, named: Callable[..., P]) -> list[P]:
     """The permanents of a comma-separated list of (counted) names, each with an
     optional state in brackets (``Utopia Sprawl [attached_to=0, chosen_color=G]``),
@@ -111,20 +133,9 @@ def parse_names(text: str, controller: str, named: Callable[..., P]) -> list[P]:
         match = _ITEM.fullmatch(item)
         if match is None:
             raise MtgManaError(f"board item {item!r}: expected a card name, like '2 Forest'")
-        digits = match["n"]
-        count = 1 if digits is None else int(digits) if len(digits) < 7 else MAX_COPIES + 1
-        if not 1 <= count <= MAX_COPIES:
-            raise MtgManaError(f"board item {item!r}: a count must be 1 to {MAX_COPIES}")
-        name = match["name"].strip()
-        # Names with commas ("Nykthos, Shrine to Nyx"): the longest that is known,
-        # ending at the first part with a state.
-        last = next((k for k in range(i, len(parts)) if items[k][1] is not None), len(parts) - 1)
-        last = min(last, i + MOST_COMMAS)
-        end = next(
-            (j for j in range(last + 1, i + 1, -1) if _known(", ".join([name, *parts[i + 1 : j]]))),
-            i + 1,
-        )
-        name = ", ".join([name, *parts[i + 1 : end]])
+        count = _count(item, match["n"])
+        end = _name_end(items, i, match["name"].strip())
+        name = ", ".join([match["name"].strip(), *parts[i + 1 : end]])
         written = items[end - 1][1]
         state = {} if written is None else _state_of(item, written)
         try:

@@ -104,14 +104,35 @@ def matches(
     ``source_index`` is the id of the effect's own permanent ("other Gates" excludes
     it). Only permanents on the battlefield are permanents (a card in a hand is
     none, CR 110.1)."""
+    return (
+        _in_reach(item, permanent, index, source, owner, source_index)
+        and _has_types(item, permanent)
+        and _has_state(item, permanent)
+    )
+
+
+def _in_reach(
+    item: PermanentFilter,
+    permanent: Permanent,
+    index: int,
+    source: Permanent | None,
+    owner: str,
+    source_index: int | None,
+) -> bool:
+    """Whether ``permanent`` is on the battlefield and among those the filter can
+    see: the one the source is attached to ("enchanted land"), or one of the
+    controller the filter names ("you control", "an opponent controls")."""
     if permanent.zone != "battlefield":
         return False
     if item.attached:
         # "enchanted land": the permanent it is attached to, whoever controls it
-        if source is None or source.attached_to != index:
-            return False
-    elif not _whose(item, permanent.controller, index, owner, source_index):
-        return False
+        return source is not None and source.attached_to == index
+    return _whose(item, permanent.controller, index, owner, source_index)
+
+
+def _has_types(item: PermanentFilter, permanent: Permanent) -> bool:
+    """Whether ``permanent`` has the token-ness, types, subtypes, supertypes and
+    name the filter asks for (CR 205)."""
     if item.token is not None and permanent.token != item.token:
         return False
     if item.excluded_card_types & permanent.card_types:
@@ -124,8 +145,14 @@ def matches(
         return False
     if not item.supertypes <= permanent.supertypes:
         return False
-    if item.name and item.name.casefold() != permanent.name.casefold():
+    if item.excluded_supertypes & permanent.supertypes:
         return False
+    return not (item.name and item.name.casefold() != permanent.name.casefold())
+
+
+def _has_state(item: PermanentFilter, permanent: Permanent) -> bool:
+    """Whether ``permanent`` has the power, colors, keywords and state ("entered
+    this turn", "with a counter on it") the filter asks for."""
     if item.min_power is not None and permanent.power < item.min_power:
         return False
     if item.colors is not None and not (item.colors & permanent.colors):
@@ -134,9 +161,7 @@ def matches(
         return False
     if item.with_counters and not permanent.counters:
         return False
-    if not item.keywords <= permanent.keywords:
-        return False
-    return not (item.excluded_supertypes & permanent.supertypes)
+    return item.keywords <= permanent.keywords
 
 
 def _whose(
@@ -249,13 +274,23 @@ def _produce(
             if per is None or _adds_some(board, index, per, made):
                 types |= made
     if any(permanent.abilities):
-        for trigger, where in trigger_sources(board, index):
-            if trigger.production is not None:  # its slots are its permanent's (Utopia Sprawl)
-                owner = index if where is None else where
-                for choice in trigger.production.choices:
-                    for item in choice.slots:
-                        types |= resolve_slot(board, item, owner, known)
+        types |= _triggered_types(board, index, known)
     return frozenset(replaced_types(board, index, types))
+
+
+def _triggered_types(
+    board: BoardLike, index: int, known: Sequence[frozenset[ManaType]]
+) -> set[ManaType]:
+    """The types of mana that triggers on permanent ``index``'s mana abilities add
+    (CR 605.1b; Utopia Sprawl, Wild Growth)."""
+    types: set[ManaType] = set()
+    for trigger, where in trigger_sources(board, index):
+        if trigger.production is not None:  # its slots are its permanent's (Utopia Sprawl)
+            owner = index if where is None else where
+            for choice in trigger.production.choices:
+                for item in choice.slots:
+                    types |= resolve_slot(board, item, owner, known)
+    return types
 
 
 def _adds_some(board: BoardLike, index: int, per: Amount, made: set[ManaType]) -> bool:
@@ -434,46 +469,57 @@ def can_activate(board: BoardLike, index: int, ability: ManaAbility) -> bool:
 def holds(board: BoardLike, index: int, condition: Condition) -> bool:
     """Whether ``condition`` holds for permanent ``index`` (whose "you" is its
     controller)."""
+    result = _own_state_holds(board, index, condition) and _counts_hold(board, index, condition)
+    return result != condition.negated
+
+
+def _own_state_holds(board: BoardLike, index: int, condition: Condition) -> bool:
+    """The parts of ``condition`` about permanent ``index`` itself and its
+    controller: counters, "entered this turn", a land played, facts, imprinted,
+    modified (CR 700.9) and designations."""
+    source = board.permanents[index]
+    owner = source.controller
+    if source.counters < condition.counters:
+        return False
+    if condition.entered_this_turn and not source.entered_this_turn:
+        return False
+    if condition.land_played and not (
+        board.land_played if owner == "you" else board.opponent_land_played
+    ):
+        return False
+    # the board's facts are yours; an opponent's permanent asks about its controller
+    if condition.facts and not (owner == "you" and condition.facts <= board.facts):
+        return False
+    if condition.imprinted and not source.imprinted:
+        return False
+    if condition.modified and not _modified(board, index):
+        return False
+    return condition.designations <= source.designations
+
+
+def _counts_hold(board: BoardLike, index: int, condition: Condition) -> bool:
+    """The parts of ``condition`` that count permanents a filter names: how many
+    ("you control three or more Gates"), their total power, and how many share a
+    name."""
     source = board.permanents[index]
     owner = source.controller
     ids = board.ids
-    result = all(
-        sum(
-            1
+
+    def named(item: PermanentFilter) -> list[Permanent]:
+        return [
+            permanent
             for i, permanent in enumerate(board.permanents)
             if matches(item, permanent, ids[i], source, owner, ids[index])
-        )
-        >= n
-        for item, n in condition.permanents
+        ]
+
+    if not all(len(named(item)) >= n for item, n in condition.permanents):
+        return False
+    if not all(sum(max(0, p.power) for p in named(item)) >= n for item, n in condition.total_power):
+        return False
+    return all(
+        max(Counter(p.name.casefold() for p in named(item)).values(), default=0) >= n
+        for item, n in condition.same_name
     )
-    result = result and source.counters >= condition.counters
-    if condition.entered_this_turn:
-        result = result and source.entered_this_turn
-    if condition.land_played:
-        result = result and (board.land_played if owner == "you" else board.opponent_land_played)
-    if condition.facts:
-        # the board's facts are yours; an opponent's permanent asks about its controller
-        result = result and owner == "you" and condition.facts <= board.facts
-    for item, n in condition.total_power:
-        total = sum(
-            max(0, permanent.power)
-            for i, permanent in enumerate(board.permanents)
-            if matches(item, permanent, ids[i], source, owner, ids[index])
-        )
-        result = result and total >= n
-    if condition.imprinted:
-        result = result and source.imprinted
-    if condition.modified:
-        result = result and _modified(board, index)
-    result = result and condition.designations <= source.designations
-    for item, n in condition.same_name:
-        names = Counter(
-            permanent.name.casefold()
-            for i, permanent in enumerate(board.permanents)
-            if matches(item, permanent, ids[i], source, owner, ids[index])
-        )
-        result = result and max(names.values(), default=0) >= n
-    return result != condition.negated
 
 
 def _modified(board: BoardLike, index: int) -> bool:

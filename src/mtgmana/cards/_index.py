@@ -84,18 +84,7 @@ class CardIndex:
             size = os.path.getsize(cards_path)
         except OSError as error:
             raise CardIndexError(f"card index unreadable: {error}") from None
-        magic_end = data.find(b"\n")
-        header_end = data.find(b"\n", magic_end + 1)
-        if data[:magic_end] != MAGIC.encode() or header_end < 0 or not data.endswith(b"\n"):
-            raise CardIndexError(f"{index_path} is not an mtgmana card index ({MAGIC!r})")
-        try:
-            header = json.loads(data[magic_end + 1 : header_end])
-            self.block = int(header["block"])
-            self.count = int(header["cards"])
-            self.offsets = [int(offset) for offset in header["offsets"]]
-            names = int(header["names"])
-        except (ValueError, TypeError, KeyError) as error:
-            raise CardIndexError(f"{index_path}: bad header ({error})") from None
+        header_end, names = self._read_header(data, index_path)
         if data.count(b"\n", header_end + 1) != names:
             raise CardIndexError(f"{index_path}: not {names} names: damaged or cut short")
         blocks = -(-self.count // self.block) if self.block > 0 else -1
@@ -111,6 +100,23 @@ class CardIndex:
         self._start = header_end + 1
         self._blocks: dict[int, list[bytes]] = {}
         self._found: dict[str, int] = {}
+
+    def _read_header(self, data: bytes, index_path: str) -> tuple[int, int]:
+        """Read the index's magic line and JSON header (block size, card count,
+        block offsets); return where the header ends and the number of names."""
+        magic_end = data.find(b"\n")
+        header_end = data.find(b"\n", magic_end + 1)
+        if data[:magic_end] != MAGIC.encode() or header_end < 0 or not data.endswith(b"\n"):
+            raise CardIndexError(f"{index_path} is not an mtgmana card index ({MAGIC!r})")
+        try:
+            header = json.loads(data[magic_end + 1 : header_end])
+            self.block = int(header["block"])
+            self.count = int(header["cards"])
+            self.offsets = [int(offset) for offset in header["offsets"]]
+            names = int(header["names"])
+        except (ValueError, TypeError, KeyError) as error:
+            raise CardIndexError(f"{index_path}: bad header ({error})") from None
+        return header_end, names
 
     def __len__(self) -> int:
         return self.count

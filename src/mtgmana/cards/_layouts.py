@@ -144,7 +144,12 @@ def infer_faces_shape(
         if " // " in top_cost:
             return SHAPE_SPLIT, Layout.SPLIT  # CR 709
         return SHAPE_FLIP, Layout.FLIP  # CR 710
-    # A double-faced card (CR 712).
+    return _double_faced_shape(raw_faces)
+
+
+def _double_faced_shape(raw_faces: Sequence[Mapping[str, Any]]) -> tuple[int, Layout]:
+    """The shape and layout of a double-faced card (CR 712): modal when its back
+    has a mana cost or nothing transforms it, else transforming."""
     back_cost = raw_faces[1].get("mana_cost")
     if isinstance(back_cost, str) and back_cost:
         return SHAPE_MODAL, Layout.MODAL_DFC  # CR 712.3: a back face with its own cost

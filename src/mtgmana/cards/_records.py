@@ -84,6 +84,26 @@ def slim(obj: Mapping[str, Any]) -> Record:
     if not isinstance(name, str) or not name:
         raise ValueError(f"a card needs a non-empty string 'name', not {name!r:.40}")
     where = repr(name)
+    record = _slim_card(obj, name, where)
+    faces = obj.get("card_faces")
+    if faces is not None:
+        if not isinstance(faces, (list, tuple)) or not all(isinstance(f, Mapping) for f in faces):
+            raise ValueError(f"{where}: 'card_faces' must be a list of objects")
+        slim_faces = [
+            _slim_face(face, f"{where}, face {number}", obj.get("layout"))
+            for number, face in enumerate(faces)
+        ]
+        if slim_faces:
+            record["card_faces"] = slim_faces
+    fronts = obj.get("meld_fronts")
+    if fronts:
+        record["meld_fronts"] = list(fronts)
+    return record
+
+
+def _slim_card(obj: Mapping[str, Any], name: str, where: str) -> Record:
+    """The card's own fields the rules need (its faces aside); a card with no mana
+    cost and no faces keeps its colors as its color indicator (Garruk the Slayer)."""
     record: Record = {"name": name}
     for field in CARD_FIELDS:
         value = text_field(obj, field, where)
@@ -94,30 +114,23 @@ def slim(obj: Mapping[str, Any]) -> Record:
         indicator = letters_field(obj, "colors", where)  # e.g. Garruk the Slayer
     if indicator:
         record["color_indicator"] = indicator
-    faces = obj.get("card_faces")
-    if faces is not None:
-        if not isinstance(faces, (list, tuple)) or not all(isinstance(f, Mapping) for f in faces):
-            raise ValueError(f"{where}: 'card_faces' must be a list of objects")
-        slim_faces: list[Record] = []
-        for number, face in enumerate(faces):
-            face_where = f"{where}, face {number}"
-            slim_face: Record = {"name": text_field(face, "name", face_where) or ""}
-            for field in FACE_FIELDS:
-                value = text_field(face, field, face_where)
-                if value is not None:
-                    slim_face[field] = value
-            indicator = letters_field(face, "color_indicator", face_where)
-            if not indicator and not face.get("mana_cost") and obj.get("layout") not in ONE_SIDED:
-                indicator = letters_field(face, "colors", face_where)
-            if indicator:
-                slim_face["color_indicator"] = indicator
-            slim_faces.append(slim_face)
-        if slim_faces:
-            record["card_faces"] = slim_faces
-    fronts = obj.get("meld_fronts")
-    if fronts:
-        record["meld_fronts"] = list(fronts)
     return record
+
+
+def _slim_face(face: Mapping[str, Any], where: str, layout: Any) -> Record:
+    """The part of one face the rules need; a face with no mana cost on its own side
+    (not of a one-sided layout) keeps its colors as its color indicator."""
+    slim_face: Record = {"name": text_field(face, "name", where) or ""}
+    for field in FACE_FIELDS:
+        value = text_field(face, field, where)
+        if value is not None:
+            slim_face[field] = value
+    indicator = letters_field(face, "color_indicator", where)
+    if not indicator and not face.get("mana_cost") and layout not in ONE_SIDED:
+        indicator = letters_field(face, "colors", where)
+    if indicator:
+        slim_face["color_indicator"] = indicator
+    return slim_face
 
 
 _MELDS_WITH: Final = re.compile(r"Melds with (.+?)\.\)")
@@ -133,18 +146,12 @@ def _texts(record: Mapping[str, Any]) -> str:
     return "\n".join(str(part) for part in parts)
 
 
-def resolve_melds(
-    records: Sequence[Mapping[str, Any]], known: Mapping[str, list[str]] | None = None
-) -> list[Mapping[str, Any]]:
-    """Set ``meld_fronts`` on every meld result in ``records`` (CR 712.4a, 712.5, 202.3c).
-
-    The two cards that meld say so: one says "(Melds with X.)", the other "... exile
-    them, then meld them into Y." (or names its partner: "a creature named X").
-    ``known`` maps a meld result's name to its fronts where the source said so
-    directly (Scryfall's ``all_parts``); those win. A record that already has
-    ``meld_fronts`` keeps them. Returns the records, with copies of those that changed.
-    """
-    records = list(records)
+def _meld_mentions(
+    records: Sequence[Any],
+) -> tuple[dict[str, set[str]], dict[str, str], dict[str, str]]:
+    """What the records' texts say of melding: each card's partners ("Melds with
+    X."), the result each front melds into ("meld them into Y."), and the text of
+    those fronts."""
     partners: dict[str, set[str]] = {}
     into: dict[str, str] = {}  # front -> result
     texts: dict[str, str] = {}
@@ -164,22 +171,41 @@ def resolve_melds(
         if into_match:
             into[name] = into_match.group(1)
             texts[name] = text
+    return partners, into, texts
+
+
+def _named_partners(front: str, text: str, names: set[str]) -> set[str]:
+    """The cards ``front``'s text names ("... and a creature named Bruna, the
+    Fading Light, exile them ...") among ``names``."""
+    return {
+        other
+        for other in names
+        if other != front
+        for m in _NAMED.finditer(text)
+        if text.startswith(other, m.end())
+    }
+
+
+def resolve_melds(
+    records: Sequence[Mapping[str, Any]], known: Mapping[str, list[str]] | None = None
+) -> list[Mapping[str, Any]]:
+    """Set ``meld_fronts`` on every meld result in ``records`` (CR 712.4a, 712.5, 202.3c).
+
+    The two cards that meld say so: one says "(Melds with X.)", the other "... exile
+    them, then meld them into Y." (or names its partner: "a creature named X").
+    ``known`` maps a meld result's name to its fronts where the source said so
+    directly (Scryfall's ``all_parts``); those win. A record that already has
+    ``meld_fronts`` keeps them. Returns the records, with copies of those that changed.
+    """
+    records = list(records)
+    partners, into, texts = _meld_mentions(records)
     fronts = {name: sorted(parts) for name, parts in (known or {}).items()}
     for front, result in into.items():
         if result in fronts:
             continue
         candidates = partners.get(front, set())
         if len(candidates) != 1:
-            # "... and a creature named Bruna, the Fading Light, exile them ...".
-            text = texts[front]
-            names = set(partners) | set(into)
-            candidates = {
-                other
-                for other in names
-                if other != front
-                for m in _NAMED.finditer(text)
-                if text.startswith(other, m.end())
-            }
+            candidates = _named_partners(front, texts[front], set(partners) | set(into))
         if len(candidates) == 1:
             fronts[result] = sorted({front, *candidates})
     if not fronts:

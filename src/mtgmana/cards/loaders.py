@@ -380,6 +380,13 @@ def _from_mtgjson(name: str, entries: list[dict[str, Any]]) -> list[Record]:
             face_name = entry.get("faceName") or entry.get("name") or name
             records.append(_mtgjson_record(entry, face_name, layout))
         return records
+    records.append(_mtgjson_faces(name, sides, layout))
+    return records
+
+
+def _mtgjson_faces(name: str, sides: list[dict[str, Any]], layout: str) -> Record:
+    """The record of a card of several faces (``sides``, in order; not a meld card),
+    with the mana cost and type line of the whole card (CR 709.4, 710.2, 712.8)."""
     faces = [
         _mtgjson_record(entry, entry.get("faceName") or entry.get("name") or name, None)
         for entry in sides
@@ -393,5 +400,4 @@ def _from_mtgjson(name: str, entries: list[dict[str, Any]]) -> list[Record]:
         record["mana_cost"] = " // ".join(f["mana_cost"] for f in faces if f["mana_cost"])
     record["type_line"] = " // ".join(f["type_line"] for f in faces)
     record["card_faces"] = faces
-    records.append(record)
-    return records
+    return record

@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from ..costs import ManaCost
 from ..errors import MtgManaError
 from ..floating import kinds_of
 from ..mana import Mana
@@ -22,30 +23,51 @@ def _units(text: str, *, snow: bool = False) -> list[Mana]:
     return [Mana(kind) for kind in kinds_of(text, snow)] if text else []
 
 
-def pay_result(request: Mapping[str, Any]) -> tuple[int, dict[str, Any]]:
-    """``mtgmana pay``'s answer to a request (``cost``, ``pool``, ``snow``,
-    ``life``, ``x``, ``max_x``, ``x_mana``, ``spell``, ``prefer_life``, ``future``):
-    (exit status, JSON). Raises :class:`~mtgmana.MtgManaError` for bad input.
-    (Here, its imports at the top: ``mtgmana serve`` calls it thousands of times.)"""
+def _named_spend(request: Mapping[str, Any]) -> Spend | None:
+    """What the mana is spent on when the request names a card (``for``)."""
     card = request.get("for_card") or request.get("for")
-    spend = None
-    if card:
-        from ..ability_text import spend_of  # the reader only when a card is named
+    if not card:
+        return None
+    from ..ability_text import spend_of  # the reader only when a card is named
 
-        spend = spend_of(card)
+    return spend_of(card)
+
+
+def _cost(request: Mapping[str, Any], spend: Spend | None) -> ManaCost:
+    """The cost to pay: the request's, else the mana cost of the card it names."""
     text = request.get("cost")
-    if text is None:
-        if spend is None or spend.mana_cost is None:
-            raise MtgManaError("no cost: give one, or --for a card whose mana cost it is")
-        cost = spend.mana_cost
-    else:
-        cost = lenient_cost(text)
-    held = request.get("units")  # a ManaPool paid from, and spent (serve's "session")
+    if text is not None:
+        return lenient_cost(text)
+    if spend is None or spend.mana_cost is None:
+        raise MtgManaError("no cost: give one, or --for a card whose mana cost it is")
+    return spend.mana_cost
+
+
+def _paid_from(request: Mapping[str, Any]) -> tuple[Any, list[Mana]]:
+    """The session's pool (serve's ``units``: paid from and spent), or ``None``; and
+    the units paid from (the pool and snow mana written, or the session's)."""
+    held = request.get("units")
     pool = _units(request.get("pool", "")) + _units(request.get("snow", ""), snow=True)
     if held is not None:
         if pool:
             raise MtgManaError("the session's pool is paid from alone: no pool or snow with it")
         pool = list(held.units)
+    return held, pool
+
+
+def _refusal(refusal: CannotPay) -> dict[str, Any]:
+    """The JSON of a cost that can't be paid: what falls short, and why."""
+    return {"payable": False, "shortfall": list(refusal.shortfall), "reason": str(refusal)}
+
+
+def pay_result(request: Mapping[str, Any]) -> tuple[int, dict[str, Any]]:
+    """``mtgmana pay``'s answer to a request (``cost``, ``pool``, ``snow``,
+    ``life``, ``x``, ``max_x``, ``x_mana``, ``spell``, ``prefer_life``, ``future``):
+    (exit status, JSON). Raises :class:`~mtgmana.MtgManaError` for bad input.
+    (Here, its imports at the top: ``mtgmana serve`` calls it thousands of times.)"""
+    spend = _named_spend(request)
+    cost = _cost(request, spend)
+    held, pool = _paid_from(request)
     spell = request.get("spell")
     if spell is not None:
         spend = Spend.spell(spell, mana_cost=cost)
@@ -58,16 +80,14 @@ def pay_result(request: Mapping[str, Any]) -> tuple[int, dict[str, Any]]:
     if request.get("max_x"):
         best_x = max_x(cost, pool, life=life, spend=spend, x_mana=x_mana)
         x = best_x
-    result: dict[str, Any]
     try:
         payment = (pay if held is not None else plan_payment)(
             cost, held if held is not None else pool, life=life, x=x, spend=spend,
             prefer=prefer, future=future, x_mana=x_mana,
         )  # fmt: skip
-        result, status = payment.to_json(), 0
+        status, result = 0, payment.to_json()
     except CannotPay as refusal:
-        result = {"payable": False, "shortfall": list(refusal.shortfall), "reason": str(refusal)}
-        status = 1
+        status, result = 1, _refusal(refusal)
     if request.get("max_x"):
         result["max_x"] = best_x
     return status, result

@@ -37,7 +37,10 @@ from typing import TYPE_CHECKING, Any
 from ._output import CommandError, print_json
 
 if TYPE_CHECKING:
+    from ..analysis.decklists import DecklistError
+    from ..analysis.decks import Deck
     from ..analysis.simulation import Simulation
+    from ..analysis.summary import DeckSummary
     from ._progress import Mode
 
 __all__ = ["read_decklist", "register", "run"]
@@ -190,8 +193,100 @@ def _progress_mode(asked: bool | None) -> Mode:
     return "terminal" if sys.stderr.isatty() else "line"
 
 
+def _analysis(
+    args: argparse.Namespace, text: str, x: dict[str, int]
+) -> tuple[DeckSummary, Simulation | None]:
+    """The deck's summary and, with ``--games``, its simulation; the picture and
+    the page written when asked."""
+    from ..analysis.decklists import Decklist
+
+    if args.png:  # before a long simulation: without matplotlib, say so now
+        from ..analysis.reports.pictures import require
+
+        require()
+    decklist = Decklist.parse(text)
+    if not args.skip_unknown:
+        decklist.resolve()  # unknown names are refused before the analysis is imported
+    from ..analysis.decks import Deck
+    from ..analysis.simulation import average_on_curve
+    from ..analysis.summary import analyze
+
+    deck = Deck.from_decklist(decklist, skip_unknown=args.skip_unknown)
+    summary = analyze(
+        deck,
+        on_the_draw=args.draw,
+        what_ifs=max(args.what_ifs, 0),
+        changes=args.what_if,
+        format=args.format,
+        x=x,
+        simulated=lambda changed: average_on_curve(changed, on_the_draw=args.draw, x=x),
+    )
+    simulation = _simulation(args, deck, x) if args.games else None
+    if args.png:
+        from ..analysis.reports.pictures import save_png
+
+        save_png(summary, simulation, args.png)
+    if args.html:
+        from ..analysis.reports.html import save_html
+
+        save_html(summary, simulation, args.html)
+    return summary, simulation
+
+
+def _simulation(args: argparse.Namespace, deck: Deck, x: dict[str, int]) -> Simulation:
+    """``--games`` games of the deck, with a progress bar."""
+    from ..analysis.simulation import simulate
+    from ._progress import Progress
+
+    bar = Progress(_progress_mode(args.progress), games=args.games)
+    try:
+        return simulate(
+            deck,
+            games=args.games,
+            seed=args.seed,
+            jobs=args.jobs,
+            on_the_draw=args.draw,
+            turns=args.turns,
+            progress=bar,
+            x=x,
+        )
+    finally:
+        bar.close()
+
+
+def _decklist_error(error: DecklistError) -> CommandError:
+    """The command's error for a decklist it can't read: the line, suggestions, and
+    the unknown names (with a hint at ``--skip-unknown``)."""
+    details: dict[str, Any] = {}
+    if error.line is not None:
+        details["line"] = error.line
+    if error.suggestions:
+        details["suggestions"] = error.suggestions
+    message = str(error)
+    if error.problems:
+        details["unknown"] = [
+            {"line": p.line, "name": p.name, "suggestions": list(p.suggestions)}
+            for p in error.problems
+        ]
+        message += ("\n" if "\n" in message else "; ") + _SKIP_HINT
+    return CommandError(message, **details)
+
+
+def _print(args: argparse.Namespace, summary: DeckSummary, simulation: Simulation | None) -> None:
+    """Print the report (text or ``--json``) and the files written."""
+    from ..analysis.reports.report import text_report, to_json
+
+    if args.json:
+        print_json(to_json(summary, simulation))
+        return
+    print(text_report(summary, simulation))
+    for flag, path in (("picture", args.png), ("page", args.html)):
+        if path:
+            print(f"wrote the {flag} to {path}")
+
+
 def run(args: argparse.Namespace) -> int:
-    from ..analysis.decklists import Decklist, DecklistError
+    from ..analysis.decklists import DecklistError
     from ..errors import MtgManaError
 
     text = read_decklist(args)
@@ -199,75 +294,10 @@ def run(args: argparse.Namespace) -> int:
     if args.games < 0:
         raise CommandError(f"--games must be 0 or more, not {args.games}")
     try:
-        if args.png:  # before a long simulation: without matplotlib, say so now
-            from ..analysis.reports.pictures import require
-
-            require()
-        decklist = Decklist.parse(text)
-        if not args.skip_unknown:
-            decklist.resolve()  # unknown names are refused before the analysis is imported
-        from ..analysis.decks import Deck
-        from ..analysis.reports.report import text_report, to_json
-        from ..analysis.simulation import average_on_curve, simulate
-        from ..analysis.summary import analyze
-
-        deck = Deck.from_decklist(decklist, skip_unknown=args.skip_unknown)
-        summary = analyze(
-            deck,
-            on_the_draw=args.draw,
-            what_ifs=max(args.what_ifs, 0),
-            changes=args.what_if,
-            format=args.format,
-            x=x,
-            simulated=lambda changed: average_on_curve(changed, on_the_draw=args.draw, x=x),
-        )
-        simulation: Simulation | None = None
-        if args.games:
-            from ._progress import Progress
-
-            bar = Progress(_progress_mode(args.progress), games=args.games)
-            try:
-                simulation = simulate(
-                    deck,
-                    games=args.games,
-                    seed=args.seed,
-                    jobs=args.jobs,
-                    on_the_draw=args.draw,
-                    turns=args.turns,
-                    progress=bar,
-                    x=x,
-                )
-            finally:
-                bar.close()
-        if args.png:
-            from ..analysis.reports.pictures import save_png
-
-            save_png(summary, simulation, args.png)
-        if args.html:
-            from ..analysis.reports.html import save_html
-
-            save_html(summary, simulation, args.html)
+        summary, simulation = _analysis(args, text, x)
     except DecklistError as error:
-        details: dict[str, Any] = {}
-        if error.line is not None:
-            details["line"] = error.line
-        if error.suggestions:
-            details["suggestions"] = error.suggestions
-        message = str(error)
-        if error.problems:
-            details["unknown"] = [
-                {"line": p.line, "name": p.name, "suggestions": list(p.suggestions)}
-                for p in error.problems
-            ]
-            message += ("\n" if "\n" in message else "; ") + _SKIP_HINT
-        raise CommandError(message, **details) from None
+        raise _decklist_error(error) from None
     except MtgManaError as error:
         raise CommandError(str(error)) from None
-    if args.json:
-        print_json(to_json(summary, simulation))
-    else:
-        print(text_report(summary, simulation))
-        for flag, path in (("picture", args.png), ("page", args.html)):
-            if path:
-                print(f"wrote the {flag} to {path}")
+    _print(args, summary, simulation)
     return 0

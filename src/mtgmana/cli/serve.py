@@ -362,6 +362,17 @@ def _dests(name: str, request: dict[str, Any]) -> dict[str, Any]:
     return {fields[key].dest or key: value for key, value in request.items()}
 
 
+def _option_words(flag: bool, action: argparse.Action, value: Any) -> list[str]:
+    """The command-line words of one option's value: a flag (``--draw``,
+    ``--no-draw``, or nothing), else ``--option=value`` for each value."""
+    option = option_name(action)
+    if not flag:
+        return [f"{option}={item}" for item in (value if isinstance(value, list) else [value])]
+    if isinstance(action, argparse.BooleanOptionalAction):
+        return [option if value else "--no-" + option[2:]]
+    return [option] if value else []
+
+
 def _parse(spec: OpSpec, values: dict[str, Any]) -> argparse.Namespace:
     """The namespace the subcommand's parser gives for these checked values (the
     values are passed as ``--option=value``: no value is read as an option)."""
@@ -377,14 +388,6 @@ def _parse(spec: OpSpec, values: dict[str, Any]) -> argparse.Namespace:
         if not action.option_strings:
             positional.extend(value if isinstance(value, list) else [str(value)])
             continue
-        option = option_name(action)
-        if field.kind == "bool":
-            if isinstance(action, argparse.BooleanOptionalAction):
-                argv.append(option if value else "--no-" + option[2:])
-            elif value:
-                argv.append(option)
-        else:
-            for item in value if isinstance(value, list) else [value]:
-                argv.append(f"{option}={item}")
+        argv += _option_words(field.kind == "bool", action, value)
     argv.append("--json")
     return spec.parser.parse_args([*argv, "--", *positional] if positional else argv)

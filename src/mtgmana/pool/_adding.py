@@ -5,14 +5,14 @@ represent (106.8: a hybrid symbol's half is chosen; 106.9-106.11)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Final, TypeAlias
 
 from ..colors import ManaType
 from ..errors import MtgManaError
 from ..mana import Duration, ManaKind, Rider, Source
 from ..restrictions import Restriction
-from ..symbol_payment import ways_to_pay
+from ..symbol_payment import Represented, ways_to_pay
 from ..symbols import ManaSymbol
 
 __all__ = ["Choice", "check_amount", "make_kind", "mana_type_of", "symbol_mana"]
@@ -59,6 +59,32 @@ def make_kind(
     return ManaKind(mana_type, source, snow, legendary, restriction, riders, duration)
 
 
+def _chosen_half(
+    symbol: ManaSymbol, halves: Sequence[Represented], choose: Choice | None
+) -> Represented:
+    """The half of a hybrid symbol the player chooses (CR 106.8): by ``choose`` (a
+    mapping from the symbol's text, or a function of the symbol), by default its
+    first colored half."""
+    options = [half for half, _, _ in halves]
+    choice: str | ManaType | None = None
+    if choose is not None:
+        if isinstance(choose, Mapping):
+            choice = choose.get(symbol.text)
+        elif callable(choose):
+            choice = choose(symbol)
+        else:
+            raise MtgManaError(f"choose must be a mapping or a function, not {choose!r}")
+    if choice is None:
+        return next(h for h in halves if h[1] in _COLORED)
+    half = choice.value if isinstance(choice, ManaType) else str(choice).strip("{}")
+    half = half.upper()
+    if half not in options:
+        raise MtgManaError(
+            f"{half!r} is not a half of {symbol} (choose one of {', '.join(options)}; CR 106.8)"
+        )
+    return halves[options.index(half)]
+
+
 def symbol_mana(symbol: ManaSymbol, choose: Choice | None) -> list[tuple[ManaType, int]]:
     """The mana one symbol adds (CR 106.8-106.11): generic mana as colorless."""
     halves = ways_to_pay(symbol).represents
@@ -74,26 +100,7 @@ def symbol_mana(symbol: ManaSymbol, choose: Choice | None) -> list[tuple[ManaTyp
     if len(halves) == 1:
         _, mana_type, amount = halves[0]
     else:  # 106.8: the player chooses a half (by default its first colored half)
-        options = [half for half, _, _ in halves]
-        choice: str | ManaType | None = None
-        if choose is not None:
-            if isinstance(choose, Mapping):
-                choice = choose.get(symbol.text)
-            elif callable(choose):
-                choice = choose(symbol)
-            else:
-                raise MtgManaError(f"choose must be a mapping or a function, not {choose!r}")
-        if choice is None:
-            _, mana_type, amount = next(h for h in halves if h[1] in _COLORED)
-        else:
-            half = choice.value if isinstance(choice, ManaType) else str(choice).strip("{}")
-            half = half.upper()
-            if half not in options:
-                raise MtgManaError(
-                    f"{half!r} is not a half of {symbol} (choose one of {', '.join(options)};"
-                    " CR 106.8)"
-                )
-            _, mana_type, amount = halves[options.index(half)]
+        _, mana_type, amount = _chosen_half(symbol, halves, choose)
     if not amount:
         return []
     return [(mana_type or ManaType.C, amount)]  # 106.10, 106.11: generic as colorless

@@ -33,17 +33,12 @@ def announce(by_kind: Mapping[ManaKind, Sized]) -> str:
     for kind, bucket in by_kind.items():
         amount = len(bucket)
         totals[kind.type] += amount
-        restriction, riders = kind.restriction, kind.riders
-        plain = restriction is None and not riders and not kind.snow and not kind.legendary
+        plain = (
+            kind.restriction is None and not kind.riders and not kind.snow and not kind.legendary
+        )
         if plain and kind.duration is normal:
             continue
-        text = ""
-        if restriction is not None:
-            text = texts.get(id(restriction), "")
-            if not text:
-                text = texts[id(restriction)] = restriction.text
-        if riders:
-            text = ", ".join([text, *map(str, riders)] if text else map(str, riders))
+        text = _said(kind, texts)
         # Grouped by what is said: mana alike but for its source is announced together.
         key = (kind.type, kind.snow, kind.legendary, text, kind.duration)
         special[key] = special.get(key, 0) + amount
@@ -51,18 +46,35 @@ def announce(by_kind: Mapping[ManaKind, Sized]) -> str:
     if not special:
         return symbols
     order = {t: i for i, t in enumerate(MANA_TYPES)}
-    notes = []
-    for key in sorted(special, key=lambda k: order[k[0]]):
-        mana_type, snow, legendary, text, duration = key
-        amount = special[key]
-        parts = []
-        if snow:
-            parts.append("from a snow source" if amount == 1 else "from snow sources")
-        if legendary:
-            parts.append("from a legendary source" if amount == 1 else "from legendary sources")
-        if text:
-            parts.append(text)
-        if duration is not Duration.NORMAL:
-            parts.append(duration.value)
-        notes.append(f"{count_word(amount)} {mana_type.symbol} " + ", ".join(parts))
+    notes = [_note(key, special[key]) for key in sorted(special, key=lambda k: order[k[0]])]
     return f"{symbols} ({'; '.join(notes)})"
+
+
+def _said(kind: ManaKind, texts: dict[int, str]) -> str:
+    """What is said of a kind of mana: its restriction's text (built once per
+    restriction, kept in ``texts`` by id) and its riders."""
+    text = ""
+    restriction, riders = kind.restriction, kind.riders
+    if restriction is not None:
+        text = texts.get(id(restriction), "")
+        if not text:
+            text = texts[id(restriction)] = restriction.text
+    if riders:
+        text = ", ".join([text, *map(str, riders)] if text else map(str, riders))
+    return text
+
+
+def _note(key: tuple[Any, ...], amount: int) -> str:
+    """The note on ``amount`` units alike: "two {G} from snow sources, until end of
+    turn"."""
+    mana_type, snow, legendary, text, duration = key
+    parts = []
+    if snow:
+        parts.append("from a snow source" if amount == 1 else "from snow sources")
+    if legendary:
+        parts.append("from a legendary source" if amount == 1 else "from legendary sources")
+    if text:
+        parts.append(text)
+    if duration is not Duration.NORMAL:
+        parts.append(duration.value)
+    return f"{count_word(amount)} {mana_type.symbol} " + ", ".join(parts)

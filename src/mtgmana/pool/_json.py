@@ -205,25 +205,28 @@ class _Reader:
         if top.get("version", VERSION) != VERSION:
             raise self.fail("version", f"can't read version {_short(top['version'])}")
         rules = self.rules(top.get("rules", CURRENT_RULES.to_json()))
-        retention_data = top.get("retention", [])
-        if not isinstance(retention_data, list):
-            raise self.fail("retention", "expected a list")
-        retention = [self.retention(r, f"retention[{i}]") for i, r in enumerate(retention_data)]
-        restrictions_data = top.get("restrictions", [])
-        if not isinstance(restrictions_data, list):
-            raise self.fail("restrictions", "expected a list")
-        for i, item in enumerate(restrictions_data):
+        retention = [
+            self.retention(r, f"retention[{i}]")
+            for i, r in enumerate(self.listed(top, "retention"))
+        ]
+        for i, item in enumerate(self.listed(top, "restrictions")):
             try:
                 self.restrictions.append(Restriction.from_json(item))
             except MtgManaError as error:
                 raise self.fail(f"restrictions[{i}]", str(error)) from None
-        kinds_data = top.get("kinds", [])
-        if not isinstance(kinds_data, list):
-            raise self.fail("kinds", "expected a list")
-        kinds = [self.kind(k, f"kinds[{i}]") for i, k in enumerate(kinds_data)]
-        units_data = top.get("units", [])
-        if not isinstance(units_data, list):
-            raise self.fail("units", "expected a list")
+        kinds = [self.kind(k, f"kinds[{i}]") for i, k in enumerate(self.listed(top, "kinds"))]
+        return rules, retention, self.units(self.listed(top, "units"), kinds)
+
+    def listed(self, top: dict[str, Any], key: str) -> list[Any]:
+        """The list at ``top[key]`` (empty when absent)."""
+        data = top.get(key, [])
+        if not isinstance(data, list):
+            raise self.fail(key, "expected a list")
+        return data
+
+    def units(self, units_data: list[Any], kinds: list[ManaKind]) -> list[Mana]:
+        """The units, each ``[uid, kind index]``, with distinct uids (reserved, so
+        that new units get others)."""
         units: list[Mana] = []
         seen: set[int] = set()
         count = len(kinds)
@@ -241,7 +244,7 @@ class _Reader:
             units.append(trusted_unit(kinds[k], uid))
         if seen:
             reserve_uids(max(seen))
-        return rules, retention, units
+        return units
 
     def rules(self, data: Any) -> Rules:
         body = self.mapping(data, "rules", _RULES_KEYS)

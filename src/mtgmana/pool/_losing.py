@@ -63,6 +63,22 @@ def lose(
     kind afterwards."""
     if not by_kind:
         return EmptyResult(ending=ending), by_kind
+    decided, fates = _fates(by_kind, fate_of)
+    if all(fate is LOSE for fate in decided.values()):
+        everything = tuple(by_uid.values())
+        by_uid.clear()
+        by_kind.clear()
+        return EmptyResult(everything, (), 0, ending), by_kind
+    lost = _remove_lost(by_uid, fates)
+    converted, remaining = _convert(by_uid, fates)
+    return EmptyResult(lost, tuple(converted), 0, ending), remaining
+
+
+def _fates(
+    by_kind: dict[ManaKind, dict[int, Mana]], fate_of: Callable[[ManaType, Duration], Fate]
+) -> tuple[dict[tuple[ManaType, Duration], Fate], list[tuple[ManaKind, dict[int, Mana], Fate]]]:
+    """The fate of each type and duration (decided once each), and of each kind's
+    units (``None``: unchanged)."""
     decided: dict[tuple[ManaType, Duration], Fate] = {}
     fates: list[tuple[ManaKind, dict[int, Mana], Fate]] = []
     for kind, bucket in by_kind.items():
@@ -74,20 +90,30 @@ def lose(
         if fate is not None and fate is not LOSE and fate == key:
             fate = None  # unchanged
         fates.append((kind, bucket, fate))
-    if all(fate is LOSE for fate in decided.values()):
-        everything = tuple(by_uid.values())
-        by_uid.clear()
-        by_kind.clear()
-        return EmptyResult(everything, (), 0, ending), by_kind
+    return decided, fates
+
+
+def _remove_lost(
+    by_uid: dict[int, Mana], fates: list[tuple[ManaKind, dict[int, Mana], Fate]]
+) -> tuple[Mana, ...]:
+    """Remove the units that are lost from ``by_uid``; return them in pool order."""
     lost_uids: set[int] = set()
     for _, bucket, fate in fates:
         if fate is LOSE:
             lost_uids.update(bucket)
-    lost: tuple[Mana, ...] = ()
-    if lost_uids:
-        lost = tuple([u for uid, u in by_uid.items() if uid in lost_uids])
-        for uid in lost_uids:
-            del by_uid[uid]
+    if not lost_uids:
+        return ()
+    lost = tuple([u for uid, u in by_uid.items() if uid in lost_uids])
+    for uid in lost_uids:
+        del by_uid[uid]
+    return lost
+
+
+def _convert(
+    by_uid: dict[int, Mana], fates: list[tuple[ManaKind, dict[int, Mana], Fate]]
+) -> tuple[list[tuple[Mana, Mana]], dict[ManaKind, dict[int, Mana]]]:
+    """Change the units whose fate is another type or duration (in place in
+    ``by_uid``, each keeping its place); the changes, and the units kept by kind."""
     converted: list[tuple[Mana, Mana]] = []
     remaining: dict[ManaKind, dict[int, Mana]] = {}
     for kind, bucket, fate in fates:
@@ -108,4 +134,4 @@ def lose(
         by_uid.update(moved)  # same keys: each keeps its place in the pool
         remaining.setdefault(new_kind, {}).update(moved)
         converted.extend(zip(bucket.values(), changed, strict=True))
-    return EmptyResult(lost, tuple(converted), 0, ending), remaining
+    return converted, remaining

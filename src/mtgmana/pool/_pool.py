@@ -428,19 +428,7 @@ class ManaPool:
                 )
             seen.add(uid)
             found.append(current)
-        verdicts: dict[ManaKind, bool] = {}
-        for unit in found:
-            restriction = unit.kind.restriction
-            if restriction is None:
-                continue
-            allowed = verdicts.get(unit.kind)
-            if allowed is None:
-                allowed = verdicts[unit.kind] = bool(restriction.allows(spend))
-            if not allowed:
-                what = describe_spend(spend)
-                raise RestrictedManaError(
-                    f"{unit} can be spent {restriction.text}, not on {what} (CR 106.6)", unit, spend
-                )
+        _check_restrictions(found, spend)
         by_kind = self._by_kind
         for unit in found:
             del by_uid[unit.uid]
@@ -602,3 +590,21 @@ class ManaPool:
         if not self._units and not self._retention and self._rules == CURRENT_RULES:
             return "ManaPool()"
         return f"ManaPool.loads({self.dumps()!r})"
+
+
+def _check_restrictions(found: list[Mana], spend: Spend) -> None:
+    """Raise :class:`RestrictedManaError` for the first unit whose restriction
+    forbids ``spend`` (CR 106.6; asked once per kind)."""
+    verdicts: dict[ManaKind, bool] = {}
+    for unit in found:
+        restriction = unit.kind.restriction
+        if restriction is None:
+            continue
+        allowed = verdicts.get(unit.kind)
+        if allowed is None:
+            allowed = verdicts[unit.kind] = bool(restriction.allows(spend))
+        if not allowed:
+            what = describe_spend(spend)
+            raise RestrictedManaError(
+                f"{unit} can be spent {restriction.text}, not on {what} (CR 106.6)", unit, spend
+            )
