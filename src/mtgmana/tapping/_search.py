@@ -60,137 +60,225 @@ def _search(
     undecided permanents could make, Hall's condition says the cost can't be paid.
     ``first``: the first payable combination found (for :func:`can_pay`). Without
     ``shortcuts``, every combination and order is solved (the tests' reference)."""
-    best: Candidate | None = None
     if first and shortcuts:
-        # The one-mana sources alone, first: they often pay.
-        nothing = [[0] * len(source.complex) for source in problem.sources]
-        alone = evaluate(problem, *instances_of(problem, nothing), problem.future)
+        alone = _one_mana_alone(problem)
         if alone is not None:
-            assert not isinstance(alone, Pending)  # no activation: nothing pending
             return alone
     tree = _Tree(problem)
-    rows = tree.rows
-    # Nodes best bound first (deeper first on ties, to reach plans sooner); with
-    # ``first``, depth first, no activation first, then the most mana.
-    # A node: its bound's sums, Hall's units and demands (with ``first``; else the
-    # number of units, the counts made at a leaf, :meth:`_Tree.hall_counts`), the
-    # units needed, the rows chosen, whether its bound was sharpened.
     tree.start_supply = tree.pool_supply + alternative_supply(problem) + tree.fixed_supply
-    start = (
-        tree.start,
-        tree.start_supply if first else tree.start_supply.total(),
-        tree.cost_need if first else None,
-        tree.cost_total,
-        (),
-        0,
-        None,
-    )
-    heap: list[tuple[Any, ...]] = [((), 0, 0, start)]
-    stack: list[tuple[int, tuple[Any, ...]]] = [(0, start)]
-    counter = itertools.count(1)
-    nodes = 0
-    while (heap if not first else stack) and (first or not shortcuts or not problem.spent):
+    if first:
+        return _depth_first(problem, tree, shortcuts, found)
+    return _best_first(problem, tree, shortcuts, found)
+
+
+def _one_mana_alone(problem: Problem) -> Candidate | None:
+    """The plan of the one-mana sources alone, if they pay (they often do): tried
+    first when looking for any payable combination."""
+    nothing = [[0] * len(source.complex) for source in problem.sources]
+    alone = evaluate(problem, *instances_of(problem, nothing), problem.future)
+    assert not isinstance(alone, Pending)  # no activation: nothing pending
+    return alone
+
+
+# A node of the search: its bound's sums, Hall's units and demands (depth first;
+# best first: the number of units, the counts made at a leaf,
+# :meth:`_Tree.hall_counts`), the units needed, the rows chosen, whether its bound
+# was sharpened (1, 2; 3: its orders are pending) and the pending orders.
+_Node = tuple[tuple[int, ...], Any, Any, int, tuple[int, ...], int, Pending | None]
+
+
+def _depth_first(
+    problem: Problem, tree: _Tree, shortcuts: bool, found: list[Candidate | None]
+) -> Candidate | None:
+    """The first payable combination (:func:`can_pay`), depth first: no activation
+    first, then the rows that make the most mana; a branch is cut when Hall's
+    condition says even the most mana it could make can't pay."""
+    start: _Node = (tree.start, tree.start_supply, tree.cost_need, tree.cost_total, (), 0, None)
+    stack: list[tuple[int, _Node]] = [(0, start)]
+    leaves, nodes = len(tree.rows), 0
+    while stack:
         nodes += 1
-        if nodes > MAX_NODES and shortcuts and not first:
+        if problem.decide_by is not None and not nodes & 63:
+            _check_time(problem.decide_by)
+        depth, node = stack.pop()
+        _, supply, need, total, _, _, _ = node
+        if shortcuts and tree.hopeless(depth, supply, need, total, True):
+            continue
+        if depth < leaves:
+            stack.extend(
+                (depth + 1, child) for child in reversed(_first_children(tree, depth, node))
+            )
+            continue
+        result = _solve_leaf(problem, tree, node, None, shortcuts, defer=False)
+        assert not isinstance(result, Pending)  # not deferred
+        if result is not None:
+            found[0] = result
+            return result
+    return None
+
+
+def _first_children(tree: _Tree, depth: int, node: _Node) -> list[_Node]:
+    """A node's children, depth first: with Hall's units and demands of each row
+    added."""
+    sums, supply, need, total, chosen, _, _ = node
+    children: list[_Node] = []
+    summaries = tree.summaries[depth]
+    for r in tree.order[depth]:
+        more_supply, more_need, more_total = tree.hall_rows[depth][r]
+        child_sums = tuple(map(add, sums, summaries[r]))
+        child_supply = _plus(supply, more_supply) if more_supply else supply
+        child_need = _plus(need, more_need) if more_need else need
+        children.append(
+            (child_sums, child_supply, child_need, total + more_total, (*chosen, r), 0, None)
+        )
+    return children
+
+
+def _solve_leaf(
+    problem: Problem,
+    tree: _Tree,
+    node: _Node,
+    beat: tuple[int, ...] | None,
+    shortcuts: bool,
+    defer: bool,
+) -> Candidate | Pending | None:
+    """The best plan of a leaf's combination (its pending orders resumed, if any)."""
+    pending = node[6]
+    if pending is not None:
+        return resume(problem, pending, beat)
+    instances, simple_counts = instances_of(problem, tree.skeleton.picks(node[4]))
+    return evaluate(problem, instances, simple_counts, problem.future, beat, shortcuts, defer)
+
+
+class _Heap:
+    """The best-first queue: nodes by bound, deeper first on ties (to reach plans
+    sooner), then in the order pushed; a leaf whose orders are pending comes after
+    the plans of the same bound that are cheaper to solve."""
+
+    def __init__(self, start: _Node) -> None:
+        self.items: list[tuple[Any, ...]] = [((), 0, 0, start)]
+        self.counter = itertools.count(1)
+
+    def push(self, bound: Any, depth: int, node: _Node) -> None:
+        heapq.heappush(self.items, (bound, -depth, next(self.counter), node))
+
+    def pop(self, leaves: int) -> tuple[Any, int, _Node]:
+        """The next node: its key (its bound, or none yet), its depth, the node."""
+        key, negative_depth, _, node = heapq.heappop(self.items)
+        depth = -negative_depth if negative_depth <= 0 else leaves  # 1: a leaf pending
+        return key, depth, node
+
+    def push_pending(self, node: _Node, pending: Pending) -> None:
+        heapq.heappush(self.items, (pending.floor, 1, next(self.counter), (*node[:5], 3, pending)))
+
+
+def _best_first(
+    problem: Problem, tree: _Tree, shortcuts: bool, found: list[Candidate | None]
+) -> Candidate | None:
+    """The best combination, best bound first: a node is cut when its bound can't
+    beat the best plan found or Hall's condition says it can't pay; a sharper
+    bound sends a node back to wait its turn."""
+    start: _Node = (tree.start, tree.start_supply.total(), None, tree.cost_total, (), 0, None)
+    heap = _Heap(start)
+    best: Candidate | None = None
+    leaves, nodes = len(tree.rows), 0
+    defer = shortcuts and not tree.margin
+    while heap.items and (not shortcuts or not problem.spent):
+        nodes += 1
+        if nodes > MAX_NODES and shortcuts:
             problem.solves = MAX_COMBINATIONS  # the budget is spent on nodes
             break
-        key: tuple[int, ...] = ()
-        if first:
-            if problem.decide_by is not None and not nodes & 63:
-                _check_time(problem.decide_by)
-            depth, node = stack.pop()
-        else:
-            key, negative_depth, _, node = heapq.heappop(heap)
-            depth = -negative_depth if negative_depth <= 0 else len(rows)  # 1: a leaf pending
-        sums, supply, need, total, chosen, refined, pending = node
+        key, depth, node = heap.pop(leaves)
         if shortcuts:
-            bound = key or tree.bound(depth, sums)  # a node's key is its bound
+            bound = key or tree.bound(depth, node[0])  # a node's key is its bound
             if best is not None and tree.worse(bound, best.value):
-                if first:
-                    continue
                 break  # every node left has a bound at least as high
-            # Hall's condition at every node when looking for any payable
-            # combination; otherwise only the count at inner nodes (cheaper).
-            if first:
-                if tree.hopeless(depth, supply, need, total, True):
-                    continue
-            elif depth < len(rows):
-                if tree.hall and supply + tree.optimistic_total[depth] < total:
-                    continue  # not even enough units (Hall's count)
-            elif not refined and tree.hopeless(depth, *tree.hall_counts(chosen), total, True):
-                # (a leaf met again was checked the first time)
+            if _cut_or_sharpened(heap, tree, depth, node, bound):
                 continue
-        if (
-            shortcuts
-            and not first
-            and not refined
-            and depth < len(rows)
-            and chosen
-            and tree.made_rows[depth - 1][chosen[-1]][0]
-        ):
-            # The last row made mana: what it and the others can pay, colors
-            # counted, sharpens the bound; the node waits its turn again with it.
-            sharper = tree.colored_waste(depth, chosen, bound)
-            if sharper > bound:
-                node = (*node[:5], 1, None)
-                heapq.heappush(heap, (sharper, -depth, next(counter), node))
-                continue
-        if depth == len(rows):
-            if shortcuts and not first and refined < 2:
-                # What the made mana can pay, colors counted: a sharper bound, and
-                # the leaf waits its turn again with it — then the same whichever
-                # activation comes first (dearer: only if it is met again).
-                level, sharper = refined, bound
-                while level < 2 and sharper <= bound:
-                    level += 1
-                    sharper = tree.leaf_bound(sums, chosen, led=level == 2)
-                if sharper > bound:
-                    node = (*node[:5], level, None)
-                    heapq.heappush(heap, (sharper, -depth, next(counter), node))
-                    continue
-            beat = None if best is None or not shortcuts or tree.margin else best.value[:5]
-            if pending is not None:
-                result = resume(problem, pending, beat)
-            else:
-                instances, simple_counts = instances_of(problem, tree.skeleton.picks(chosen))
-                defer = shortcuts and not first and not tree.margin
-                result = evaluate(
-                    problem, instances, simple_counts, problem.future, beat, shortcuts, defer
-                )
-            if isinstance(result, Pending):
-                # Its orders wait their turn with their bound (the relaxation's, then
-                # by the kind that leads them), after the plans of the same bound
-                # that are cheaper to solve.
-                node = (*node[:5], 3, result)
-                heapq.heappush(heap, (result.floor, 1, next(counter), node))
-                continue
-            candidate = result
-            if candidate is not None and (best is None or candidate.value < best.value):
-                best = found[0] = candidate
-                if first:
-                    break
+        if depth < leaves:
+            _push_children(heap, tree, depth, node, shortcuts)
             continue
-        children = []
-        hall_rows, summaries = tree.hall_rows[depth], tree.summaries[depth]
-        supply_totals = tree.supply_totals[depth]
-        for r in tree.order[depth]:
-            more_supply, more_need, more_total = hall_rows[r]
-            child_sums = tuple(map(add, sums, summaries[r]))
-            if first:
-                child_supply = _plus(supply, more_supply) if more_supply else supply
-                child_need = _plus(need, more_need) if more_need else need
-            else:
-                child_supply, child_need = supply + supply_totals[r], None
-            children.append(
-                (child_sums, child_supply, child_need, total + more_total, (*chosen, r), 0, None)
-            )
-        if first:
-            stack.extend((depth + 1, child) for child in reversed(children))
+        result = _solve_leaf(problem, tree, node, _beat(tree, best, shortcuts), shortcuts, defer)
+        if isinstance(result, Pending):
+            heap.push_pending(node, result)  # its orders wait their turn with their bound
         else:
-            for child in children:
-                bound = tree.bound(depth + 1, child[0]) if shortcuts else ()
-                heapq.heappush(heap, (bound, -(depth + 1), next(counter), child))
+            best = found[0] = _better(best, result)
     return best
+
+
+def _beat(tree: _Tree, best: Candidate | None, shortcuts: bool) -> tuple[int, ...] | None:
+    """What a leaf's plan must beat: the best plan's value, unless restricted
+    mana makes the values exact only within a margin (or without shortcuts)."""
+    return None if best is None or not shortcuts or tree.margin else best.value[:5]
+
+
+def _better(best: Candidate | None, candidate: Candidate | None) -> Candidate | None:
+    """The better of two plans (the first on a tie)."""
+    if candidate is not None and (best is None or candidate.value < best.value):
+        return candidate
+    return best
+
+
+def _cut_or_sharpened(
+    heap: _Heap, tree: _Tree, depth: int, node: _Node, bound: tuple[int, ...]
+) -> bool:
+    """Whether a node leaves the queue now: cut by Hall's condition, or sent
+    back with a sharper bound to wait its turn again."""
+    if _pruned(tree, depth, node):
+        return True
+    sharpened = _sharpened(tree, depth, node, bound)
+    if sharpened is None:
+        return False
+    sharper, level = sharpened
+    heap.push(sharper, depth, (*node[:5], level, None))
+    return True
+
+
+def _pruned(tree: _Tree, depth: int, node: _Node) -> bool:
+    """Whether Hall's condition cuts a node, best first: only the count at inner
+    nodes (cheaper), the units and demands at a leaf (met again: checked the first
+    time)."""
+    _, supply, _, total, chosen, refined, _ = node
+    if depth < len(tree.rows):
+        return tree.hall and supply + tree.optimistic_total[depth] < total
+    return not refined and tree.hopeless(depth, *tree.hall_counts(chosen), total, True)
+
+
+def _sharpened(
+    tree: _Tree, depth: int, node: _Node, bound: tuple[int, ...]
+) -> tuple[tuple[int, ...], int] | None:
+    """A sharper bound of a node and its new level, or None. An inner node whose
+    last row made mana: what it and the others can pay, colors counted (level 1).
+    A leaf: what the made mana can pay, colors counted (level 1), then the same
+    whichever activation comes first (level 2, dearer: only if it is met again)."""
+    sums, _, _, _, chosen, refined, _ = node
+    if depth < len(tree.rows):
+        if refined or not chosen or not tree.made_rows[depth - 1][chosen[-1]][0]:
+            return None
+        sharper = tree.colored_waste(depth, chosen, bound)
+        return (sharper, 1) if sharper > bound else None
+    if refined >= 2:
+        return None
+    level, sharper = refined, bound
+    while level < 2 and sharper <= bound:
+        level += 1
+        sharper = tree.leaf_bound(sums, chosen, led=level == 2)
+    return (sharper, level) if sharper > bound else None
+
+
+def _push_children(heap: _Heap, tree: _Tree, depth: int, node: _Node, shortcuts: bool) -> None:
+    """A node's children, best first: with the count of Hall's units of each row
+    added, each with its bound."""
+    sums, supply, _, total, chosen, _, _ = node
+    hall_rows, summaries = tree.hall_rows[depth], tree.summaries[depth]
+    supply_totals = tree.supply_totals[depth]
+    for r in tree.order[depth]:
+        child_sums = tuple(map(add, sums, summaries[r]))
+        child: _Node = (
+            child_sums, supply + supply_totals[r], None, total + hall_rows[r][2], (*chosen, r), 0,
+            None,
+        )  # fmt: skip
+        heap.push(tree.bound(depth + 1, child_sums) if shortcuts else (), depth + 1, child)
 
 
 def _check_time(decide_by: float) -> None:
