@@ -473,33 +473,7 @@ def compile_board(
             cache.append(board.could_produce())
         return cache[0]
 
-    groups: dict[tuple[Any, ...], list[int]] = {}
-    compiled: dict[tuple[Any, ...], tuple[tuple[Option, ...], Permanent]] = {}
-    for index, permanent in enumerate(board.permanents):
-        options = options_of(board, index, known, relevant)
-        if not options:
-            continue
-        creature = permanent.is_creature and permanent.zone == "battlefield"
-        key = (
-            # Counters are the permanent's own: one whose activations share them is
-            # a group of its own (its rows count them, _evaluate.choice_rows).
-            index if any(o.budgeted for o in options) else -1,
-            permanent.name,
-            options,
-            permanent.is_snow,
-            permanent.is_legendary,
-            permanent.token,
-            creature,
-            permanent.tapped,
-            permanent.colors,
-            permanent.card_types,
-        )
-        found = groups.get(key)
-        if found is None:
-            groups[key] = [index]
-            compiled[key] = (options, permanent)
-        else:
-            found.append(index)
+    groups, compiled = _identical(board, known, relevant)
     sources = []
     # "Sacrifice a creature / an artifact" (Ashnod's Altar, Krark-Clan Ironworks):
     # "Sacrifice this" options are enumerated, so no permanent is sacrificed twice.
@@ -507,21 +481,10 @@ def compile_board(
     # "Tap an untapped creature": a creature may be tapped so, then sacrifice itself
     # for mana (Eldrazi Spawn); enumerated, the permanent is both (CR 602.2b).
     drum = any(o.taps is not None for options, _ in compiled.values() for o in options)
+    enumerated = (painful, altar, delve, drum)
     for key, indexes in groups.items():
         options, permanent = compiled[key]
-        budget = any(o.budgeted for o in options)
-        simple = [
-            o
-            for o in options
-            if o.simple
-            and not (budget and o.counters)  # counted against the permanent's counters
-            and not (painful and o.damage)
-            and not ((altar or (delve and not permanent.token)) and o.sacrifice_self)
-            and not (drum and permanent.is_creature and o.sacrifice_self)
-        ]
-        restrictions = {o.restriction for o in simple}
-        if len(restrictions) > 1:  # one-mana abilities with different restrictions
-            simple = []
+        simple = _flow_units(options, permanent, enumerated)
         rest = [o for o in options if o not in simple]
         sources.append(
             Source(
@@ -536,6 +499,79 @@ def compile_board(
             )
         )
     return sources
+
+
+_Key = tuple[Any, ...]
+
+
+def _identical(
+    board: Board, known: Any, relevant: frozenset[ManaType] | None
+) -> tuple[dict[_Key, list[int]], dict[_Key, tuple[tuple[Option, ...], Permanent]]]:
+    """Your permanents with options, grouped when identical (the indexes per
+    group, and a group's options and first permanent)."""
+    groups: dict[_Key, list[int]] = {}
+    compiled: dict[_Key, tuple[tuple[Option, ...], Permanent]] = {}
+    for index, permanent in enumerate(board.permanents):
+        options = options_of(board, index, known, relevant)
+        if not options:
+            continue
+        key = _group_key(index, permanent, options)
+        found = groups.get(key)
+        if found is None:
+            groups[key] = [index]
+            compiled[key] = (options, permanent)
+        else:
+            found.append(index)
+    return groups, compiled
+
+
+def _group_key(index: int, permanent: Permanent, options: tuple[Option, ...]) -> _Key:
+    """What identical permanents share (their options, and all a cost or the
+    search can ask of them)."""
+    creature = permanent.is_creature and permanent.zone == "battlefield"
+    return (
+        # Counters are the permanent's own: one whose activations share them is
+        # a group of its own (its rows count them, _evaluate.choice_rows).
+        index if any(o.budgeted for o in options) else -1,
+        permanent.name,
+        options,
+        permanent.is_snow,
+        permanent.is_legendary,
+        permanent.token,
+        creature,
+        permanent.tapped,
+        permanent.colors,
+        permanent.card_types,
+    )
+
+
+def _flow_units(
+    options: tuple[Option, ...], permanent: Permanent, enumerated: tuple[bool, bool, bool, bool]
+) -> list[Option]:
+    """The one-mana options that stay flow units (see :func:`compile_board`;
+    ``enumerated``: painful, an altar, delve, a drum); none when they have different
+    restrictions."""
+    painful, altar, delve, drum = enumerated
+    budget = any(o.budgeted for o in options)
+    sacrifice_enumerated = _sacrifice_enumerated(permanent, altar, delve, drum)
+    simple = [
+        o
+        for o in options
+        if o.simple
+        and not (budget and o.counters)  # counted against the permanent's counters
+        and not (painful and o.damage)
+        and not (sacrifice_enumerated and o.sacrifice_self)
+    ]
+    restrictions = {o.restriction for o in simple}
+    if len(restrictions) > 1:  # one-mana abilities with different restrictions
+        return []
+    return simple
+
+
+def _sacrifice_enumerated(permanent: Permanent, altar: bool, delve: bool, drum: bool) -> bool:
+    """Whether the permanent's "Sacrifice this" options are enumerated (see
+    :func:`compile_board`)."""
+    return altar or (delve and not permanent.token) or (drum and permanent.is_creature)
 
 
 def relevant_colors(board: Board, costs: Sequence[ManaCost]) -> frozenset[ManaType] | None:
