@@ -49,8 +49,9 @@ which it would discard, and a cost other than a spell's or an ability's raises
 from the hand.
 
 The package: :mod:`~mtgmana.tapping._compile` (a board compiled into sources,
-incrementally), :mod:`~mtgmana.tapping._search` and
-:mod:`~mtgmana.tapping._evaluate` (the branch and bound and the flows),
+incrementally), :mod:`~mtgmana.tapping._search`, :mod:`~mtgmana.tapping._tree`
+(its nodes and bounds) and :mod:`~mtgmana.tapping._evaluate` (the branch and bound
+and the flows),
 :mod:`~mtgmana.tapping._hall` (Hall's theorem, bounds), :mod:`~mtgmana.tapping.plans`
 (:class:`Plan`, :class:`Step`), :mod:`~mtgmana.tapping.activation` (one activation
 by hand, :func:`activate`; replaying a plan) and :mod:`~mtgmana.tapping._options`

@@ -22,7 +22,8 @@ from ._build import build_plan, plan_life_ok
 from ._compile import Source, compiled, relevant_colors
 from ._hall import one_mana_sources_pay, surely_unpayable
 from ._problem import MAX_COMBINATIONS, Problem
-from ._search import SearchTooLong, least_mana, search
+from ._search import SearchTooLong, search
+from ._tree import least_mana
 from .plans import Plan
 
 __all__ = ["NotModelled", "SearchTooLong", "can_pay", "max_x", "plan"]

@@ -182,93 +182,151 @@ def options_of(
     return tuple(_options(board, index, known, relevant))
 
 
+@dataclass(frozen=True)
+class _Context:
+    """What the board does to one permanent's mana abilities: the replacement
+    effects on the mana it is tapped for (and their permanents, CR 106.12b), and
+    the triggered mana abilities with the permanent that makes their mana (CR
+    106.3; :data:`EFFECT` for a board effect)."""
+
+    replacements: list[Any]
+    modifiers: tuple[int, ...]
+    triggers: list[tuple[Any, int]]
+
+    @staticmethod
+    def of(board: Board, index: int) -> _Context:
+        if not board.has_mana_effects:
+            return _Context([], (), [])
+        replacements = board.replacements_for(index)
+        modifiers = _board_mana.replacement_sources(board, index) if replacements else ()
+        triggers = [
+            (trigger, EFFECT if where is None else where)
+            for trigger, where in board.trigger_sources(index)
+        ]
+        return _Context(replacements, modifiers, triggers)
+
+
 def _options(
     board: Board,
     index: int,
     known: Any,
     relevant: frozenset[ManaType] | None = None,
 ) -> list[Option]:
+    """Every way to activate each mana ability of permanent ``index`` now (the
+    options of :func:`options_of`), mixes of one ability merged."""
     permanent = board.permanents[index]
+    context = _Context.of(board, index)
     found: list[Option] = []
-    effects = board.has_mana_effects
-    replacements = board.replacements_for(index) if effects else []
-    modifiers = _board_mana.replacement_sources(board, index) if replacements else ()
-    triggers = [
-        (trigger, EFFECT if where is None else where)
-        for trigger, where in (board.trigger_sources(index) if effects else [])
-    ]
-    in_hand = permanent.zone == "hand"
     for ability_index, ability in enumerate(permanent.abilities):
+        if not _activatable(board, index, ability):
+            continue
         cost = ability.cost
-        if cost.exile_from_hand != in_hand:
-            continue  # a hand's card has only its "exile this from your hand" abilities
-        if cost.tap and permanent.tapped:
-            continue
-        if cost.untap and not permanent.tapped:
-            continue
-        if (cost.tap or cost.untap) and permanent.is_creature and permanent.summoning_sick:
-            continue  # CR 302.6
-        if cost.remove_counters and permanent.counters < cost.remove_counters:
-            continue
-        if not board.can_activate(index, ability):
-            continue  # "Activate only if ..." (CR 602.5b)
-        # Without {T}, {Q} or "Sacrifice this" an ability can be activated again and
-        # again (CR 602.2, 605.3): one that removes counters as long as the
-        # permanent has them (the search keeps their total within its counters).
-        repeatable = not (
-            cost.tap or cost.untap or cost.sacrifice_self or cost.exile_from_hand
-            or ability.once_per_turn
-        )  # fmt: skip
+        replacements = context.replacements if cost.tap else []
         for slots, damage, removed, text in _productions(board, index, ability, known):
-            for final in _replaced(slots, replacements if cost.tap else [], relevant):
+            for final in _replaced(slots, replacements, relevant):
                 if not any(final):
                     continue  # no mana: nothing is "tapped for mana" (CR 106.7, 106.12a)
-                extra: list[tuple[frozenset[ManaType], int]] = []
-                if cost.tap:  # "tapped for mana" (CR 106.12a)
-                    for trigger, where in triggers:
-                        if trigger.same_type:
-                            extra.append((frozenset(t for s in final for t in s), where))
-                        elif trigger.production is not None:
-                            choice = trigger.production.choices[0]
-                            # "The chosen color" is the trigger's permanent's (Utopia Sprawl)
-                            owner = index if where == EFFECT else where
-                            extra.extend(
-                                (board.resolve_slot(s, owner, _known(known)), where)
-                                for s in choice.slots
-                            )
-                own = [s for s in final if s]
-                made = [(s, where) for s, where in extra if s]
-                all_slots = tuple(own) + tuple(s for s, _ in made)
-                if not all_slots:
-                    continue  # an undefined type: no mana (CR 106.5)
-                origins = (SELF,) * len(own) + tuple(where for _, where in made) if made else ()
-                found.append(
-                    Option(
-                        ability,
-                        all_slots,
-                        damage,
-                        cost.life,
-                        cost.mana,
-                        cost.sacrifice_self or cost.exile_from_hand,
-                        cost.sacrificed_others,
-                        cost.tapped_others,
-                        ability.restriction,
-                        repeatable,
-                        cost.tap or cost.untap,
-                        ability_index,
-                        text or ability.text or str(ability),
-                        origins,
-                        removed,
-                        cost.untap,
-                        cost.exile_from_hand,
-                        modifiers if cost.tap and final != slots else (),
-                        cost.resources,
-                        cost.exiles,
-                        cost.discard_hand,
-                        ability.only_as_instant,
-                    )
-                )
+                # "tapped for mana" (CR 106.12a)
+                extra = _triggered_mana(board, index, known, context, final) if cost.tap else []
+                modified_by = context.modifiers if cost.tap and final != slots else ()
+                made = (damage, removed, text)
+                option = _option(ability, ability_index, final, extra, made, modified_by)
+                if option is not None:
+                    found.append(option)
     return _merge_mixes(found)
+
+
+def _activatable(board: Board, index: int, ability: ManaAbility) -> bool:
+    """Whether the ability's cost can be paid and the ability activated now."""
+    permanent = board.permanents[index]
+    cost = ability.cost
+    if cost.exile_from_hand != (permanent.zone == "hand"):
+        return False  # a hand's card has only its "exile this from your hand" abilities
+    if (cost.tap and permanent.tapped) or (cost.untap and not permanent.tapped):
+        return False
+    if (cost.tap or cost.untap) and permanent.is_creature and permanent.summoning_sick:
+        return False  # CR 302.6
+    if cost.remove_counters and permanent.counters < cost.remove_counters:
+        return False
+    return board.can_activate(index, ability)  # "Activate only if ..." (CR 602.5b)
+
+
+def _triggered_mana(
+    board: Board,
+    index: int,
+    known: Any,
+    context: _Context,
+    final: tuple[frozenset[ManaType], ...],
+) -> list[tuple[frozenset[ManaType], int]]:
+    """The mana the triggered mana abilities add when the permanent is tapped for
+    ``final`` (CR 106.12a, 605.1b), with who makes it."""
+    extra: list[tuple[frozenset[ManaType], int]] = []
+    for trigger, where in context.triggers:
+        if trigger.same_type:
+            extra.append((frozenset(t for s in final for t in s), where))
+        elif trigger.production is not None:
+            choice = trigger.production.choices[0]
+            # "The chosen color" is the trigger's permanent's (Utopia Sprawl)
+            owner = index if where == EFFECT else where
+            extra.extend((board.resolve_slot(s, owner, _known(known)), where) for s in choice.slots)
+    return extra
+
+
+def _option(
+    ability: ManaAbility,
+    ability_index: int,
+    final: tuple[frozenset[ManaType], ...],
+    extra: list[tuple[frozenset[ManaType], int]],
+    made: tuple[int, int, str],
+    modified_by: tuple[int, ...],
+) -> Option | None:
+    """The option of one production (``made``: its damage, counters removed and
+    printed line) after replacements (``final``, changed by the permanents
+    ``modified_by``) and triggers (``extra``); None
+    when it makes no mana of a defined type (CR 106.5)."""
+    cost = ability.cost
+    damage, removed, text = made
+    own = [s for s in final if s]
+    triggered = [(s, where) for s, where in extra if s]
+    all_slots = tuple(own) + tuple(s for s, _ in triggered)
+    if not all_slots:
+        return None  # an undefined type: no mana (CR 106.5)
+    origins = (SELF,) * len(own) + tuple(w for _, w in triggered) if triggered else ()
+    return Option(
+        ability,
+        all_slots,
+        damage,
+        cost.life,
+        cost.mana,
+        cost.sacrifice_self or cost.exile_from_hand,
+        cost.sacrificed_others,
+        cost.tapped_others,
+        ability.restriction,
+        _repeatable(ability),
+        cost.tap or cost.untap,
+        ability_index,
+        text or ability.text or str(ability),
+        origins,
+        removed,
+        cost.untap,
+        cost.exile_from_hand,
+        modified_by,
+        cost.resources,
+        cost.exiles,
+        cost.discard_hand,
+        ability.only_as_instant,
+    )
+
+
+def _repeatable(ability: ManaAbility) -> bool:
+    """Without {T}, {Q} or "Sacrifice this" an ability can be activated again and
+    again (CR 602.2, 605.3): one that removes counters as long as the permanent
+    has them (the search keeps their total within its counters)."""
+    cost = ability.cost
+    return not (
+        cost.tap or cost.untap or cost.sacrifice_self or cost.exile_from_hand
+        or ability.once_per_turn
+    )  # fmt: skip
 
 
 def _known(known: Any) -> Sequence[frozenset[ManaType]]:
@@ -415,33 +473,7 @@ def compile_board(
             cache.append(board.could_produce())
         return cache[0]
 
-    groups: dict[tuple[Any, ...], list[int]] = {}
-    compiled: dict[tuple[Any, ...], tuple[tuple[Option, ...], Permanent]] = {}
-    for index, permanent in enumerate(board.permanents):
-        options = options_of(board, index, known, relevant)
-        if not options:
-            continue
-        creature = permanent.is_creature and permanent.zone == "battlefield"
-        key = (
-            # Counters are the permanent's own: one whose activations share them is
-            # a group of its own (its rows count them, _evaluate.choice_rows).
-            index if any(o.budgeted for o in options) else -1,
-            permanent.name,
-            options,
-            permanent.is_snow,
-            permanent.is_legendary,
-            permanent.token,
-            creature,
-            permanent.tapped,
-            permanent.colors,
-            permanent.card_types,
-        )
-        found = groups.get(key)
-        if found is None:
-            groups[key] = [index]
-            compiled[key] = (options, permanent)
-        else:
-            found.append(index)
+    groups, compiled = _identical(board, known, relevant)
     sources = []
     # "Sacrifice a creature / an artifact" (Ashnod's Altar, Krark-Clan Ironworks):
     # "Sacrifice this" options are enumerated, so no permanent is sacrificed twice.
@@ -449,21 +481,10 @@ def compile_board(
     # "Tap an untapped creature": a creature may be tapped so, then sacrifice itself
     # for mana (Eldrazi Spawn); enumerated, the permanent is both (CR 602.2b).
     drum = any(o.taps is not None for options, _ in compiled.values() for o in options)
+    enumerated = (painful, altar, delve, drum)
     for key, indexes in groups.items():
         options, permanent = compiled[key]
-        budget = any(o.budgeted for o in options)
-        simple = [
-            o
-            for o in options
-            if o.simple
-            and not (budget and o.counters)  # counted against the permanent's counters
-            and not (painful and o.damage)
-            and not ((altar or (delve and not permanent.token)) and o.sacrifice_self)
-            and not (drum and permanent.is_creature and o.sacrifice_self)
-        ]
-        restrictions = {o.restriction for o in simple}
-        if len(restrictions) > 1:  # one-mana abilities with different restrictions
-            simple = []
+        simple = _flow_units(options, permanent, enumerated)
         rest = [o for o in options if o not in simple]
         sources.append(
             Source(
@@ -478,6 +499,79 @@ def compile_board(
             )
         )
     return sources
+
+
+_Key = tuple[Any, ...]
+
+
+def _identical(
+    board: Board, known: Any, relevant: frozenset[ManaType] | None
+) -> tuple[dict[_Key, list[int]], dict[_Key, tuple[tuple[Option, ...], Permanent]]]:
+    """Your permanents with options, grouped when identical (the indexes per
+    group, and a group's options and first permanent)."""
+    groups: dict[_Key, list[int]] = {}
+    compiled: dict[_Key, tuple[tuple[Option, ...], Permanent]] = {}
+    for index, permanent in enumerate(board.permanents):
+        options = options_of(board, index, known, relevant)
+        if not options:
+            continue
+        key = _group_key(index, permanent, options)
+        found = groups.get(key)
+        if found is None:
+            groups[key] = [index]
+            compiled[key] = (options, permanent)
+        else:
+            found.append(index)
+    return groups, compiled
+
+
+def _group_key(index: int, permanent: Permanent, options: tuple[Option, ...]) -> _Key:
+    """What identical permanents share (their options, and all a cost or the
+    search can ask of them)."""
+    creature = permanent.is_creature and permanent.zone == "battlefield"
+    return (
+        # Counters are the permanent's own: one whose activations share them is
+        # a group of its own (its rows count them, _evaluate.choice_rows).
+        index if any(o.budgeted for o in options) else -1,
+        permanent.name,
+        options,
+        permanent.is_snow,
+        permanent.is_legendary,
+        permanent.token,
+        creature,
+        permanent.tapped,
+        permanent.colors,
+        permanent.card_types,
+    )
+
+
+def _flow_units(
+    options: tuple[Option, ...], permanent: Permanent, enumerated: tuple[bool, bool, bool, bool]
+) -> list[Option]:
+    """The one-mana options that stay flow units (see :func:`compile_board`;
+    ``enumerated``: painful, an altar, delve, a drum); none when they have different
+    restrictions."""
+    painful, altar, delve, drum = enumerated
+    budget = any(o.budgeted for o in options)
+    sacrifice_enumerated = _sacrifice_enumerated(permanent, altar, delve, drum)
+    simple = [
+        o
+        for o in options
+        if o.simple
+        and not (budget and o.counters)  # counted against the permanent's counters
+        and not (painful and o.damage)
+        and not (sacrifice_enumerated and o.sacrifice_self)
+    ]
+    restrictions = {o.restriction for o in simple}
+    if len(restrictions) > 1:  # one-mana abilities with different restrictions
+        return []
+    return simple
+
+
+def _sacrifice_enumerated(permanent: Permanent, altar: bool, delve: bool, drum: bool) -> bool:
+    """Whether the permanent's "Sacrifice this" options are enumerated (see
+    :func:`compile_board`)."""
+    return altar or (delve and not permanent.token) or (drum and permanent.is_creature)
 
 
 def relevant_colors(board: Board, costs: Sequence[ManaCost]) -> frozenset[ManaType] | None:

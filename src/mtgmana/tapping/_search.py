@@ -7,26 +7,15 @@ from __future__ import annotations
 import heapq
 import itertools
 import time
-from collections import Counter
 from operator import add
 from typing import Any
 
 from .._solver.flow import DEADLINE, OutOfTime
-from ..costs import ManaCost
 from ..errors import LimitError
-from ..symbol_payment import ways_to_pay
-from ._compile import ORDER, Source
-from ._evaluate import Candidate, Pending, choice_rows, evaluate, instances_of, resume
-from ._hall import (
-    SNOW_BIT,
-    alternative_supply,
-    bits_of,
-    hall,
-    max_match,
-    most_demands,
-    symbol_masks,
-)
+from ._evaluate import Candidate, Pending, evaluate, instances_of, resume
+from ._hall import alternative_supply
 from ._problem import MAX_COMBINATIONS, MAX_NODES, Problem
+from ._tree import _plus, _Tree
 
 __all__ = ["SearchTooLong"]
 
@@ -60,137 +49,225 @@ def _search(
     undecided permanents could make, Hall's condition says the cost can't be paid.
     ``first``: the first payable combination found (for :func:`can_pay`). Without
     ``shortcuts``, every combination and order is solved (the tests' reference)."""
-    best: Candidate | None = None
     if first and shortcuts:
-        # The one-mana sources alone, first: they often pay.
-        nothing = [[0] * len(source.complex) for source in problem.sources]
-        alone = evaluate(problem, *instances_of(problem, nothing), problem.future)
+        alone = _one_mana_alone(problem)
         if alone is not None:
-            assert not isinstance(alone, Pending)  # no activation: nothing pending
             return alone
     tree = _Tree(problem)
-    rows = tree.rows
-    # Nodes best bound first (deeper first on ties, to reach plans sooner); with
-    # ``first``, depth first, no activation first, then the most mana.
-    # A node: its bound's sums, Hall's units and demands (with ``first``; else the
-    # number of units, the counts made at a leaf, :meth:`_Tree.hall_counts`), the
-    # units needed, the rows chosen, whether its bound was sharpened.
     tree.start_supply = tree.pool_supply + alternative_supply(problem) + tree.fixed_supply
-    start = (
-        tree.start,
-        tree.start_supply if first else tree.start_supply.total(),
-        tree.cost_need if first else None,
-        tree.cost_total,
-        (),
-        0,
-        None,
-    )
-    heap: list[tuple[Any, ...]] = [((), 0, 0, start)]
-    stack: list[tuple[int, tuple[Any, ...]]] = [(0, start)]
-    counter = itertools.count(1)
-    nodes = 0
-    while (heap if not first else stack) and (first or not shortcuts or not problem.spent):
+    if first:
+        return _depth_first(problem, tree, shortcuts, found)
+    return _best_first(problem, tree, shortcuts, found)
+
+
+def _one_mana_alone(problem: Problem) -> Candidate | None:
+    """The plan of the one-mana sources alone, if they pay (they often do): tried
+    first when looking for any payable combination."""
+    nothing = [[0] * len(source.complex) for source in problem.sources]
+    alone = evaluate(problem, *instances_of(problem, nothing), problem.future)
+    assert not isinstance(alone, Pending)  # no activation: nothing pending
+    return alone
+
+
+# A node of the search: its bound's sums, Hall's units and demands (depth first;
+# best first: the number of units, the counts made at a leaf,
+# :meth:`_Tree.hall_counts`), the units needed, the rows chosen, whether its bound
+# was sharpened (1, 2; 3: its orders are pending) and the pending orders.
+_Node = tuple[tuple[int, ...], Any, Any, int, tuple[int, ...], int, Pending | None]
+
+
+def _depth_first(
+    problem: Problem, tree: _Tree, shortcuts: bool, found: list[Candidate | None]
+) -> Candidate | None:
+    """The first payable combination (:func:`can_pay`), depth first: no activation
+    first, then the rows that make the most mana; a branch is cut when Hall's
+    condition says even the most mana it could make can't pay."""
+    start: _Node = (tree.start, tree.start_supply, tree.cost_need, tree.cost_total, (), 0, None)
+    stack: list[tuple[int, _Node]] = [(0, start)]
+    leaves, nodes = len(tree.rows), 0
+    while stack:
         nodes += 1
-        if nodes > MAX_NODES and shortcuts and not first:
+        if problem.decide_by is not None and not nodes & 63:
+            _check_time(problem.decide_by)
+        depth, node = stack.pop()
+        _, supply, need, total, _, _, _ = node
+        if shortcuts and tree.hopeless(depth, supply, need, total, True):
+            continue
+        if depth < leaves:
+            stack.extend(
+                (depth + 1, child) for child in reversed(_first_children(tree, depth, node))
+            )
+            continue
+        result = _solve_leaf(problem, tree, node, None, shortcuts, defer=False)
+        assert not isinstance(result, Pending)  # not deferred
+        if result is not None:
+            found[0] = result
+            return result
+    return None
+
+
+def _first_children(tree: _Tree, depth: int, node: _Node) -> list[_Node]:
+    """A node's children, depth first: with Hall's units and demands of each row
+    added."""
+    sums, supply, need, total, chosen, _, _ = node
+    children: list[_Node] = []
+    summaries = tree.summaries[depth]
+    for r in tree.order[depth]:
+        more_supply, more_need, more_total = tree.hall_rows[depth][r]
+        child_sums = tuple(map(add, sums, summaries[r]))
+        child_supply = _plus(supply, more_supply) if more_supply else supply
+        child_need = _plus(need, more_need) if more_need else need
+        children.append(
+            (child_sums, child_supply, child_need, total + more_total, (*chosen, r), 0, None)
+        )
+    return children
+
+
+def _solve_leaf(
+    problem: Problem,
+    tree: _Tree,
+    node: _Node,
+    beat: tuple[int, ...] | None,
+    shortcuts: bool,
+    defer: bool,
+) -> Candidate | Pending | None:
+    """The best plan of a leaf's combination (its pending orders resumed, if any)."""
+    pending = node[6]
+    if pending is not None:
+        return resume(problem, pending, beat)
+    instances, simple_counts = instances_of(problem, tree.skeleton.picks(node[4]))
+    return evaluate(problem, instances, simple_counts, problem.future, beat, shortcuts, defer)
+
+
+class _Heap:
+    """The best-first queue: nodes by bound, deeper first on ties (to reach plans
+    sooner), then in the order pushed; a leaf whose orders are pending comes after
+    the plans of the same bound that are cheaper to solve."""
+
+    def __init__(self, start: _Node) -> None:
+        self.items: list[tuple[Any, ...]] = [((), 0, 0, start)]
+        self.counter = itertools.count(1)
+
+    def push(self, bound: Any, depth: int, node: _Node) -> None:
+        heapq.heappush(self.items, (bound, -depth, next(self.counter), node))
+
+    def pop(self, leaves: int) -> tuple[Any, int, _Node]:
+        """The next node: its key (its bound, or none yet), its depth, the node."""
+        key, negative_depth, _, node = heapq.heappop(self.items)
+        depth = -negative_depth if negative_depth <= 0 else leaves  # 1: a leaf pending
+        return key, depth, node
+
+    def push_pending(self, node: _Node, pending: Pending) -> None:
+        heapq.heappush(self.items, (pending.floor, 1, next(self.counter), (*node[:5], 3, pending)))
+
+
+def _best_first(
+    problem: Problem, tree: _Tree, shortcuts: bool, found: list[Candidate | None]
+) -> Candidate | None:
+    """The best combination, best bound first: a node is cut when its bound can't
+    beat the best plan found or Hall's condition says it can't pay; a sharper
+    bound sends a node back to wait its turn."""
+    start: _Node = (tree.start, tree.start_supply.total(), None, tree.cost_total, (), 0, None)
+    heap = _Heap(start)
+    best: Candidate | None = None
+    leaves, nodes = len(tree.rows), 0
+    defer = shortcuts and not tree.margin
+    while heap.items and (not shortcuts or not problem.spent):
+        nodes += 1
+        if nodes > MAX_NODES and shortcuts:
             problem.solves = MAX_COMBINATIONS  # the budget is spent on nodes
             break
-        key: tuple[int, ...] = ()
-        if first:
-            if problem.decide_by is not None and not nodes & 63:
-                _check_time(problem.decide_by)
-            depth, node = stack.pop()
-        else:
-            key, negative_depth, _, node = heapq.heappop(heap)
-            depth = -negative_depth if negative_depth <= 0 else len(rows)  # 1: a leaf pending
-        sums, supply, need, total, chosen, refined, pending = node
+        key, depth, node = heap.pop(leaves)
         if shortcuts:
-            bound = key or tree.bound(depth, sums)  # a node's key is its bound
+            bound = key or tree.bound(depth, node[0])  # a node's key is its bound
             if best is not None and tree.worse(bound, best.value):
-                if first:
-                    continue
                 break  # every node left has a bound at least as high
-            # Hall's condition at every node when looking for any payable
-            # combination; otherwise only the count at inner nodes (cheaper).
-            if first:
-                if tree.hopeless(depth, supply, need, total, True):
-                    continue
-            elif depth < len(rows):
-                if tree.hall and supply + tree.optimistic_total[depth] < total:
-                    continue  # not even enough units (Hall's count)
-            elif not refined and tree.hopeless(depth, *tree.hall_counts(chosen), total, True):
-                # (a leaf met again was checked the first time)
+            if _cut_or_sharpened(heap, tree, depth, node, bound):
                 continue
-        if (
-            shortcuts
-            and not first
-            and not refined
-            and depth < len(rows)
-            and chosen
-            and tree.made_rows[depth - 1][chosen[-1]][0]
-        ):
-            # The last row made mana: what it and the others can pay, colors
-            # counted, sharpens the bound; the node waits its turn again with it.
-            sharper = tree.colored_waste(depth, chosen, bound)
-            if sharper > bound:
-                node = (*node[:5], 1, None)
-                heapq.heappush(heap, (sharper, -depth, next(counter), node))
-                continue
-        if depth == len(rows):
-            if shortcuts and not first and refined < 2:
-                # What the made mana can pay, colors counted: a sharper bound, and
-                # the leaf waits its turn again with it — then the same whichever
-                # activation comes first (dearer: only if it is met again).
-                level, sharper = refined, bound
-                while level < 2 and sharper <= bound:
-                    level += 1
-                    sharper = tree.leaf_bound(sums, chosen, led=level == 2)
-                if sharper > bound:
-                    node = (*node[:5], level, None)
-                    heapq.heappush(heap, (sharper, -depth, next(counter), node))
-                    continue
-            beat = None if best is None or not shortcuts or tree.margin else best.value[:5]
-            if pending is not None:
-                result = resume(problem, pending, beat)
-            else:
-                instances, simple_counts = instances_of(problem, tree.skeleton.picks(chosen))
-                defer = shortcuts and not first and not tree.margin
-                result = evaluate(
-                    problem, instances, simple_counts, problem.future, beat, shortcuts, defer
-                )
-            if isinstance(result, Pending):
-                # Its orders wait their turn with their bound (the relaxation's, then
-                # by the kind that leads them), after the plans of the same bound
-                # that are cheaper to solve.
-                node = (*node[:5], 3, result)
-                heapq.heappush(heap, (result.floor, 1, next(counter), node))
-                continue
-            candidate = result
-            if candidate is not None and (best is None or candidate.value < best.value):
-                best = found[0] = candidate
-                if first:
-                    break
+        if depth < leaves:
+            _push_children(heap, tree, depth, node, shortcuts)
             continue
-        children = []
-        hall_rows, summaries = tree.hall_rows[depth], tree.summaries[depth]
-        supply_totals = tree.supply_totals[depth]
-        for r in tree.order[depth]:
-            more_supply, more_need, more_total = hall_rows[r]
-            child_sums = tuple(map(add, sums, summaries[r]))
-            if first:
-                child_supply = _plus(supply, more_supply) if more_supply else supply
-                child_need = _plus(need, more_need) if more_need else need
-            else:
-                child_supply, child_need = supply + supply_totals[r], None
-            children.append(
-                (child_sums, child_supply, child_need, total + more_total, (*chosen, r), 0, None)
-            )
-        if first:
-            stack.extend((depth + 1, child) for child in reversed(children))
+        result = _solve_leaf(problem, tree, node, _beat(tree, best, shortcuts), shortcuts, defer)
+        if isinstance(result, Pending):
+            heap.push_pending(node, result)  # its orders wait their turn with their bound
         else:
-            for child in children:
-                bound = tree.bound(depth + 1, child[0]) if shortcuts else ()
-                heapq.heappush(heap, (bound, -(depth + 1), next(counter), child))
+            best = found[0] = _better(best, result)
     return best
+
+
+def _beat(tree: _Tree, best: Candidate | None, shortcuts: bool) -> tuple[int, ...] | None:
+    """What a leaf's plan must beat: the best plan's value, unless restricted
+    mana makes the values exact only within a margin (or without shortcuts)."""
+    return None if best is None or not shortcuts or tree.margin else best.value[:5]
+
+
+def _better(best: Candidate | None, candidate: Candidate | None) -> Candidate | None:
+    """The better of two plans (the first on a tie)."""
+    if candidate is not None and (best is None or candidate.value < best.value):
+        return candidate
+    return best
+
+
+def _cut_or_sharpened(
+    heap: _Heap, tree: _Tree, depth: int, node: _Node, bound: tuple[int, ...]
+) -> bool:
+    """Whether a node leaves the queue now: cut by Hall's condition, or sent
+    back with a sharper bound to wait its turn again."""
+    if _pruned(tree, depth, node):
+        return True
+    sharpened = _sharpened(tree, depth, node, bound)
+    if sharpened is None:
+        return False
+    sharper, level = sharpened
+    heap.push(sharper, depth, (*node[:5], level, None))
+    return True
+
+
+def _pruned(tree: _Tree, depth: int, node: _Node) -> bool:
+    """Whether Hall's condition cuts a node, best first: only the count at inner
+    nodes (cheaper), the units and demands at a leaf (met again: checked the first
+    time)."""
+    _, supply, _, total, chosen, refined, _ = node
+    if depth < len(tree.rows):
+        return tree.hall and supply + tree.optimistic_total[depth] < total
+    return not refined and tree.hopeless(depth, *tree.hall_counts(chosen), total, True)
+
+
+def _sharpened(
+    tree: _Tree, depth: int, node: _Node, bound: tuple[int, ...]
+) -> tuple[tuple[int, ...], int] | None:
+    """A sharper bound of a node and its new level, or None. An inner node whose
+    last row made mana: what it and the others can pay, colors counted (level 1).
+    A leaf: what the made mana can pay, colors counted (level 1), then the same
+    whichever activation comes first (level 2, dearer: only if it is met again)."""
+    sums, _, _, _, chosen, refined, _ = node
+    if depth < len(tree.rows):
+        if refined or not chosen or not tree.made_rows[depth - 1][chosen[-1]][0]:
+            return None
+        sharper = tree.colored_waste(depth, chosen, bound)
+        return (sharper, 1) if sharper > bound else None
+    if refined >= 2:
+        return None
+    level, sharper = refined, bound
+    while level < 2 and sharper <= bound:
+        level += 1
+        sharper = tree.leaf_bound(sums, chosen, led=level == 2)
+    return (sharper, level) if sharper > bound else None
+
+
+def _push_children(heap: _Heap, tree: _Tree, depth: int, node: _Node, shortcuts: bool) -> None:
+    """A node's children, best first: with the count of Hall's units of each row
+    added, each with its bound."""
+    sums, supply, _, total, chosen, _, _ = node
+    hall_rows, summaries = tree.hall_rows[depth], tree.summaries[depth]
+    supply_totals = tree.supply_totals[depth]
+    for r in tree.order[depth]:
+        child_sums = tuple(map(add, sums, summaries[r]))
+        child: _Node = (
+            child_sums, supply + supply_totals[r], None, total + hall_rows[r][2], (*chosen, r), 0,
+            None,
+        )  # fmt: skip
+        heap.push(tree.bound(depth + 1, child_sums) if shortcuts else (), depth + 1, child)
 
 
 def _check_time(decide_by: float) -> None:
@@ -203,573 +280,3 @@ def _check_time(decide_by: float) -> None:
 class SearchTooLong(LimitError):
     """The search for any payable plan ran past its time limit: whether the cost
     can be paid is not known (never guessed)."""
-
-
-class _Skeleton:
-    """What the branch and bound needs of a compiled board, whatever the cost:
-    per group its rows (how many copies use each complex option), their summaries,
-    what each adds to Hall's supply and demand and to the made mana, optimistic sums
-    over the groups after, the depth-first order. Remembered per compiled board
-    (:func:`_skeleton`): a board asked many costs computes it once."""
-
-    def __init__(self, problem: Problem) -> None:
-        self.restricted = any(
-            o.restriction is not None for s in problem.sources for o in (*s.simple, *s.complex)
-        )
-        every = choice_rows(problem)
-        # Groups with one row (no complex option: one-mana units only) are decided:
-        # they join the root, and the tree branches on the others only.
-        self.groups = sorted(
-            (g for g, rows in enumerate(every) if len(rows) > 1),
-            key=lambda g: _group_rank(problem.sources[g]),
-        )
-        self.fixed = [g for g, rows in enumerate(every) if len(rows) == 1]
-        self.every = every
-        self.rows = [every[g] for g in self.groups]
-        self.summaries = [[_row_summary(problem, g, row) for row in every[g]] for g in self.groups]
-        self.fixed_supply: Counter[int] = Counter()
-        self.fixed_need: Counter[int] = Counter()
-        self.fixed_total = 0
-        # Optimistic sums over groups depth.. : the least sacrifice and life, the
-        # most mana absorbed (made - most), the most mana gained (made - least).
-        n = len(self.rows)
-        self.low_sacrifice = [0] * (n + 1)
-        self.low_life = [0] * (n + 1)
-        self.low_net = [0] * (n + 1)
-        self.high_net = [0] * (n + 1)
-        self.high_take = [0] * (n + 1)  # the most mana the groups' costs take
-        for g in range(n - 1, -1, -1):
-            rows = self.summaries[g]
-            self.high_take[g] = self.high_take[g + 1] + max(r[3] for r in rows)
-            self.low_sacrifice[g] = self.low_sacrifice[g + 1] + min(r[0] + r[5] for r in rows)
-            self.low_life[g] = self.low_life[g + 1] + min(r[1] for r in rows)
-            self.low_net[g] = self.low_net[g + 1] + min(r[2] - r[3] for r in rows)
-            self.high_net[g] = self.high_net[g + 1] + max(r[2] - r[4] for r in rows)
-        # Depth first (``first``): no activation first — the one-mana sources
-        # often pay alone — then the rows that gain the most mana.
-        self.order = [
-            _depth_first_order(summaries, rows)
-            for summaries, rows in zip(self.summaries, self.rows, strict=True)
-        ]
-        self.no_hall_rows: list[list[tuple[Counter[int], Counter[int], int]]] = [
-            [(Counter(), Counter(), 0) for _ in rows] for rows in self.rows
-        ]
-        self.made_rows: list[list[tuple[Counter[int], Counter[int], int, int, int]]] = []
-        self.lead_rows: list[list[_LeadRow]] = []
-        self.hall_rows: list[list[tuple[Counter[int], Counter[int], int]]] = []
-        self.optimistic: list[Counter[int]] = [Counter() for _ in range(len(self.rows) + 1)]
-        for depth in range(len(self.rows) - 1, -1, -1):
-            self._group(problem, depth, self.groups[depth], every[self.groups[depth]])
-        self.optimistic_total = [c.total() for c in self.optimistic]
-        self._summed: dict[tuple[int, ...], _Summed] = {}
-        self.supply_totals = [[row[0].total() for row in rows] for rows in self.hall_rows]
-        # What each one-mana source weighs for preference 5 (the types it can make)
-        # and the mana it can pay; the least weight per demand, remembered.
-        self.flex_units: list[tuple[int, int]] = []
-        for source in problem.sources:
-            if source.simple:
-                types: set[Any] = set()
-                for option in source.simple:
-                    types.update(option.slots[0])
-                bits = bits_of(frozenset(types)) | (SNOW_BIT if source.snow else 0)
-                self.flex_units.append((bits, len(types)))
-        self.flex_weights: dict[int, int] = {}
-        for g in self.fixed:
-            scratch = _Skeleton.__new__(_Skeleton)
-            scratch.optimistic = [Counter(), Counter()]
-            scratch.hall_rows, scratch.made_rows, scratch.lead_rows = [], [], []
-            _Skeleton._group(scratch, problem, 0, g, every[g])
-            supply, need, total = scratch.hall_rows[0][0]
-            self.fixed_supply.update(supply)
-            self.fixed_need.update(need)
-            self.fixed_total += total
-
-    def summed(self, chosen: tuple[int, ...]) -> _Summed:
-        """What the rows chosen add up to, whatever the cost (remembered: the
-        board's problems meet the same combinations again)."""
-        found = self._summed.get(chosen)
-        if found is None:
-            if len(self._summed) >= 4096:
-                self._summed.clear()
-            found = self._summed[chosen] = _Summed(self, chosen)
-        return found
-
-    def picks(self, chosen: tuple[int, ...]) -> list[list[int]]:
-        """Every group's row, from the rows chosen for the tree's groups."""
-        picks = [rows[0] for rows in self.every]
-        for depth, r in enumerate(chosen):
-            picks[self.groups[depth]] = self.rows[depth][r]
-        return picks
-
-    def _group(self, problem: Problem, depth: int, g: int, rows: list[list[int]]) -> None:
-        source = problem.sources[g]
-        snow = SNOW_BIT if source.snow else 0
-        simple_bits = snow
-        for option in source.simple:
-            simple_bits |= bits_of(option.slots[0])
-        per_row = []
-        best_bits = snow
-        for option in (*source.simple, *source.complex):
-            for slot_types in option.slots:
-                best_bits |= bits_of(slot_types)
-        most = problem.most_slots(source)
-        self.optimistic[depth] = self.optimistic[depth + 1].copy()
-        self.optimistic[depth][best_bits] += most * len(source.indexes)
-        made_rows = []
-        lead_rows = []
-        for row in rows:
-            lead_rows.append(_lead_row(source, row, snow))
-            supply: Counter[int] = Counter()
-            need: Counter[int] = Counter()
-            total = copies = 0
-            made: Counter[int] = Counter()
-            most_need: Counter[int] = Counter()
-            generic = made_by_costing = 0
-            root = _NO_ROOT  # the least mana one of its activations' costs takes
-            for option, count in zip(source.complex, row, strict=True):
-                if not count:
-                    continue
-                copies += 0 if option.repeatable else count
-                for slot_types in option.slots:
-                    supply[bits_of(slot_types) | snow] += count
-                    made[bits_of(slot_types) | snow] += count
-                if option.mana_cost is not None:
-                    made_by_costing += count * len(option.slots)
-                    root = min(root, _spent(option.mana_cost, 0, most=False))
-                    more, more_generic = most_demands(option.mana_cost, 0)
-                    for mask, k in more.items():
-                        most_need[mask] += k * count
-                    generic += more_generic * count
-                    found = symbol_masks(option.mana_cost, 0, relaxed=True)
-                    if found is not None:  # else: a relaxation, nothing needed
-                        for mask, k in found[0].items():
-                            need[mask] += k * count
-                        total += found[1] * count
-            if source.simple and len(source.indexes) > copies:
-                supply[simple_bits] += len(source.indexes) - copies
-            per_row.append((supply, need, total))
-            made_rows.append((made, most_need, generic, made_by_costing, root))
-        self.hall_rows.insert(0, per_row)
-        self.made_rows.insert(0, made_rows)
-        self.lead_rows.insert(0, lead_rows)
-
-
-class _Summed:
-    """The rows chosen for the first groups, added up: the mana they make (by the
-    bits of what it can pay), the most demands of their costs and the generic ones,
-    the mana made by mana-costing activations and the least mana one of those costs
-    takes (:meth:`_Tree._gathered`); Hall's units and demands and the units their
-    costs need (:meth:`_Tree.hall_counts`, :meth:`_Tree._flex_bound`); the root and
-    later mana and the mana-costing options (:meth:`_Tree._led_spent`)."""
-
-    def __init__(self, skeleton: _Skeleton, chosen: tuple[int, ...]) -> None:
-        self.made: Counter[int] = Counter()
-        self.most_need: Counter[int] = Counter()
-        self.generic = self.by_costing = 0
-        self.root = _NO_ROOT
-        self.hall_supply: Counter[int] = Counter()
-        self.hall_need: Counter[int] = Counter()
-        self.hall_total = 0
-        lead_root: Counter[int] = Counter()
-        lead_later: Counter[int] = Counter()
-        self.acts: dict[int, tuple[int, Counter[int], int]] = {}
-        for g, r in enumerate(chosen):
-            made, most, more, more_by_costing, row_root = skeleton.made_rows[g][r]
-            _add_to(self.made, made)
-            _add_to(self.most_need, most)
-            self.generic += more
-            self.by_costing += more_by_costing
-            self.root = min(self.root, row_root)
-            supply, need, total = skeleton.hall_rows[g][r]
-            _add_to(self.hall_supply, supply)
-            _add_to(self.hall_need, need)
-            self.hall_total += total
-            made_root, made_later, costing = skeleton.lead_rows[g][r]
-            _add_to(lead_root, made_root)
-            _add_to(lead_later, made_later)
-            for key, count, need_of, generic in costing:
-                self.acts[key] = (count, need_of, generic)
-        self.made_total = self.made.total()
-        self.lead_root = lead_root
-        self.lead_later = lead_later
-        # With no floating mana: the units of _Tree._led_spent, once.
-        self.lead_units = _lead_units(lead_root, lead_later)
-
-
-def _lead_units(root: Counter[int], later: Counter[int]) -> Counter[int]:
-    """Units for :meth:`_Tree._led_spent`: root units' bits copied ``_LEAD`` higher."""
-    units: Counter[int] = Counter(later)
-    for mask, k in root.items():
-        units[mask | mask << _LEAD] += k
-    return units
-
-
-_SKELETONS: dict[tuple[Any, ...], tuple[tuple[Source, ...], _Skeleton]] = {}
-
-
-def _skeleton(problem: Problem) -> _Skeleton:
-    """:class:`_Skeleton`, remembered for the compiled boards last used (the entry
-    holds the sources, so their ids can't be reused while it is cached)."""
-    sources = tuple(problem.sources)
-    key = (
-        tuple(id(s) for s in sources),
-        tuple(problem.repeats(s) for s in sources if any(o.repeatable for o in s.complex)),
-    )
-    hit = _SKELETONS.get(key)
-    if hit is not None and all(a is b for a, b in zip(hit[0], sources, strict=True)):
-        return hit[1]
-    skeleton = _Skeleton(problem)
-    if len(_SKELETONS) >= 64:
-        _SKELETONS.clear()
-    _SKELETONS[key] = (sources, skeleton)
-    return skeleton
-
-
-class _Tree:
-    """The branch and bound's view of a problem: the board's :class:`_Skeleton`
-    and what the cost and the floating mana add (Hall's demands, the bounds'
-    start)."""
-
-    def __init__(self, problem: Problem) -> None:
-        self.problem = problem
-        skeleton = _skeleton(problem)
-        # Restricted mana makes the level counts of a candidate exact only to
-        # within one unit of waste: then only preferences 1-3 bound, with that margin.
-        self.margin = int(
-            skeleton.restricted or any(unit.restriction is not None for unit in problem.pool)
-        )
-        self.rows = skeleton.rows
-        self.summaries = skeleton.summaries
-        most = _spent(problem.cost, problem.x, most=True)
-        least = _spent(problem.cost, problem.x, most=False)
-        self.start = (0, 0, 0, most, least, 0, 0)
-        self.low_sacrifice = skeleton.low_sacrifice
-        self.low_life = skeleton.low_life
-        self.low_net = skeleton.low_net
-        self.high_net = skeleton.high_net
-        self.order = skeleton.order
-        self.made_rows = skeleton.made_rows
-        self.high_take = skeleton.high_take
-        self.optimistic = skeleton.optimistic
-        self.optimistic_total = skeleton.optimistic_total
-        self.supply_totals = skeleton.supply_totals
-        self.start_supply: Counter[int] = Counter()
-        demands = symbol_masks(problem.cost, problem.x, relaxed=True)
-        self.hall = demands is not None
-        self.cost_need: Counter[int] = Counter()
-        self.pool_supply: Counter[int] = Counter()
-        self.cost_total = 0
-        self.cost_most: tuple[Counter[int], int] | None = None
-        self.fixed_supply: Counter[int] = Counter()
-        self.skeleton = skeleton
-        if demands is None:
-            self.hall_rows = skeleton.no_hall_rows
-            return
-        self.hall_rows = skeleton.hall_rows
-        self.cost_need, self.cost_total = demands
-        self.cost_need = self.cost_need + skeleton.fixed_need
-        self.cost_total += skeleton.fixed_total
-        self.fixed_supply = skeleton.fixed_supply
-        self.cost_most = most_demands(problem.cost, problem.x)
-        for unit in problem.pool:
-            self.pool_supply[(1 << ORDER[unit.type]) | (SNOW_BIT if unit.snow else 0)] += 1
-        # Preference 5 at a leaf (:meth:`_flex_bound`), when nothing else (convoke,
-        # improvise, delve, restricted mana) pays symbols: permanents tapped for an
-        # activation's cost ("tap:k" units) pay no symbol.
-        use_flex = not self.margin and not problem.keywords
-        self.flex_units = skeleton.flex_units if use_flex else None
-        self._weights = skeleton.flex_weights
-
-    def bound(self, depth: int, sums: tuple[int, ...]) -> tuple[int, ...]:
-        """A lower bound of the value of every plan below a node, from the rows
-        chosen so far and the most favourable row of each group left: what they
-        sacrifice (a creature token at the least for "Sacrifice a creature"), the
-        damage and life they cost, the mana left over when every cost takes the
-        most it can, every future cost kept, and the one-mana sources that must be
-        tapped for what the made and floating mana can't pay."""
-        sacrifice, life, made, most, least, victims, taps = sums
-        floating = len(self.problem.pool) + made
-        waste = max(0, floating - most + self.low_net[depth])
-        sacrifice += victims + self.low_sacrifice[depth]  # a victim weighs 1 at least
-        life += self.low_life[depth]
-        kept = -len(self.problem.future)
-        if self.margin:
-            return (sacrifice, life, kept, waste - self.margin)
-        # Each permanent an activation's cost taps is a unit of its own, at least 1.
-        flex = max(0, least - floating - self.high_net[depth]) + taps
-        return (sacrifice, life, kept, waste, flex)
-
-    def colored_waste(
-        self, depth: int, chosen: tuple[int, ...], bound: tuple[int, ...]
-    ) -> tuple[int, ...]:
-        """:meth:`bound` of a node sharpened by the types of mana: of the floating
-        mana and the mana the rows chosen make, at most a maximum matching with the
-        symbols of the cost and of their costs, and as many more as the groups
-        left could take with their costs, is spent (the groups left add mana but
-        can't make these units spendable otherwise)."""
-        if self.cost_most is None:
-            return bound
-        units, need, generic, _, _ = self._gathered(chosen)
-        generic += self.high_take[depth]
-        waste = units.total() - max_match(units, need, generic) - self.margin
-        if waste <= bound[3]:
-            return bound
-        return (*bound[:3], waste, *bound[4:])
-
-    def _gathered(
-        self, chosen: tuple[int, ...]
-    ) -> tuple[Counter[int], Counter[int], int, int, int]:
-        """For the rows chosen: the floating and made mana (by the bits of what it
-        can pay), the most demands of the cost and the activations' costs, the
-        generic ones, the mana made by activations that cost mana, and the least
-        mana one of those costs takes."""
-        assert self.cost_most is not None
-        summed = self.skeleton.summed(chosen)
-        units = _plus(self.pool_supply, summed.made) if self.pool_supply else summed.made
-        need = _plus(self.cost_most[0], summed.most_need)
-        generic = self.cost_most[1] + summed.generic
-        return units, need, generic, summed.by_costing, summed.root
-
-    def leaf_bound(
-        self, sums: tuple[int, ...], chosen: tuple[int, ...], *, led: bool = True
-    ) -> tuple[int, ...]:
-        """:meth:`bound` of a whole combination, sharpened by the types of mana: the
-        made and floating mana spent is at most what can pay the costs' symbols
-        (``led``: also whichever mana-costing activation comes first)."""
-        bound = self.bound(len(self.rows), sums)
-        if self.cost_most is None:
-            return bound
-        units, need, generic, by_costing, root = self._gathered(chosen)
-        floating = units.total()
-        spent = max_match(units, need, generic)
-        if by_costing:
-            # In any order, the first mana-costing activation's cost is paid by
-            # other mana than theirs (CR 605.3a): of the activations' demands, the
-            # mana they make pays at most all but that cost's least; the cost's own
-            # symbols take at most what matches them.
-            demanded = need.total() + generic
-            spent = min(spent, floating - by_costing + min(by_costing, demanded - root))
-            acts = demanded - self.cost_most[0].total() - self.cost_most[1]
-            cost_only = max_match(units, self.cost_most[0], self.cost_most[1])
-            spent = min(spent, cost_only + min(acts, acts - root + floating - by_costing))
-            if led:
-                spent = min(spent, self._led_spent(chosen))
-        waste = max(bound[3] + self.margin, floating - spent)
-        if self.margin:
-            return (*bound[:3], waste - self.margin)
-        taps = sums[6]
-        flex = max(bound[4], sums[4] - spent + taps, self._flex_bound(units, chosen) + taps)
-        return (*bound[:3], waste, flex)
-
-    def _led_spent(self, chosen: tuple[int, ...]) -> int:
-        """The most made and floating mana a combination's plans spend, colors
-        counted, whichever mana-costing activation comes first: in any order, the
-        first one's cost is paid by none of their mana (CR 605.3a) — only by floating
-        mana, mana of activations that cost none, or one-mana sources (not counted
-        here). Per kind that could be first, a maximum matching in which that one's
-        symbols take only such "root" units (their bits copied ``_LEAD`` higher, the
-        others' symbols and the cost's taking either), and the most of these."""
-        assert self.cost_most is not None
-        summed = self.skeleton.summed(chosen)
-        acts = summed.acts
-        units = summed.lead_units
-        if self.pool_supply:
-            units = _lead_units(_plus(summed.lead_root, self.pool_supply), summed.lead_later)
-        cost_need, cost_generic = self.cost_most
-        most = 0
-        for first in acts:
-            demands: Counter[int] = Counter()
-            for mask, k in cost_need.items():
-                demands[mask | mask << _LEAD] += k
-            generic = cost_generic
-            for key, (count, need, more) in acts.items():
-                free = count - (key == first)
-                for mask, k in need.items():
-                    demands[mask | mask << _LEAD] += k * free
-                generic += more * free
-            _, need, more = acts[first]
-            for mask, k in need.items():
-                demands[mask << _LEAD] += k
-            if more:
-                demands[_ANY << _LEAD] += more
-            most = max(most, max_match(units, demands, generic, kinds=10))
-        return most
-
-    def _flex_bound(self, units: Counter[int], chosen: tuple[int, ...]) -> int:
-        """A lower bound of preference 5 for a whole combination: every symbol of
-        the cost and of the activations' costs (Phyrexian ones paid with life, {2/W}
-        as one) that the made and floating mana (``units``) doesn't pay is paid by a
-        one-mana source, which weighs at least the fewest types of one that can pay
-        it; the made and floating mana pays at most a maximum matching of them
-        (König), and none of those it can't pay at all."""
-        if self.flex_units is None:
-            return 0
-        summed = self.skeleton.summed(chosen)
-        need = _plus(self.cost_need, summed.hall_need)
-        total = self.cost_total + summed.hall_total
-        generic = total - need.total()
-        payable = max_match(units, need, generic)
-        certain = 0
-        weights: list[int] = []
-        reach = 0
-        for mask in units:
-            reach |= mask
-        for mask, k in need.items():
-            if k:
-                weight = self._weight(mask)
-                if mask & reach:
-                    weights.extend([weight] * k)
-                else:
-                    certain += weight * k
-        if generic > 0:
-            weight = self._weight(-1)
-            if reach:
-                weights.extend([weight] * generic)
-            else:
-                certain += weight * generic
-        left = len(weights) - payable
-        if left > 0:
-            weights.sort()
-            certain += sum(weights[:left])
-        return certain
-
-    def _weight(self, mask: int) -> int:
-        """The fewest types a one-mana source that can pay demand ``mask`` makes
-        (-1: any demand; 0 when none can: the bound claims nothing)."""
-        found = self._weights.get(mask)
-        if found is None:
-            assert self.flex_units is not None
-            found = min((n for bits, n in self.flex_units if bits & mask), default=0)
-            self._weights[mask] = found
-        return found
-
-    def worse(self, bound: tuple[int, ...], value: tuple[int, ...]) -> bool:
-        """Whether no plan with this bound can beat ``value`` (on preferences 1-5;
-        ties on them are broken by the order of the search)."""
-        if self.margin:
-            return bound > value[:4]
-        return bound >= value[:5]
-
-    def hall_counts(self, chosen: tuple[int, ...]) -> tuple[Counter[int], Counter[int]]:
-        """Hall's units and demands of the rows chosen (a leaf's), with the floating
-        mana, the non-mana units, the cost and the groups decided at the root."""
-        summed = self.skeleton.summed(chosen)
-        return _plus(self.start_supply, summed.hall_supply), _plus(self.cost_need, summed.hall_need)
-
-    def hopeless(
-        self, depth: int, supply: Counter[int], need: Counter[int], total: int, whole: bool
-    ) -> bool:
-        """Hall's condition (``whole``; else only its count of units) fails even
-        with the most mana the groups from ``depth`` on could make, free: no plan
-        below this node pays."""
-        if not self.hall:
-            return False
-        if not whole or len(need) > 8:
-            return supply.total() + self.optimistic[depth].total() < total
-        optimistic = self.optimistic[depth]
-        return not hall(need, total, _plus(supply, optimistic) if optimistic else supply)
-
-
-_EMPTY: Counter[int] = Counter()
-
-
-def _plus(a: Counter[int], b: Counter[int]) -> Counter[int]:
-    """``a + b`` for counts that are never negative (faster than Counter's)."""
-    c: Counter[int] = Counter.__new__(Counter)  # no __init__: empty, then a's counts
-    dict.update(c, a)
-    _add_to(c, b)
-    return c
-
-
-def _add_to(a: Counter[int], b: Counter[int]) -> None:
-    """``a.update(b)``, faster than Counter's."""
-    get = a.get
-    for k, v in b.items():
-        a[k] = get(k, 0) + v
-
-
-_NO_ROOT = 1 << 30
-_LEAD = 8  # root units' bits are copied this much higher (_Tree._led_spent)
-_ANY = (1 << 7) - 1  # every type's bit and the snow bit
-
-_LeadRow = tuple[Counter[int], Counter[int], tuple[tuple[int, int, Counter[int], int], ...]]
-
-
-def _lead_row(source: Source, row: list[int], snow: int) -> _LeadRow:
-    """A group's row for :meth:`_Tree._led_spent`: the mana its activations that
-    cost no mana make, the mana its mana-costing ones make, and per mana-costing
-    option (by identity) how many, the most units each one's cost takes by the bits
-    of what pays them, and its generic ones."""
-    root: Counter[int] = Counter()
-    later: Counter[int] = Counter()
-    costing = []
-    for option, count in zip(source.complex, row, strict=True):
-        if not count:
-            continue
-        made = later if option.mana_cost is not None else root
-        for slot_types in option.slots:
-            made[bits_of(slot_types) | snow] += count
-        if option.mana_cost is not None:
-            need, generic = most_demands(option.mana_cost, 0)
-            costing.append((id(option), count, need, generic))
-    return root, later, tuple(costing)
-
-
-def _group_rank(source: Source) -> int:
-    """Where a group goes in the tree: those whose activations cost more than mana
-    (a sacrifice, life, a tapped permanent: they raise the bound of every plan that
-    uses them) first, so a bound can cut them near the root, then in the board's
-    order (any order is exact)."""
-    costly = any(
-        o.sacrifice_self or o.sacrifices or o.taps or o.life or o.damage or any(o.resources)
-        for o in source.complex
-    )
-    return 0 if costly else 1
-
-
-def _depth_first_order(summaries: list[tuple[int, ...]], rows: list[list[int]]) -> list[int]:
-    """Row numbers: no activation first, then by the most mana gained (made less
-    the least its costs take)."""
-    return sorted(
-        range(len(rows)),
-        key=lambda r: (any(rows[r]), summaries[r][4] - summaries[r][2], r),
-    )
-
-
-def _row_summary(problem: Problem, g: int, row: list[int]) -> tuple[int, ...]:
-    """What a group's choice adds to a combination's bound: sacrifices, damage and
-    life (and energy), mana made, the most and least mana its activation costs take,
-    permanents sacrificed to other permanents' costs (cards discarded or exiled
-    count with sacrifices)."""
-    source = problem.sources[g]
-    sacrifice = life = made = most = least = victims = taps = 0
-    for option, n in zip(source.complex, row, strict=True):
-        if not n:
-            continue
-        if option.sacrifice_self:
-            sacrifice += n * (1 + (0 if source.token else 2) + (1 if source.creature else 0))
-        if option.sacrifices is not None:
-            victims += n * option.sacrifices[1]
-        if option.taps is not None:
-            taps += n * option.taps[1]
-        energy, discarded, exiled = option.resources
-        sacrifice += n * (3 * discarded + exiled)
-        life += n * (option.damage + option.life + energy)
-        made += n * len(option.slots)
-        if option.mana_cost is not None:
-            most += n * _spent(option.mana_cost, 0, most=True)
-            least += n * _spent(option.mana_cost, 0, most=False)
-    return sacrifice, life, made, most, least, victims, taps
-
-
-def _spent(cost: ManaCost, x: int, *, most: bool) -> int:
-    """The most (or least) mana that paying ``cost`` can take: {2/W} two or one,
-    X its value, a Phyrexian symbol one or none (life, CR 107.4f-g)."""
-    if most:
-        return sum(ways_to_pay(symbol).most_mana(x) for symbol in cost)
-    return sum(ways_to_pay(symbol).least_mana(x) for symbol in cost)
-
-
-def least_mana(cost: ManaCost, x: int) -> int:
-    """The least mana paying ``cost`` takes ({2/W} one, Phyrexian symbols none)."""
-    return _spent(cost, x, most=False)
