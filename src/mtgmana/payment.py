@@ -45,7 +45,7 @@ import itertools
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Final, Literal
 
 from ._solver.plain import cheapest_units, plain_counts
 from ._solver.small import small_payment
@@ -79,8 +79,10 @@ from .symbol_payment import ways_to_pay
 from .symbols import ManaSymbol
 
 __all__ = [
+    "ALTERNATIVE_KINDS",
     "LIFE_PER_SYMBOL",
     "Alternative",
+    "AlternativeKind",
     "CannotPay",
     "Paid",
     "Payment",
@@ -165,13 +167,22 @@ class Paid:
         return data
 
 
+AlternativeKind = Literal["convoke", "improvise", "delve"]
+"""How a mana of a spell's cost is paid without mana (CR 702.51a, 702.126a, 702.66a)."""
+
+ALTERNATIVE_KINDS: Final[dict[str, AlternativeKind]] = {
+    "convoke": "convoke", "improvise": "improvise", "delve": "delve",
+}  # fmt: skip
+"""Each kind by its name (a label read back as its kind)."""
+
+
 @dataclass(frozen=True)
 class Alternative:
     """One mana of a spell's cost paid otherwise than with mana: a ``permanent``
     (id) tapped for convoke or improvise, or a card exiled for delve (``permanent``
     None) — CR 702.51a, 702.126a, 702.66a."""
 
-    kind: str
+    kind: AlternativeKind
     permanent: int | None = None
 
 

@@ -18,6 +18,7 @@ from mtgmana.cards.store import CardData
 from mtgmana.cli._progress import Mode
 from mtgmana.cli._serve_schema import ErrorCode, FieldSpec, RequestError
 from mtgmana.errors import LimitCode, LimitError, UnknownCardError
+from mtgmana.payment import Alternative
 
 __all__ = ["typos"]
 
@@ -44,6 +45,7 @@ def typos(
     legality: LegalityWarning,
     dash: Dash,
     mark: LegendMark,
+    alternative: Alternative,
 ) -> list[bool]:
     """Each comparison holds a typo that mypy must refuse."""
     return [
@@ -70,4 +72,5 @@ def typos(
         legality.code == "colour-identity",  # type: ignore[comparison-overlap]
         dash == "6 2",  # type: ignore[comparison-overlap]
         mark == "line:6 3",  # type: ignore[comparison-overlap]
+        alternative.kind == "convoked",  # type: ignore[comparison-overlap]
     ]

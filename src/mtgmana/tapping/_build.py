@@ -20,7 +20,7 @@ from typing import Any
 from .._solver import transport as T
 from ..colors import ManaType
 from ..mana import Mana, Source
-from ..payment import Alternative, Paid, Payment, assign_symbols
+from ..payment import ALTERNATIVE_KINDS, Alternative, Paid, Payment, assign_symbols
 from ._compile import EFFECT, ORDER, SELF, Option
 from ._evaluate import Candidate, Instance
 from ._problem import Problem
@@ -87,7 +87,8 @@ def build_plan(problem: Problem, best: Candidate) -> Plan:
                     drafts[owner].tapped.append(index)
                     continue
                 kind = min(label.partition(":")[0] for label in supply.alt & demand.alt)
-                paid = Alternative(kind, None if index < 0 else board.ids[index])
+                permanent = None if index < 0 else board.ids[index]
+                paid = Alternative(ALTERNATIVE_KINDS[kind], permanent)
             elif key is None:  # floating mana
                 floating_unit: Mana = next(u for u in best.members[s] if u.uid not in spent_pool)
                 spent_pool.add(floating_unit.uid)
