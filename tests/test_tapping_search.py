@@ -24,7 +24,7 @@ from mtgmana.tapping import _api as api
 from mtgmana.tapping import _evaluate as evaluate_module
 from mtgmana.tapping import _search as search_module
 from mtgmana.tapping import plan
-from test_tapping import card
+from test_tapping import _every_order, card
 
 DRUM_BOARD = [
     "Forest", "Island", "Plains", "Swamp", "Mountain", "Tundra", "Sunken Ruins", "Mystic Gate",
@@ -56,16 +56,6 @@ def drum_cases(draw: st.DrawFn) -> dict[str, Any]:
 
 def _problem(case: dict[str, Any]) -> Any:
     return api._problem(case["cost"], case["board"], case["pool"], case["life"], None, None, ())
-
-
-def _every_order(problem: Any) -> Any:
-    """The reference: every combination solved in every order (7! at the most)."""
-    saved = evaluate_module.MAX_ORDERS
-    try:
-        evaluate_module.MAX_ORDERS = 5040
-        return search_module.search(problem, shortcuts=False)
-    finally:
-        evaluate_module.MAX_ORDERS = saved
 
 
 @given(drum_cases())
