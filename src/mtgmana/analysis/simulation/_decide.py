@@ -27,7 +27,7 @@ from ...restrictions import Restriction
 from ._keys import WIDTH, KeyLayout
 from ._sources import LIFE_LIMIT
 from ._units import GENERIC
-from ._view import Combo, View, hall_pairs
+from ._view import Combo, View, counted, hall_pairs
 
 __all__ = ["NO_RESTRICTIONS", "Hall", "Spell", "decide"]
 
@@ -248,9 +248,7 @@ def _spent(units: list[tuple[int, int]], spell: Spell) -> list[tuple[int, int]]:
     """The board's units as the spell may spend them (restricted mana)."""
     if not spell.units:
         return units
-    counts: dict[int, int] = {}
-    for mask, n in units:  # a mask may come in several pairs (reflecting classes)
-        counts[mask] = counts.get(mask, 0) + n
+    counts = counted(units)
     for mask, n in spell.drop:
         counts[mask] -= n
     found = [(m, n) for m, n in counts.items() if n > 0]

@@ -30,7 +30,7 @@ from ._keys import TAPPED_BY_SPELLS, WIDTH, KeyLayout, key_layout, partner_class
 from ._modes import MAX_COMBINATIONS, BoardModes, ModalBoard
 from ._sources import SourceClass, compile_source, tapper_can_pay
 from ._units import ANY, GENERIC, SpellCost
-from ._view import MAX_VIEWS, Combo, View
+from ._view import MAX_VIEWS, Combo, View, counted
 
 __all__ = ["MAX_COMBINATIONS", "Payer", "View"]
 
@@ -600,9 +600,7 @@ def _adjusted(
     """(mask, count) pairs with ``added`` units more and ``removed`` fewer."""
     if not added and not removed:
         return units
-    counts: dict[int, int] = {}
-    for mask, n in units:  # a mask may come in several pairs (reflecting classes)
-        counts[mask] = counts.get(mask, 0) + n
+    counts = counted(units)
     for unit in added:
         counts[unit] = counts.get(unit, 0) + 1
     for unit in removed:

@@ -24,7 +24,7 @@ from ...restrictions import Restriction
 from ._features import Feature, Pool
 from ._units import ACTIVATION, GENERIC, ROOT, Mode, paid_before, second
 
-__all__ = ["MAX_VIEWS", "Combo", "View", "combo_of", "grouped", "hall_pairs", "partner"]
+__all__ = ["MAX_VIEWS", "Combo", "View", "combo_of", "counted", "grouped", "hall_pairs", "partner"]
 
 
 def hall_pairs(demands: tuple[int, ...]) -> tuple[tuple[int, int], ...]:
@@ -128,6 +128,15 @@ def grouped(units: tuple[int, ...] | list[int]) -> list[tuple[int, int]]:
     for unit in units:
         counts[unit] = counts.get(unit, 0) + 1
     return list(counts.items())
+
+
+def counted(pairs: list[tuple[int, int]]) -> dict[int, int]:
+    """(mask, count) pairs as counts by mask: a mask may come in several pairs
+    (two reflecting classes of the same colors)."""
+    counts: dict[int, int] = {}
+    for mask, n in pairs:
+        counts[mask] = counts.get(mask, 0) + n
+    return counts
 
 
 def consumption_ok(modes: list[Mode], capacity: dict[Pool, int]) -> bool:
