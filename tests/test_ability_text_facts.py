@@ -119,3 +119,15 @@ def test_counters_energy_and_unread() -> None:
     assert read_unread("{T}: Each player adds {G}.") is Unread.MANA_ABILITY
     assert read_unread("Spend mana as though it were mana of any color.") is Unread.MANA_EFFECT
     assert read_unread("Enchanted creature's activated abilities can't be activated.") is None
+
+
+def test_a_land_search_is_read_sentence_by_sentence() -> None:
+    search = "Search your library for "
+    assert read_spell_text(search + "a basic land card, put it into your hand").searches_for_land
+    assert read_spell_text(search + "up to two land cards.").searches_for_land
+    assert not read_spell_text(search + "a card. Put a land card into your hand.").searches_for_land
+    assert not read_spell_text(search + "an Island card.").searches_for_land
+    # Hostile text (a card file's): many searches in one long sentence are read in
+    # one pass, the answer the same as for short text.
+    assert not read_spell_text(search * 5000).searches_for_land
+    assert read_spell_text(search * 5000 + "a land card").searches_for_land

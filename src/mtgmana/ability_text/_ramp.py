@@ -33,7 +33,8 @@ _TREASURE = re.compile(
     r"\bcreates? (?:a|an|one|two|three|X) (?:tapped )?Treasure tokens?\b", re.IGNORECASE
 )
 _DRAW = re.compile(r"\bdraws? (?:a|an|one|two|three|X) cards?\b", re.IGNORECASE)
-_LAND_SEARCH = re.compile(r"Search your library for [^.]*\bland cards?\b")
+_LAND_SEARCH_START = "Search your library for "
+_LAND_CARDS = re.compile(r"\bland cards?\b")
 _SEARCH = re.compile(
     r"[Ss]earch your library for (?P<what>(?:up to )?(?:a|an|one|two|three) [^.]*?) cards?"
     r"(?: and/or (?P<also>[A-Z][a-z]+) cards)?, (?:reveal (?:it|them|those cards), )?"
@@ -269,9 +270,20 @@ begins_on_battlefield=False)
     return SpellText(
         creates_treasure=_TREASURE.search(text) is not None,
         draws_cards=_DRAW.search(text) is not None,
-        searches_for_land=_LAND_SEARCH.search(text) is not None,
+        searches_for_land=_searches_for_land(text),
         begins_on_battlefield="you may begin the game with" in text,
     )
+
+
+def _searches_for_land(text: str) -> bool:
+    """Whether a sentence says "Search your library for ... land card(s)". Only
+    the first "Search your library for" of a sentence is tried: a later one finds
+    nothing the first doesn't, and trying each made long text take quadratic time."""
+    for sentence in text.split("."):
+        start = sentence.find(_LAND_SEARCH_START)
+        if start >= 0 and _LAND_CARDS.search(sentence, start + len(_LAND_SEARCH_START)):
+            return True
+    return False
 
 
 def without_reminder(text: str) -> str:
