@@ -102,7 +102,7 @@ class Engine:
         player = self.player
         if len(player.decisions) > _MAX_DECISIONS:
             player.decisions.clear()
-            player.options.clear()
+            player.choice.clear()
         if len(player.ramp_steps) > _MAX_DECISIONS:
             player.ramp_steps.clear()
         tally = _Tally(self.turns)

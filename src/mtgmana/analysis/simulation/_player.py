@@ -23,30 +23,16 @@ from ..karsten import bottom_split
 from ..roles import Fetch
 from ._answers import Answers
 from ._cards import CompiledDeck, EntryCode, LandFace, RampRecord
+from ._choice import NO_LAND, Decision, Drop, LandChoice, LandDrop
 from ._entry import EntryColors
 from ._layout import EARLY, NO_MDFC, WANTS, Layout
 from ._tables import Cards, DropSpec, drop_specs
 
 __all__ = ["NO_LAND", "Decision", "Game", "LandDrop", "Player", "RampStep"]
 
-LandDrop = tuple[int, int, int, int, int, int, LandFace, int, bool, int]
-"""A land drop: (key added now, identity added now, key added from the next turn,
-identity added from the next turn, card, whether it enters tapped, its face, the
-card a fetch land finds or -1, whether it is a modal double-faced spell, what it
-adds to ``H``)."""
-
-Decision = tuple[tuple[tuple[int, int], ...], LandDrop | None]
-"""The land drops the hand allows, as (key, identity) added now (one with nothing
-added when there are none), and the one the policy makes."""
-
-_Options = tuple[list[LandDrop], tuple[tuple[int, int], ...]]
-"""A decision key's land drops and what each adds (see :data:`Decision`)."""
-
 RampStep = tuple[int, int, int, int]
 """A turn's ramp as what it adds to ``H``, the key, the identity and the Treasures."""
 
-NO_LAND: Final = ((0, 0),)
-"""No land drop: the questions are asked of the battlefield as it is."""
 _SIMPLE: Final = frozenset({RampKind.MANA_SOURCE, RampKind.TREASURE})
 
 
@@ -158,15 +144,20 @@ class Player:
         self.early = _early(layout, turns)
         self.ramp_mask, self.ramp_tops = _ramp_fields(layout, self.ramp_order)
         self.decisions: dict[int, Decision] = {}
-        self.options: dict[int, _Options] = {}
-        """The land drops of a decision's key without what only the choice reads
-        (the colors needed and present, whether an untapped land is wanted)."""
-        self.options_mask = ~(layout.need_pres | layout.color_pres | WANTS)
         self._colors: dict[int, int] = {}  # WUBRG bits by presence bits of H
+        entering = self._entering if self.entry else _as_it_is
+        self.choice = LandChoice(
+            layout,
+            self.drops,
+            self.land_cards,
+            (self.entry_shift, frozenset(self.entry.abilities), entering),
+            last_due,
+            self._choice_bits,
+        )
         self.ramp_infos: dict[int, tuple[int, bool, bool]] = {}
         self.ramp_steps: dict[int, RampStep] = {}
 
-    def _drop(self, k: int, spec: DropSpec) -> _Drop:
+    def _drop(self, k: int, spec: DropSpec) -> Drop:
         """Card ``k``'s land drop ``spec`` as the decisions use it: (untapped,
         tapped, the key bit of its condition and the value for which it enters
         untapped, the card found, its "none left" bit)."""
@@ -199,13 +190,7 @@ class Player:
     def decide(self, key: int) -> Decision:
         """The land drops of a hand and the one the policy makes, from the policy
         bits ``key`` of ``H`` (see :class:`~._layout.Layout`); cached."""
-        found = self.options.get(key & self.options_mask)
-        if found is None:
-            found = self.options[key & self.options_mask] = self._land_drops(key)
-        options, incs = found
-        choice = self._choose(options, key, self._choice_bits(key)) if options else None
-        decision = (incs, choice)
-        self.decisions[key] = decision
+        decision = self.decisions[key] = self.choice.decide(key)
         return decision
 
     def _choice_bits(self, key: int) -> int:
@@ -219,49 +204,6 @@ class Player:
         if made is None:
             made = self._colors[key & layout.color_pres] = layout.colors(key, layout.color_field)
         return (key & WANTS) | need << 1 | (need & ~made) << 6
-
-    def _land_drops(self, key: int) -> tuple[list[LandDrop], tuple[tuple[int, int], ...]]:
-        """The land drops the policy bits ``key`` allow (read outside the choice's
-        bits), and what each adds to the battlefield's key and identity."""
-        options: list[LandDrop] = []
-        later: list[LandDrop] = []
-        for card in self._land_cards(key):
-            for option in self._card_drops(card, key):
-                (later if option[8] else options).append(option)
-        # Questions ask the untapped drops first (the most mana: the likeliest
-        # to answer them all); the order changes no answer.
-        options.sort(key=_tapped)
-        later.sort(key=_tapped)
-        options += later
-        if key & NO_MDFC:
-            options = [o for o in options if not o[8]]
-        if self.entry:
-            options = [self._entering(o, key >> self.entry_shift) for o in options]
-        return options, tuple((o[0], o[1]) for o in options) or NO_LAND
-
-    def _land_cards(self, key: int) -> list[int]:
-        """The land cards in the hand of the policy bits ``key``, in order."""
-        present = key & self.layout.land_pres
-        cards = []
-        while present:
-            low = present & -present
-            present ^= low
-            cards.append(self.land_cards[low])
-        return sorted(cards)
-
-    def _card_drops(self, card: int, key: int) -> list[LandDrop]:
-        """The land drops of ``card`` the policy bits ``key`` allow: each land a
-        fetch land finds that is left in the library (the fetch land itself only
-        when it finds nothing), tapped or untapped as its condition says."""
-        drops: list[LandDrop] = []
-        for up, down, condition, when_clear, target, gone in self.drops[card]:
-            if target >= 0:
-                if key & gone:
-                    continue  # none left in the library
-            elif target == -2 and drops:
-                break  # the fetch land itself only when it finds nothing
-            drops.append(down if bool(key & condition) is when_clear else up)
-        return drops
 
     def condition(self, card: int, code: int, count: int, types: int) -> tuple[int, bool]:
         """How a land drop of ``card`` enters (see :class:`~mtgmana.analysis.roles.Entry`) as a bit
@@ -295,36 +237,6 @@ class Player:
         layout = self.layout
         delta = option[9] - layout.colors_in(face.colors) + layout.colors_in(colors)
         return (*option[:6], replace(face, colors=colors), *option[7:9], delta)
-
-    def _choose(self, options: list[LandDrop], key: int, bits: int) -> LandDrop | None:
-        """The land drop the policy makes (see :mod:`mtgmana.analysis.simulation`),
-        or ``None``; ``bits``: :meth:`_choice_bits` of ``key``."""
-        layout = self.layout
-        if not options[0][8]:
-            candidates = [o for o in options if not o[8]] if self.has_mdfc else options
-        elif key & layout.top(layout.lands_field[self.last_due]):
-            return None  # a modal double-faced spell is kept as a spell
-        else:
-            candidates = options
-        if len(candidates) == 1:
-            return candidates[0]
-        wants_untapped = bits & WANTS
-        need = (bits >> 1) & 31
-        fresh = bits >> 6
-        best = candidates[0]
-        best_score = -1
-        for option in candidates:
-            colors = option[6].colors
-            score = (
-                ((1 - option[5]) if wants_untapped else option[5]) << 25
-                | (colors & fresh).bit_count() << 21
-                | (colors & need).bit_count() << 17
-                | bool(colors) << 16  # it makes mana here
-                | 0xFFFF - option[4] * 64 - option[6].source
-            )
-            if score > best_score:
-                best, best_score = option, score
-        return best
 
     def _option(
         self, card: int, face: LandFace, untapped: bool, target: int, mdfc: bool
@@ -703,9 +615,6 @@ class Player:
         return spells[bottom_spells:] + lands[bottom_lands:], bottomed
 
 
-_Drop = tuple["LandDrop", "LandDrop", int, bool, int, int]
-
-
 def _fetch(deck: CompiledDeck, k: int) -> Fetch:
     fetch = deck.items[k].role.fetch
     assert fetch is not None
@@ -729,8 +638,8 @@ def _layout(
     )
 
 
-def _tapped(option: LandDrop) -> int:
-    return option[5]
+def _as_it_is(option: LandDrop, bits: int) -> LandDrop:
+    return option
 
 
 def _pull(game: Game, card: int) -> None:
