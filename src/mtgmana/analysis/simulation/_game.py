@@ -155,22 +155,25 @@ class Engine:
         gy_key, draws_first = player.gy_key, self.draws_first
         shrinks, special = self.shrinks, answers.payer.layout.special
         units, top_turn = answers.payer.units_offset, sched.top_turn
+        plain = not player.sacrifices
+        ramp_turn, ramp_pres, crack_pres = player.turn_ramp(), layout.ramp_pres, player.crack_pres
+        gy_ident, entry_shift = player.gy_ident, player.entry_shift
 
         def game_(rand: Callable[[], float], tally: _Tally) -> None:
             game = self._start(rand, tally)
             library = game.library
+            h, key, identity = game.H, game.key, game.identity  # written back for methods
+            newly_by_turn = tally.newly_by_turn
             pending = done = eligible = on_curve = queries = 0
             for turn in range(1, turns + 1):
-                game.turn = turn
                 if gy_key and turn > 1:  # one card a turn after the first (._casting)
-                    game.key += gy_key
-                    game.identity += player.gy_ident
+                    key += gy_key
+                    identity += gy_ident
                 if library and (turn > 1 or draws_first):
                     i = int(rand() * len(library))  # a lazy shuffle (see _draw)
-                    game.H += drawn[library[i]]
+                    h += drawn[library[i]]
                     library[i] = library[-1]
                     library.pop()
-                h = game.H
                 pending |= due[turn]
                 if turn << seen <= h:
                     eligible |= due[turn]  # Karsten's condition: `turn` lands seen
@@ -181,10 +184,9 @@ class Engine:
                     usable_now = (h >> usable) & field_mask
                     choice = (h & decide_mask) | ((h >> wants[usable_now]) & WANTS) | early[turn]
                     if has_entry:
-                        choice |= entry.bits(game.key) << player.entry_shift
+                        choice |= entry.bits(key) << entry_shift
                     incs, played = decisions_get(choice) or player.decide(choice)
                 if pending:  # the questions castable this turn with some land drop
-                    key, identity = game.key, game.identity
                     found = 0
                     for key_now, identity_now in incs:
                         k = key + key_now
@@ -202,22 +204,41 @@ class Engine:
                         pending ^= newly
                         done |= newly
                         on_curve |= newly & due[turn]
-                        tally.newly_by_turn[turn][newly] += 1
+                        newly_by_turn[turn][newly] += 1
                 if turn >= last_due and not pending:
                     break
-                use_key, use_identity = game.key, game.identity
+                use_key, use_identity = key, identity
                 if played is not None:
-                    use_key, use_identity = self._land_drop(game, played)
-                if turn < last_due and game.H & acts:
-                    self._actions(game, use_key, use_identity, played)
+                    if played[7] < 0 and plain and not game.extra:
+                        use_key += played[0]
+                        use_identity += played[1]
+                        key += played[2]
+                        identity += played[3]
+                        h += played[9]
+                    else:  # a fetch land, extra land drops, lands to sacrifice later
+                        game.H, game.key, game.identity, game.turn = h, key, identity, turn
+                        use_key, use_identity = self._land_drop(game, played)
+                        h, key, identity = game.H, game.key, game.identity
+                if turn < last_due and h & acts:
+                    if h & ramp_pres:
+                        game.turn = turn
+                        step = ramp_turn(game, h, key, identity, use_key, use_identity)
+                        if step is not None:
+                            h += step[0]
+                            key += step[1]
+                            identity += step[2]
+                    if h & crack_pres:
+                        game.H, game.key, game.identity = h, key, identity
+                        crack(player, game, use_key, use_identity, played)
+                        h, key, identity = game.H, game.key, game.identity
                 if (
                     not pending
                     and not (game.treasures or shrinks)
-                    and (game.key & special or (game.key >> units) & 255 >= top_turn)
-                    and self._finished(game, done, tally)
+                    and (key & special or (key >> units) & 255 >= top_turn)
+                    and self._finished(key, identity, done, tally)
                 ):
                     rest = sched.reported & ~done
-                    eligible = self._draw_on(rest, turn, library, game.H >> seen, rand, eligible)
+                    eligible = self._draw_on(rest, turn, library, h >> seen, rand, eligible)
                     on_curve |= rest
                     done |= rest
                     break
@@ -270,31 +291,17 @@ class Engine:
             use_key, use_identity = self.player.extra_drops(game, use_key, use_identity)
         return use_key, use_identity
 
-    def _actions(
-        self, game: Game, use_key: int, use_identity: int, played: LandDrop | None
-    ) -> None:
-        """The turn's ramp, then a land whose search costs mana cracked (or cycled)
-        when the battlefield pays for it."""
-        player = self.player
-        layout = player.layout
-        if game.H & layout.ramp_pres:
-            player.ramp_turn(game, use_key, use_identity)
-        if game.H & player.crack_pres:
-            crack(player, game, use_key, use_identity, played)
-
-    def _finished(self, game: Game, done: int, tally: _Tally) -> bool:
+    def _finished(self, key: int, identity: int, done: int, tally: _Tally) -> bool:
         """Whether every question left is castable on the battlefield already: then
         it will be from now on (more permanents never make a cost unpayable), and
         the game stops (tallied as finished). Asked only of a battlefield that
         can't shrink and has as many units as the last curve turn's spells cost
         (or special sources)."""
         answers = self.answers
-        key = game.key
         rest = self.schedule.reported & ~done
         top = rest & self.schedule.top_bits
         if not top:
             return False
-        identity = game.identity
         # The last curve turn's questions first: they fail most.
         if answers.castable(key, identity, top) != top:
             return False

@@ -14,7 +14,7 @@ player's tables built once per compiled deck).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 from typing import Final
 
@@ -110,6 +110,7 @@ class Player:
     ) -> None:
         self.deck = deck
         self.payer = payer = deck.payer
+        self.answers = answers
         self.castable = answers.castable
         self.n = answers.n
         self.last_due = last_due
@@ -299,37 +300,58 @@ class Player:
 
     # -- ramp --
 
-    def ramp_turn(self, game: Game, use_key: int, use_identity: int) -> None:
-        """The turn's ramp, on the battlefield this turn (``use_key``,
-        ``use_identity``): cached by the hand's ramp cards and the ramp questions
-        the battlefield pays when they all are mana sources or make Treasure (or
-        give an extra land drop with no land in hand) and no Treasure is held;
-        played on the game otherwise (:meth:`ramp`)."""
-        h = game.H
-        kinds = h & self.ramp_mask
-        info = self.ramp_infos.get(kinds)
-        if info is None:
-            info = self.ramp_infos[kinds] = self.ramp_info(kinds)
-        bits, simple, land_free = info
-        castable = self.castable(use_key, use_identity, bits)
-        if (simple or (land_free and not h & self.layout.land_pres)) and not game.treasures:
-            if castable:
-                step_key = kinds << self.n | castable
-                step = self.ramp_steps.get(step_key)
-                if step is None:
-                    step = self.ramp_steps[step_key] = self.ramp_step(kinds, castable)
-                game.H += step[0]
-                game.key += step[1]
-                game.identity += step[2]
+    def turn_ramp(self) -> Callable[[Game, int, int, int, int, int], RampStep | None]:
+        """The function that plays a turn's ramp (the engine calls it when the hand
+        holds a ramp card) and returns what it added to ``H``, the key and the
+        identity (``None``: nothing). Its arguments: the game, whose ``H``, key and
+        identity are the next three (the engine keeps them in locals), and the
+        battlefield this turn (``use_key``, ``use_identity``).
+
+        The ramp is cached by the hand's ramp cards and the ramp questions the
+        battlefield pays when they all are mana sources or make Treasure (or give
+        an extra land drop with no land in hand) and no Treasure is held
+        (:meth:`ramp_step`); played on the game otherwise (:meth:`ramp`). The
+        tables are bound once, and the question is asked as
+        :meth:`~._answers.Answers.castable` does."""
+        answers = self.answers
+        infos_get, steps_get = self.ramp_infos.get, self.ramp_steps.get
+        cache_get = answers.cache.get
+        ramp_mask, land_pres, n = self.ramp_mask, self.layout.land_pres, self.n
+        keep, reflect = answers.keep, answers.reflect
+        canonical, canonical_types = answers.canonical, answers.canonical_types
+
+        def ramp_turn(
+            game: Game, h: int, key: int, identity: int, use_key: int, use_identity: int
+        ) -> RampStep | None:
+            kinds = h & ramp_mask
+            bits, simple, land_free = infos_get(kinds) or self.ramp_info(kinds)
+            answers.queries += 1
+            k = use_key
+            if not k & keep:
+                k &= canonical_types if k & reflect else canonical
+            value = cache_get(k)
+            if value is None or bits & ~(value >> n):
+                value = answers.fill(k, use_identity, bits)
+            castable = value & bits
+            if (simple or (land_free and not h & land_pres)) and not game.treasures:
+                if not castable:
+                    return None
+                step = steps_get(kinds << n | castable) or self.ramp_step(kinds << n | castable)
                 game.treasures += step[3]
-        elif castable or game.treasures:
+                return step
+            if not (castable or game.treasures):
+                return None
+            game.H, game.key, game.identity = h, key, identity
             self.ramp(game, use_key, use_identity, castable)
+            return game.H - h, game.key - key, game.identity - identity, 0
+
+        return ramp_turn
 
     def ramp_info(self, kinds: int) -> tuple[int, bool, bool]:
         """The questions of the ramp cards of a hand (``kinds``: ``H``'s ramp
         fields), whether they all are mana sources or make Treasure, and whether
         they are or give an extra land drop this turn (useless with no land in
-        hand)."""
+        hand); cached."""
         bits = 0
         simple = land_free = True
         for card in self._ramp_cards(kinds):
@@ -338,7 +360,8 @@ class Player:
             simple = simple and ramp.kind in _SIMPLE
             extra = ramp.kind is RampKind.EXTRA_LAND and not ramp.every_turn
             land_free = land_free and (ramp.kind in _SIMPLE or extra)
-        return bits, simple, land_free
+        found = self.ramp_infos[kinds] = (bits, simple, land_free)
+        return found
 
     def ramp_record(self, card: int) -> RampRecord:
         record = self.deck.ramp[card]
@@ -349,11 +372,13 @@ class Player:
         """The ramp cards of the hand, in the order the policy casts them."""
         return [card for card, top in self.ramp_tops if h & top]
 
-    def ramp_step(self, kinds: int, castable: int) -> RampStep:
+    def ramp_step(self, step_key: int) -> RampStep:
         """A turn's ramp when the hand's ramp cards (``kinds``: ``H``'s ramp
         fields) are all mana sources or make Treasure — or give an extra land drop
         and the hand has no land — and none is held: what it adds, by the ramp
-        questions the battlefield pays (``castable``)."""
+        questions the battlefield pays (``castable``); cached under ``step_key``
+        (``kinds << n | castable``)."""
+        kinds, castable = step_key >> self.n, step_key & ((1 << self.n) - 1)
         layout = self.layout
         # A hand of these ramp cards (the rest of H as it starts): only they are read.
         h = (layout.start & ~self.ramp_mask) | kinds
@@ -363,7 +388,8 @@ class Player:
             h += copies * (layout.hand_in[card] - (1 << offset))
         game = Game([], [], h)
         self.ramp(game, 0, 0, castable)
-        return game.H - h, game.key, game.identity, game.treasures
+        step = self.ramp_steps[step_key] = (game.H - h, game.key, game.identity, game.treasures)
+        return step
 
     def ramp(self, game: Game, use_key: int, use_identity: int, castable: int) -> None:
         """Cast the first ramp card of the hand the battlefield pays for (Treasures
