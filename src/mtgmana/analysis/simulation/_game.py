@@ -27,6 +27,7 @@ from ._cards import CompiledDeck
 from ._fetch import crack
 from ._layout import WANTS
 from ._player import NO_LAND, Game, LandDrop, Player
+from ._ramp_turn import turn_ramp
 from ._tables import cards_of, schedule
 
 __all__ = ["Engine", "Outcome"]
@@ -68,6 +69,11 @@ class Engine:
         self.steps = COMMANDER_LONDON if commander else LONDON
         self.free_steps = 1 if commander else 0
         self.draws_first = on_the_draw or commander
+        layout = player.layout
+        self.drawn, self.h_start, self.seen = layout.drawn, layout.start, layout.seen
+        size = len(cards.library)
+        self.sizes = tuple(range(size, size - HAND_SIZE, -1))
+        """The library's size as each card of a hand is drawn."""
         # Whether a battlefield can lose permanents (a land sacrificed to ramp, a land
         # cracked for a basic; a Treasure spent, checked in the game), or hostile
         # effects may take mana: then no game stops early.
@@ -105,6 +111,8 @@ class Engine:
             player.choice.clear()
         if len(player.ramp_steps) > _MAX_DECISIONS:
             player.ramp_steps.clear()
+        if len(player.learned) > _MAX_DECISIONS:
+            player.learned.clear()
         tally = _Tally(self.turns)
         rand = rng.random
         game = self._games()
@@ -115,25 +123,22 @@ class Engine:
     def _mulligan(self, rand: Callable[[], float]) -> tuple[Game, list[int], int]:
         """The hand kept (CR 103.5): the game, the hand, the mulligans taken."""
         player = self.player
-        layout = player.layout
-        drawn = layout.drawn
-        library0 = self.cards.library
+        drawn, start, seen = self.drawn, self.h_start, self.seen
+        library0, sizes, rest = self.cards.library, self.sizes, self.sizes[-1] - 1
         last = len(self.steps) - 1
         for index, (bottom, fewest, most) in enumerate(self.steps):
             library = list(library0)
             hand = []
-            size = len(library)
-            for _ in range(HAND_SIZE):  # each card drawn swaps places with the last one
+            for size in sizes:  # each card drawn swaps places with the last one
                 i = int(rand() * size)
-                size -= 1
                 hand.append(library[i])
-                library[i] = library[size]
-            del library[size:]
+                library[i] = library[size - 1]
+            del library[rest:]
             bottomed: list[int] = []
             if bottom:
                 hand, bottomed = player.bottom(hand, bottom)
-            h = sum(map(drawn.__getitem__, hand), layout.start)
-            if fewest <= h >> layout.seen <= most or index == last:
+            h = sum(map(drawn.__getitem__, hand), start)
+            if fewest <= h >> seen <= most or index == last:
                 return Game(library, bottomed, h), hand, index - self.free_steps
         raise AssertionError("the last step always keeps")  # pragma: no cover
 
@@ -156,7 +161,7 @@ class Engine:
         shrinks, special = self.shrinks, answers.payer.layout.special
         units, top_turn = answers.payer.units_offset, sched.top_turn
         plain = not player.sacrifices
-        ramp_turn, ramp_pres, crack_pres = player.turn_ramp(), layout.ramp_pres, player.crack_pres
+        ramp_turn, ramp_pres, crack_pres = turn_ramp(player), layout.ramp_pres, player.crack_pres
         gy_ident, entry_shift = player.gy_ident, player.entry_shift
 
         def game_(rand: Callable[[], float], tally: _Tally) -> None:

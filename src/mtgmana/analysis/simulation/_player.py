@@ -14,7 +14,7 @@ player's tables built once per compiled deck).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import replace
 from typing import Final
 
@@ -28,12 +28,17 @@ from ._entry import EntryColors
 from ._layout import EARLY, NO_MDFC, WANTS, Layout
 from ._tables import Cards, DropSpec, drop_specs
 
-__all__ = ["NO_LAND", "Decision", "Game", "LandDrop", "Player", "RampStep"]
+__all__ = ["NO_LAND", "Decision", "Game", "LandDrop", "Player", "RampInfo", "RampStep"]
 
 RampStep = tuple[int, int, int, int]
 """A turn's ramp as what it adds to ``H``, the key, the identity and the Treasures."""
 
+RampInfo = tuple[int, bool, bool, bool]
+"""A hand's ramp cards as :meth:`Player.ramp_info` reads them."""
+
 _SIMPLE: Final = frozenset({RampKind.MANA_SOURCE, RampKind.TREASURE})
+_READS_MORE: Final = frozenset({RampKind.LAND_SEARCH, RampKind.STATIC_EFFECT})
+"""Ramp whose use reads the library, the lands or the permanents (:meth:`Player._useful`)."""
 
 
 class Game:
@@ -155,8 +160,10 @@ class Player:
             last_due,
             self._choice_bits,
         )
-        self.ramp_infos: dict[int, tuple[int, bool, bool]] = {}
+        self.ramp_infos: dict[int, RampInfo] = {}
         self.ramp_steps: dict[int, RampStep] = {}
+        self.learned: dict[int, tuple[RampStep, tuple[tuple[int, int, int], ...]]] = {}
+        """The ramp played on games and learned (:mod:`._ramp_turn`)."""
 
     def _drop(self, k: int, spec: DropSpec) -> Drop:
         """Card ``k``'s land drop ``spec`` as the decisions use it: (untapped,
@@ -300,67 +307,22 @@ class Player:
 
     # -- ramp --
 
-    def turn_ramp(self) -> Callable[[Game, int, int, int, int, int], RampStep | None]:
-        """The function that plays a turn's ramp (the engine calls it when the hand
-        holds a ramp card) and returns what it added to ``H``, the key and the
-        identity (``None``: nothing). Its arguments: the game, whose ``H``, key and
-        identity are the next three (the engine keeps them in locals), and the
-        battlefield this turn (``use_key``, ``use_identity``).
-
-        The ramp is cached by the hand's ramp cards and the ramp questions the
-        battlefield pays when they all are mana sources or make Treasure (or give
-        an extra land drop with no land in hand) and no Treasure is held
-        (:meth:`ramp_step`); played on the game otherwise (:meth:`ramp`). The
-        tables are bound once, and the question is asked as
-        :meth:`~._answers.Answers.castable` does."""
-        answers = self.answers
-        infos_get, steps_get = self.ramp_infos.get, self.ramp_steps.get
-        cache_get = answers.cache.get
-        ramp_mask, land_pres, n = self.ramp_mask, self.layout.land_pres, self.n
-        keep, reflect = answers.keep, answers.reflect
-        canonical, canonical_types = answers.canonical, answers.canonical_types
-
-        def ramp_turn(
-            game: Game, h: int, key: int, identity: int, use_key: int, use_identity: int
-        ) -> RampStep | None:
-            kinds = h & ramp_mask
-            bits, simple, land_free = infos_get(kinds) or self.ramp_info(kinds)
-            answers.queries += 1
-            k = use_key
-            if not k & keep:
-                k &= canonical_types if k & reflect else canonical
-            value = cache_get(k)
-            if value is None or bits & ~(value >> n):
-                value = answers.fill(k, use_identity, bits)
-            castable = value & bits
-            if (simple or (land_free and not h & land_pres)) and not game.treasures:
-                if not castable:
-                    return None
-                step = steps_get(kinds << n | castable) or self.ramp_step(kinds << n | castable)
-                game.treasures += step[3]
-                return step
-            if not (castable or game.treasures):
-                return None
-            game.H, game.key, game.identity = h, key, identity
-            self.ramp(game, use_key, use_identity, castable)
-            return game.H - h, game.key - key, game.identity - identity, 0
-
-        return ramp_turn
-
-    def ramp_info(self, kinds: int) -> tuple[int, bool, bool]:
+    def ramp_info(self, kinds: int) -> RampInfo:
         """The questions of the ramp cards of a hand (``kinds``: ``H``'s ramp
-        fields), whether they all are mana sources or make Treasure, and whether
-        they are or give an extra land drop this turn (useless with no land in
-        hand); cached."""
+        fields), whether they all are mana sources or make Treasure, whether they
+        are or give an extra land drop this turn (useless with no land in hand),
+        and whether none searches for lands or has static effects (whether they
+        are useful reads nothing beyond ``kinds`` and a land in hand); cached."""
         bits = 0
-        simple = land_free = True
+        simple = land_free = pure = True
         for card in self._ramp_cards(kinds):
             ramp = self.ramp_record(card).ramp
             bits |= self.ramp_bit[card]
             simple = simple and ramp.kind in _SIMPLE
             extra = ramp.kind is RampKind.EXTRA_LAND and not ramp.every_turn
             land_free = land_free and (ramp.kind in _SIMPLE or extra)
-        found = self.ramp_infos[kinds] = (bits, simple, land_free)
+            pure = pure and ramp.kind not in _READS_MORE
+        found = self.ramp_infos[kinds] = (bits, simple, land_free, pure)
         return found
 
     def ramp_record(self, card: int) -> RampRecord:
