@@ -74,6 +74,7 @@ class Engine:
         size = len(cards.library)
         self.sizes = tuple(range(size, size - HAND_SIZE, -1))
         """The library's size as each card of a hand is drawn."""
+        self.last_step = len(self.steps) - 1
         # Whether a battlefield can lose permanents (a land sacrificed to ramp, a land
         # cracked for a basic; a Treasure spent, checked in the game), or hostile
         # effects may take mana: then no game stops early.
@@ -120,28 +121,6 @@ class Engine:
             game(rand, tally)
         return self._outcome(tally)
 
-    def _mulligan(self, rand: Callable[[], float]) -> tuple[Game, list[int], int]:
-        """The hand kept (CR 103.5): the game, the hand, the mulligans taken."""
-        player = self.player
-        drawn, start, seen = self.drawn, self.h_start, self.seen
-        library0, sizes, rest = self.cards.library, self.sizes, self.sizes[-1] - 1
-        last = len(self.steps) - 1
-        for index, (bottom, fewest, most) in enumerate(self.steps):
-            library = list(library0)
-            hand = []
-            for size in sizes:  # each card drawn swaps places with the last one
-                i = int(rand() * size)
-                hand.append(library[i])
-                library[i] = library[size - 1]
-            del library[rest:]
-            bottomed: list[int] = []
-            if bottom:
-                hand, bottomed = player.bottom(hand, bottom)
-            h = sum(map(drawn.__getitem__, hand), start)
-            if fewest <= h >> seen <= most or index == last:
-                return Game(library, bottomed, h), hand, index - self.free_steps
-        raise AssertionError("the last step always keeps")  # pragma: no cover
-
     def _games(self) -> Callable[[Callable[[], float], _Tally], None]:
         """The function that plays one game and tallies its outcome: the deck's
         tables bound once (a game reads them as locals; the rare steps are
@@ -163,6 +142,12 @@ class Engine:
         plain = not player.sacrifices
         ramp_turn, ramp_pres, crack_pres = turn_ramp(player), layout.ramp_pres, player.crack_pres
         gy_ident, entry_shift = player.gy_ident, player.entry_shift
+        # Per turn: its number, the questions due, the policy's "early" bit, Karsten's
+        # lands (in H), whether a card is drawn, what the graveyard adds to the key.
+        plan = [
+            (t, due[t], early[t], t << seen, t > 1 or draws_first, gy_key if t > 1 else 0)
+            for t in range(1, turns + 1)
+        ]
 
         def game_(rand: Callable[[], float], tally: _Tally) -> None:
             game = self._start(rand, tally)
@@ -170,24 +155,24 @@ class Engine:
             h, key, identity = game.H, game.key, game.identity  # written back for methods
             newly_by_turn = tally.newly_by_turn
             pending = done = eligible = on_curve = queries = 0
-            for turn in range(1, turns + 1):
-                if gy_key and turn > 1:  # one card a turn after the first (._casting)
-                    key += gy_key
+            for turn, due_now, early_now, lands_now, draws, gy_now in plan:
+                if gy_now:  # one card a turn after the first (._casting)
+                    key += gy_now
                     identity += gy_ident
-                if library and (turn > 1 or draws_first):
+                if draws and library:
                     i = int(rand() * len(library))  # a lazy shuffle (see _draw)
                     h += drawn[library[i]]
                     library[i] = library[-1]
                     library.pop()
-                pending |= due[turn]
-                if turn << seen <= h:
-                    eligible |= due[turn]  # Karsten's condition: `turn` lands seen
+                pending |= due_now
+                if lands_now <= h:
+                    eligible |= due_now  # Karsten's condition: `turn` lands seen
                 # The land drops the hand allows, and the one the policy makes.
                 incs: tuple[tuple[int, int], ...] = NO_LAND
                 played: LandDrop | None = None
                 if h & land_pres:
                     usable_now = (h >> usable) & field_mask
-                    choice = (h & decide_mask) | ((h >> wants[usable_now]) & WANTS) | early[turn]
+                    choice = (h & decide_mask) | ((h >> wants[usable_now]) & WANTS) | early_now
                     if has_entry:
                         choice |= entry.bits(key) << entry_shift
                     incs, played = decisions_get(choice) or player.decide(choice)
@@ -208,7 +193,7 @@ class Engine:
                     if newly:
                         pending ^= newly
                         done |= newly
-                        on_curve |= newly & due[turn]
+                        on_curve |= newly & due_now
                         newly_by_turn[turn][newly] += 1
                 if turn >= last_due and not pending:
                     break
@@ -253,10 +238,27 @@ class Engine:
         return game_
 
     def _start(self, rand: Callable[[], float], tally: _Tally) -> Game:
-        """The game after the mulligans (and the opening hand's actions)."""
+        """The game after the mulligans (CR 103.5; tallied) and the opening hand's
+        actions."""
         player = self.player
-        game, hand, taken = self._mulligan(rand)
-        tally.mulligans[max(taken, 0)] += 1
+        drawn, start, seen = self.drawn, self.h_start, self.seen
+        library0, sizes, rest = self.cards.library, self.sizes, self.sizes[-1] - 1
+        for index, (bottom, fewest, most) in enumerate(self.steps):
+            library = list(library0)
+            hand = []
+            for size in sizes:  # each card drawn swaps places with the last one
+                i = int(rand() * size)
+                hand.append(library[i])
+                library[i] = library[size - 1]
+            bottomed: list[int] = []
+            if bottom:
+                hand, bottomed = player.bottom(hand, bottom)
+            h = sum(map(drawn.__getitem__, hand), start)
+            if fewest <= h >> seen <= most or index == self.last_step:
+                break
+        del library[rest:]
+        tally.mulligans[max(index - self.free_steps, 0)] += 1
+        game = Game(library, bottomed, h)
         if player.sacrifices:
             game.field = []
         if self.on_the_draw and player.has_opening:
