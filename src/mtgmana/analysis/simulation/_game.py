@@ -135,6 +135,7 @@ class Engine:
         decisions_get, cache_get = player.decisions.get, answers.cache.get
         n, keep, reflect = answers.n, answers.keep, answers.reflect
         canonical, canonical_types = answers.canonical, answers.canonical_types
+        plain_keys = not keep and not reflect  # then every key is cut to `canonical`
         acts = layout.ramp_pres | player.crack_pres
         gy_key, draws_first = player.gy_key, self.draws_first
         shrinks, special = self.shrinks, answers.payer.layout.special
@@ -180,7 +181,9 @@ class Engine:
                     found = 0
                     for key_now, identity_now in incs:
                         k = key + key_now
-                        if not k & keep:
+                        if plain_keys:
+                            k &= canonical
+                        elif not k & keep:
                             k &= canonical_types if k & reflect else canonical
                         queries += 1
                         value = cache_get(k)
@@ -212,12 +215,13 @@ class Engine:
                 if turn < last_due and h & acts:
                     if h & ramp_pres:
                         game.turn = turn
+                        queries += 1  # the ramp's question (see _ramp_turn)
                         step = ramp_turn(game, h, key, identity, use_key, use_identity)
                         if step is not None:
                             h += step[0]
                             key += step[1]
                             identity += step[2]
-                    if h & crack_pres:
+                    if crack_pres and h & crack_pres:
                         game.H, game.key, game.identity = h, key, identity
                         crack(player, game, use_key, use_identity, played)
                         h, key, identity = game.H, game.key, game.identity

@@ -29,7 +29,8 @@ __all__ = ["RampTurn", "turn_ramp"]
 RampTurn = Callable[[Game, int, int, int, int, int], "RampStep | None"]
 """A turn's ramp: (the game, its ``H``, key and identity — the engine keeps them in
 locals —, the battlefield this turn's key and identity) -> what it added to ``H``,
-the key and the identity (``None``: nothing)."""
+the key and the identity (``None``: nothing). It asks one castability question
+as :meth:`~._answers.Answers.castable` does, which the caller counts."""
 
 _Question = tuple[int, int, int]
 _Learned = tuple[RampStep, tuple[_Question, ...]]
@@ -49,15 +50,17 @@ def turn_ramp(player: Player) -> RampTurn:
     ramp_mask, land_pres, n = player.ramp_mask, player.layout.land_pres, answers.n
     keep, reflect = answers.keep, answers.reflect
     canonical, canonical_types = answers.canonical, answers.canonical_types
+    plain_keys = not keep and not reflect
 
     def ramp_turn(
         game: Game, h: int, key: int, identity: int, use_key: int, use_identity: int
     ) -> RampStep | None:
         kinds = h & ramp_mask
         bits, simple, land_free, pure = infos_get(kinds) or player.ramp_info(kinds)
-        answers.queries += 1
-        k = use_key
-        if not k & keep:
+        k = use_key  # the caller counted this question
+        if plain_keys:
+            k &= canonical
+        elif not k & keep:
             k &= canonical_types if k & reflect else canonical
         value = cache_get(k)
         if value is None or bits & ~(value >> n):
@@ -69,7 +72,8 @@ def turn_ramp(player: Player) -> RampTurn:
             if not castable:
                 return None
             step = steps_get(kinds << n | castable) or player.ramp_step(kinds << n | castable)
-            game.treasures += step[3]
+            if step[3]:
+                game.treasures += step[3]
             return step
         elif not castable:
             return None
@@ -82,7 +86,8 @@ def turn_ramp(player: Player) -> RampTurn:
                 for question in learned[1]:
                     answers.castable(*question)
                 step = learned[0]
-                game.treasures += step[3]
+                if step[3]:
+                    game.treasures += step[3]
                 return step
         game.H, game.key, game.identity = h, key, identity
         if learned is None and pure:
