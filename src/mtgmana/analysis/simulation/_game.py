@@ -114,6 +114,8 @@ class Engine:
             player.ramp_steps.clear()
         if len(player.learned) > _MAX_DECISIONS:
             player.learned.clear()
+        if len(player.ramp_turns) > _MAX_DECISIONS:
+            player.ramp_turns.clear()
         tally = _Tally(self.turns)
         rand = rng.random
         game = self._games()

@@ -164,6 +164,8 @@ class Player:
         self.ramp_steps: dict[int, RampStep] = {}
         self.learned: dict[int, tuple[RampStep, tuple[tuple[int, int, int], ...]]] = {}
         """The ramp played on games and learned (:mod:`._ramp_turn`)."""
+        self.ramp_turns: dict[tuple[int, int], RampStep | tuple[()]] = {}
+        """A turn's ramp by the hand's ramp cards and the battlefield (:mod:`._ramp_turn`)."""
 
     def _drop(self, k: int, spec: DropSpec) -> Drop:
         """Card ``k``'s land drop ``spec`` as the decisions use it: (untapped,

@@ -43,55 +43,89 @@ def turn_ramp(player: Player) -> RampTurn:
     """The function that plays a turn's ramp of ``player``'s games (the engine
     calls it when the hand holds a ramp card; see the module). The tables are
     bound once, and the question is asked as
-    :meth:`~._answers.Answers.castable` does."""
+    :meth:`~._answers.Answers.castable` does.
+
+    With no Treasure held, the ramp cards of the hand, a land in hand or not and
+    the battlefield's canonical key decide the whole turn's ramp when it is
+    computed or learned without questions: it is kept under them (``turns``),
+    and the question's answer, cached when it was kept, is not read again."""
     answers = player.answers
     infos_get, steps_get = player.ramp_infos.get, player.ramp_steps.get
     learned_get, cache_get = player.learned.get, answers.cache.get
+    turns: dict[tuple[int, int], RampStep | tuple[()]] = player.ramp_turns
+    turns_get = turns.get
     ramp_mask, land_pres, n = player.ramp_mask, player.layout.land_pres, answers.n
     keep, reflect = answers.keep, answers.reflect
     canonical, canonical_types = answers.canonical, answers.canonical_types
     plain_keys = not keep and not reflect
+    static = answers.payer.static_mask
 
     def ramp_turn(
         game: Game, h: int, key: int, identity: int, use_key: int, use_identity: int
     ) -> RampStep | None:
-        kinds = h & ramp_mask
-        bits, simple, land_free, pure = infos_get(kinds) or player.ramp_info(kinds)
         k = use_key  # the caller counted this question
         if plain_keys:
             k &= canonical
         elif not k & keep:
             k &= canonical_types if k & reflect else canonical
+        # A land in hand: the reserved bit 0 of H (never a ramp field's).
+        kinds = h & ramp_mask | (h & land_pres > 0)
+        if game.treasures:
+            return play(game, h, key, identity, use_key, use_identity, k, kinds)
+        step = turns_get((kinds, k))
+        if step is None:
+            return play(game, h, key, identity, use_key, use_identity, k, kinds)
+        if step and step[3]:
+            game.treasures += step[3]
+        return step or None
+
+    def play(
+        game: Game, h: int, key: int, identity: int, use_key: int, use_identity: int, k: int,
+        kinds: int,
+    ) -> RampStep | None:  # fmt: skip
+        """The turn's ramp the first time (or with Treasure held); kept when the
+        answer is kept by the key (not on a board with static effects, which is
+        decided anew each time: :meth:`~._answers.Answers.fill`)."""
+        cards = kinds & ~1
+        board = (kinds, k) if not k & static else None
+        bits, simple, land_free, pure = infos_get(cards) or player.ramp_info(cards)
         value = cache_get(k)
         if value is None or bits & ~(value >> n):
             value = answers.fill(k, use_identity, bits)
         castable = value & bits
-        if game.treasures:
+        held = game.treasures
+        if held:
             pure = False
-        elif simple or (land_free and not h & land_pres):
+        elif simple or (land_free and not kinds & 1):
             if not castable:
+                if board:
+                    turns[board] = ()
                 return None
-            step = steps_get(kinds << n | castable) or player.ramp_step(kinds << n | castable)
+            step = steps_get(cards << n | castable) or player.ramp_step(cards << n | castable)
+            if board:
+                turns[board] = step
             if step[3]:
                 game.treasures += step[3]
             return step
         elif not castable:
+            if board:
+                turns[board] = ()
             return None
         learned: _Learned | None = None
         if pure:
-            # A land in hand: the reserved bit 0 of H (never a ramp field's).
-            step_key = (kinds | bool(h & land_pres)) << n | castable
-            learned = learned_get(step_key)
+            learned = learned_get(kinds << n | castable)
             if learned is not None and learned is not _PLAYED:
                 for question in learned[1]:
                     answers.castable(*question)
                 step = learned[0]
+                if board and not learned[1]:
+                    turns[board] = step
                 if step[3]:
                     game.treasures += step[3]
                 return step
         game.H, game.key, game.identity = h, key, identity
         if learned is None and pure:
-            _learn(player, game, use_key, use_identity, castable, step_key)
+            _learn(player, game, use_key, use_identity, castable, kinds << n | castable)
         else:
             player.ramp(game, use_key, use_identity, castable)
         return game.H - h, game.key - key, game.identity - identity, 0
