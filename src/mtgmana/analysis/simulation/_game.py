@@ -141,7 +141,9 @@ class Engine:
         acts = layout.ramp_pres | player.crack_pres
         gy_key, draws_first = player.gy_key, self.draws_first
         shrinks, special = self.shrinks, answers.payer.layout.special
-        units, top_turn = answers.payer.units_offset, sched.top_turn
+        # The key's units (the reach of a generic demand) at least the last curve turn.
+        units_field = 255 << answers.payer.units_offset
+        units_least = sched.top_turn << answers.payer.units_offset
         plain = not player.sacrifices
         ramp_turn, ramp_pres, crack_pres = turn_ramp(player), layout.ramp_pres, player.crack_pres
         gy_ident, entry_shift = player.gy_ident, player.entry_shift
@@ -230,7 +232,7 @@ class Engine:
                 if (
                     not pending
                     and not (game.treasures or shrinks)
-                    and (key & special or (key >> units) & 255 >= top_turn)
+                    and ((special and key & special) or key & units_field >= units_least)
                     and self._finished(key, identity, done, tally)
                 ):
                     rest = sched.reported & ~done
