@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ..roles import Fetch
-from ._player import Game, LandDrop, Player, _pull, _shuffle
+from ._player import Game, LandDrop, Player, pull, shuffle
 
 __all__ = ["crack"]
 
@@ -66,9 +66,9 @@ def _cycle(engine: Player, game: Game, k: int, found: list[int]) -> None:
     game.H -= layout.hand_in[k]  # discarded (CR 702.29a)
     engine.to_graveyard(game)
     for target in found:
-        _pull(game, target)
+        pull(game, target)
         game.H += layout.hand_in[target] + (1 << layout.out_field[target])
-    _shuffle(game)
+    shuffle(game)
 
 
 def _sacrifice(engine: Player, game: Game, k: int, found: list[int]) -> None:
@@ -86,13 +86,13 @@ def _sacrifice(engine: Player, game: Game, k: int, found: list[int]) -> None:
     if game.field is not None:
         game.field.remove(next(f for f in game.field if f.source == c))
     for target in found:
-        _pull(game, target)
+        pull(game, target)
         game.H += 1 << layout.out_field[target]
         land = deck.land_faces[target][0]
         game.key += engine.inc[land.source]  # tapped now, untapped next turn
         game.identity += engine.ident[land.source]
         engine.enter(game, land, land.source)
-    _shuffle(game)
+    shuffle(game)
 
 
 def _found(engine: Player, game: Game, k: int) -> list[int]:

@@ -14,7 +14,7 @@ player's tables built once per compiled deck).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 from typing import Final
 
@@ -28,7 +28,17 @@ from ._entry import EntryColors
 from ._layout import EARLY, NO_MDFC, WANTS, Layout
 from ._tables import Cards, DropSpec, drop_specs
 
-__all__ = ["NO_LAND", "Decision", "Game", "LandDrop", "Player", "RampInfo", "RampStep"]
+__all__ = [
+    "NO_LAND",
+    "Decision",
+    "Game",
+    "LandDrop",
+    "Player",
+    "RampInfo",
+    "RampStep",
+    "pull",
+    "shuffle",
+]
 
 RampStep = tuple[int, int, int, int]
 """A turn's ramp as what it adds to ``H``, the key, the identity and the Treasures."""
@@ -116,7 +126,9 @@ class Player:
         self.deck = deck
         self.payer = payer = deck.payer
         self.answers = answers
-        self.castable = answers.castable
+        self.castable: Callable[[int, int, int], int] = answers.castable
+        self.extra_decision: Callable[[int, int, int, int], Decision] = self.decision
+        """The decision an extra land drop of ramp makes (:mod:`._ramp_turn` records it)."""
         self.n = answers.n
         self.last_due = last_due
         self.inc = payer.increments
@@ -162,7 +174,7 @@ class Player:
         )
         self.ramp_infos: dict[int, RampInfo] = {}
         self.ramp_steps: dict[int, RampStep] = {}
-        self.learned: dict[int, tuple[RampStep, tuple[tuple[int, int, int], ...]]] = {}
+        self.learned: dict[int, object] = {}
         """The ramp played on games and learned (:mod:`._ramp_turn`)."""
         self.ramp_turns: dict[tuple[int, int], RampStep | tuple[()]] = {}
         """A turn's ramp by the hand's ramp cards and the battlefield (:mod:`._ramp_turn`)."""
@@ -186,16 +198,21 @@ class Player:
     def decision(self, h: int, turn: int, field: int, flags: int = 0) -> Decision:
         """The land-drop decision on ``H`` = ``h`` and the battlefield key ``field``
         (cached)."""
+        key = self.decision_key(h, turn, field, flags)
+        found = self.decisions.get(key)
+        if found is None:
+            found = self.decide(key)
+        return found
+
+    def decision_key(self, h: int, turn: int, field: int, flags: int = 0) -> int:
+        """The key a land-drop decision is cached under (see :meth:`decision`)."""
         layout = self.layout
         usable = (h >> layout.usable) & layout.field_mask
         key = (h & layout.decide_mask) | ((h >> layout.wants[usable]) & WANTS) | self.early[turn]
         key |= flags
         if self.entry:
             key |= self.entry.bits(field) << self.entry_shift
-        found = self.decisions.get(key)
-        if found is None:
-            found = self.decide(key)
-        return found
+        return key
 
     def decide(self, key: int) -> Decision:
         """The land drops of a hand and the one the policy makes, from the policy
@@ -279,8 +296,8 @@ class Player:
         now, now_identity, after, after_identity, _, _, face, target, _, delta = option
         game.H += delta
         if target >= 0:
-            _pull(game, target)  # CR 701.23: then the library is shuffled
-            _shuffle(game)
+            pull(game, target)  # CR 701.23: then the library is shuffled
+            shuffle(game)
         game.key += after
         game.identity += after_identity
         if game.field is not None:
@@ -482,7 +499,7 @@ class Player:
             target = self._find(record, game)
             if target < 0:
                 break
-            _pull(game, target)
+            pull(game, target)
             game.H += 1 << layout.out_field[target]
             if found < ramp.lands:
                 face = self.deck.land_faces[target][0]
@@ -495,7 +512,7 @@ class Player:
                     game.fresh_identity += ident[c]
             else:
                 game.H += layout.hand_in[target]
-        _shuffle(game)
+        shuffle(game)
 
     def _extra_lands(self, record: RampRecord, game: Game) -> None:
         """A card that lets its controller play more lands resolves (Explore,
@@ -504,7 +521,7 @@ class Player:
         if ramp.every_turn:
             game.extra += ramp.extra_lands
         for _ in range(ramp.extra_lands):
-            played = self.decision(game.H, game.turn, game.key, NO_MDFC)[1]
+            played = self.extra_decision(game.H, game.turn, game.key, NO_MDFC)[1]
             if played is None:
                 break
             if ramp.from_hand and ramp.tapped and not played[5]:
@@ -632,7 +649,7 @@ def _as_it_is(option: LandDrop, bits: int) -> LandDrop:
     return option
 
 
-def _pull(game: Game, card: int) -> None:
+def pull(game: Game, card: int) -> None:
     """Take ``card`` out of the library (a search finds the cards a mulligan put on
     the bottom too, CR 701.23)."""
     if card in game.library:
@@ -641,7 +658,7 @@ def _pull(game: Game, card: int) -> None:
         game.bottomed.remove(card)
 
 
-def _shuffle(game: Game) -> None:
+def shuffle(game: Game) -> None:
     """The library is shuffled: the cards on its bottom can be drawn again."""
     if game.bottomed:
         game.library.extend(game.bottomed)

@@ -12,8 +12,17 @@ pays decide what the ramp adds, whenever nothing else is read.
   with the same ramp cards, the same answer and a land in hand or not (the one
   more thing an extra land drop's use reads). It is replayed from then on, and so
   are the castability questions its play asked — the same questions in the same
-  order, so the answers' counters are those of playing it. A play that resolved
-  anything else is marked and played on the game each time.
+  order, so the answers' counters are those of playing it.
+* A play that made one extra land drop (Growth Spiral, Explore: not every turn)
+  is the same up to that land drop, whose decision reads ``H`` and the key as
+  they are then (:meth:`~._player.Player.decision`), and after it depends only on
+  the land drop made (with one such card in hand: another one's use would read
+  whether a land is left in hand). It is learned as a *branch*: what the ramp
+  added up to the decision (to make it again) and, by the land drop made, what it
+  added in all, its questions and the land a fetch land found (taken from the
+  library, which is shuffled). A deck whose ramp sacrifices lands keeps them in a
+  list, so it isn't learned.
+* A play that resolved anything else is marked and played on the game each time.
 """
 
 from __future__ import annotations
@@ -22,7 +31,7 @@ from collections.abc import Callable
 from typing import Final
 
 from ...ability_text import RampKind
-from ._player import Game, Player, RampStep
+from ._player import Decision, Game, LandDrop, Player, RampStep, pull, shuffle
 
 __all__ = ["RampTurn", "turn_ramp"]
 
@@ -33,10 +42,31 @@ the key and the identity (``None``: nothing). It asks one castability question
 as :meth:`~._answers.Answers.castable` does, which the caller counts."""
 
 _Question = tuple[int, int, int]
+_Board = tuple[int, int]
+_DropKey = tuple[int, ...]
+"""What a land drop does to a game (:func:`_drop_key`)."""
 _Learned = tuple[RampStep, tuple[_Question, ...]]
 _PLAYED: Final[_Learned] = ((0, 0, 0, 0), ())
 """A learned ramp that must be played on the game each time."""
 _SIMPLE: Final = frozenset({RampKind.MANA_SOURCE, RampKind.TREASURE})
+_BRANCHED: Final = _SIMPLE | {RampKind.EXTRA_LAND}
+_After = tuple[RampStep, tuple[_Question, ...], int]
+_PLAYED_AFTER: Final[_After] = ((0, 0, 0, 0), (), -1)
+"""A branch's decision after which the ramp is played on the game each time."""
+
+
+class _Branch:
+    """A learned ramp with one extra land drop (see the module): what it added to
+    ``H`` and the key before the drop's decision, the decision's flags, and by the
+    decision's key, what it added in all, its questions and the land found."""
+
+    __slots__ = ("after", "field", "flags", "h")
+
+    def __init__(self, h: int, field: int, flags: int) -> None:
+        self.h = h
+        self.field = field
+        self.flags = flags
+        self.after: dict[_DropKey, _After] = {}
 
 
 def turn_ramp(player: Player) -> RampTurn:
@@ -52,7 +82,7 @@ def turn_ramp(player: Player) -> RampTurn:
     answers = player.answers
     infos_get, steps_get = player.ramp_infos.get, player.ramp_steps.get
     learned_get, cache_get = player.learned.get, answers.cache.get
-    turns: dict[tuple[int, int], RampStep | tuple[()]] = player.ramp_turns
+    turns: dict[_Board, RampStep | tuple[()]] = player.ramp_turns
     turns_get = turns.get
     ramp_mask, land_pres, n = player.ramp_mask, player.layout.land_pres, answers.n
     keep, reflect = answers.keep, answers.reflect
@@ -87,7 +117,7 @@ def turn_ramp(player: Player) -> RampTurn:
         answer is kept by the key (not on a board with static effects, which is
         decided anew each time: :meth:`~._answers.Answers.fill`)."""
         cards = kinds & ~1
-        board = (kinds, k) if not k & static else None
+        board: _Board | None = (kinds, k) if not k & static else None
         bits, simple, land_free, pure = infos_get(cards) or player.ramp_info(cards)
         value = cache_get(k)
         if value is None or bits & ~(value >> n):
@@ -111,24 +141,38 @@ def turn_ramp(player: Player) -> RampTurn:
             if board:
                 turns[board] = ()
             return None
-        learned: _Learned | None = None
-        if pure:
-            learned = learned_get(kinds << n | castable)
-            if learned is not None and learned is not _PLAYED:
-                for question in learned[1]:
-                    answers.castable(*question)
-                step = learned[0]
-                if board and not learned[1]:
-                    turns[board] = step
-                if step[3]:
-                    game.treasures += step[3]
-                return step
+        learned = learned_get(kinds << n | castable) if pure else _PLAYED
+        if isinstance(learned, _Branch):
+            made = player.decision(h + learned.h, game.turn, key + learned.field, learned.flags)
+            found = learned.after.get(_drop_key(made[1]))
+            if found is not None and found is not _PLAYED_AFTER:
+                step, questions, target = found
+                if target >= 0:  # CR 701.23: then the library is shuffled
+                    pull(game, target)
+                    shuffle(game)
+                return replay(game, step, questions, None)
+            learned = None if found is None else _PLAYED
+        elif isinstance(learned, tuple) and learned is not _PLAYED:
+            return replay(game, learned[0], learned[1], board)
         game.H, game.key, game.identity = h, key, identity
-        if learned is None and pure:
+        if learned is None:
             _learn(player, game, use_key, use_identity, castable, kinds << n | castable)
         else:
             player.ramp(game, use_key, use_identity, castable)
         return game.H - h, game.key - key, game.identity - identity, 0
+
+    def replay(
+        game: Game, step: RampStep, questions: tuple[_Question, ...], board: _Board | None
+    ) -> RampStep:
+        """A learned ramp replayed: its questions asked again (kept under ``board``
+        when it asks none)."""
+        for question in questions:
+            answers.castable(*question)
+        if board and not questions:
+            turns[board] = step
+        if step[3]:
+            game.treasures += step[3]
+        return step
 
     return ramp_turn
 
@@ -136,27 +180,79 @@ def turn_ramp(player: Player) -> RampTurn:
 def _learn(
     player: Player, game: Game, use_key: int, use_identity: int, castable: int, step_key: int
 ) -> None:
-    """Play the ramp on the game (no Treasure held), asking its questions through
-    a recorder, and learn it under ``step_key`` (see the module)."""
-    h, key, identity = game.H, game.key, game.identity
-    ask = player.castable
+    """Play the ramp on the game (no Treasure held), asking its questions and
+    making its extra land drop's decision through recorders, and learn it under
+    ``step_key`` (see the module)."""
+    h, key, identity, extra = game.H, game.key, game.identity, game.extra
+    ask, decision = player.castable, player.extra_decision
     asked: list[_Question] = []
+    decided: list[tuple[_DropKey, int, int, int, int]] = []
 
-    def recorded(key: int, identity: int, need: int) -> int:
-        asked.append((key, identity, need))
-        return ask(key, identity, need)
+    def recorded(key_now: int, identity_now: int, need: int) -> int:
+        asked.append((key_now, identity_now, need))
+        return ask(key_now, identity_now, need)
 
-    player.castable = recorded
+    def recorded_decision(h_now: int, turn: int, field: int, flags: int) -> Decision:
+        found = decision(h_now, turn, field, flags)
+        target = -1 if found[1] is None else found[1][7]
+        decided.append((_drop_key(found[1]), h_now - h, field - key, flags, target))
+        return found
+
+    player.castable, player.extra_decision = recorded, recorded_decision
     try:
         player.ramp(game, use_key, use_identity, castable)
     finally:
-        player.castable = ask
+        player.castable, player.extra_decision = ask, decision
+    step = (game.H - h, game.key - key, game.identity - identity, game.treasures)
+    kinds = _resolved(player, h, game.H)
+    learned = player.learned
+    if not decided:
+        learned[step_key] = (step, tuple(asked)) if kinds <= _SIMPLE else _PLAYED
+        return
+    after, h_before, field_before, flags, target = decided[0]
+    branch = learned.get(step_key)
+    if not isinstance(branch, _Branch):
+        branch = learned[step_key] = _Branch(h_before, field_before, flags)
+    if (branch.h, branch.field, branch.flags) != (h_before, field_before, flags):
+        learned[step_key] = _PLAYED  # pragma: no cover - the part before is the same
+    elif len(decided) == 1 and _branches(player, h, game, extra) and kinds <= _BRANCHED:
+        branch.after[after] = (step, tuple(asked), target)
+    else:
+        branch.after[after] = _PLAYED_AFTER
+
+
+def _branches(player: Player, h: int, game: Game, extra: int) -> bool:
+    """Whether a play with one extra land drop, from ``H`` = ``h``, is learned: no
+    land drop every turn came (``extra``: the game's before), the lands aren't kept
+    in a list, and the hand held one card giving an extra land drop (another
+    one's use would read whether a land is left in hand after the drop, which the
+    decision's key doesn't hold)."""
+    if game.extra != extra or game.field is not None:
+        return False
     layout = player.layout
+    copies = 0
+    for card in player.ramp_order:
+        if player.ramp_record(card).ramp.kind is RampKind.EXTRA_LAND:
+            offset = layout.ramp_field[card]
+            copies += layout.count(h, offset) - layout.count(layout.start, offset)
+    return copies == 1
+
+
+def _drop_key(played: LandDrop | None) -> _DropKey:
+    """What the land drop ``played`` does to a game, as :meth:`~._player.Player.play_land`
+    and an extra land drop of ramp read it (``()``: none)."""
+    if played is None:
+        return ()
+    now, now_identity, after, after_identity, _, tapped, face, target, _, delta = played
+    return (now, now_identity, after, after_identity, tapped, face.source, target, delta)
+
+
+def _resolved(player: Player, before: int, after: int) -> set[RampKind]:
+    """The kinds of ramp that resolved between ``H`` = ``before`` and ``after``."""
+    layout = player.layout
+    found = set()
     for card in player.ramp_order:
         offset = layout.ramp_field[card]
-        resolved = layout.count(h, offset) != layout.count(game.H, offset)
-        if resolved and player.ramp_record(card).ramp.kind not in _SIMPLE:
-            player.learned[step_key] = _PLAYED
-            return
-    step = (game.H - h, game.key - key, game.identity - identity, game.treasures)
-    player.learned[step_key] = (step, tuple(asked))
+        if layout.count(before, offset) != layout.count(after, offset):
+            found.add(player.ramp_record(card).ramp.kind)
+    return found
