@@ -26,7 +26,7 @@ from ._answers import Answers
 from ._cards import CompiledDeck
 from ._fetch import crack
 from ._layout import WANTS
-from ._player import NO_LAND, Game, LandDrop, Player
+from ._player import NO_LAND, Game, LandDrop, Player, take
 from ._ramp_turn import turn_ramp
 from ._tables import cards_of, schedule
 
@@ -206,13 +206,15 @@ class Engine:
                     break
                 use_key, use_identity = key, identity
                 if played is not None:
-                    if played[7] < 0 and plain and not game.extra:
+                    if plain and not game.extra:
                         use_key += played[0]
                         use_identity += played[1]
                         key += played[2]
                         identity += played[3]
                         h += played[9]
-                    else:  # a fetch land, extra land drops, lands to sacrifice later
+                        if played[7] >= 0:  # a fetch land: the land found leaves the library
+                            take(game, played[7])
+                    else:  # extra land drops, lands to sacrifice later
                         game.H, game.key, game.identity, game.turn = h, key, identity, turn
                         use_key, use_identity = self._land_drop(game, played)
                         h, key, identity = game.H, game.key, game.identity
@@ -292,14 +294,7 @@ class Engine:
         game.identity += identity_after
         game.H += delta
         if target >= 0:
-            library, bottomed = game.library, game.bottomed
-            if target in library:  # CR 701.23: then the library is shuffled
-                library.remove(target)
-            else:
-                bottomed.remove(target)
-            if bottomed:
-                library.extend(bottomed)
-                bottomed.clear()
+            take(game, target)
         if game.field is not None:
             game.field.append(face)
         if game.extra:

@@ -38,6 +38,7 @@ __all__ = [
     "RampStep",
     "pull",
     "shuffle",
+    "take",
 ]
 
 RampStep = tuple[int, int, int, int]
@@ -656,6 +657,19 @@ def pull(game: Game, card: int) -> None:
         game.library.remove(card)
     else:
         game.bottomed.remove(card)
+
+
+def take(game: Game, card: int) -> None:
+    """A card a search found leaves the library (:func:`pull`), which is then
+    shuffled (CR 701.23)."""
+    library, bottomed = game.library, game.bottomed
+    if card in library:
+        library.remove(card)
+    else:
+        bottomed.remove(card)
+    if bottomed:
+        library.extend(bottomed)
+        bottomed.clear()
 
 
 def shuffle(game: Game) -> None:
