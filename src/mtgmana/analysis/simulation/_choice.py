@@ -57,6 +57,7 @@ NO_LAND: Final = ((0, 0),)
 """No land drop: the questions are asked of the battlefield as it is."""
 
 Incs = tuple[tuple[int, int], ...]
+_Hand = tuple[tuple[int, int, dict[int, "CardOptions"], bool], ...]
 
 
 def score(option: LandDrop, bits: int) -> int:
@@ -132,7 +133,14 @@ class LandChoice:
         self.keep_mdfc = layout.top(layout.lands_field[last_due]) if layout.mdfc else 0
         """The bit of a key saying a modal double-faced spell is kept as a spell."""
         self.cards: list[dict[int, CardOptions]] = [{} for _ in drops]
-        self.hands: dict[int, list[int]] = {}
+        self.mdfc = [any(d[0][8] for d in card_drops) for card_drops in drops]
+        self.land_pres = layout.land_pres
+        self.hands: dict[int, _Hand] = {}
+        self.by_card = [
+            (bit, (card, self.masks[card], self.cards[card], self.mdfc[card]))
+            for card, bit in sorted((card, bit) for bit, card in land_cards.items())
+        ]
+        """Each land card's presence bit of ``H`` and its entry in a hand, in order."""
 
     def clear(self) -> None:
         for cache in self.cards:
@@ -149,13 +157,13 @@ class LandChoice:
         best: LandDrop | None = None
         later: LandDrop | None = None
         best_score = later_score = -1
-        for card in self._hand(key):
-            local = key & self.masks[card]
-            options = self.cards[card].get(local) or self._options(card, local)
-            if not options.options or (options.mdfc and key & NO_MDFC):
+        hand = self.hands.get(key & self.land_pres) or self._hand(key & self.land_pres)
+        for card, mask, cache, mdfc in hand:
+            options = cache.get(key & mask) or self._options(card, key & mask)
+            if not options.options or (mdfc and key & NO_MDFC):
                 continue
             value, option = options.best.get(bits) or options.best_of(bits)
-            if options.mdfc:
+            if mdfc:
                 later_up += options.untapped
                 later_down += options.tapped
                 if later is None or value > later_score:
@@ -169,12 +177,11 @@ class LandChoice:
             later = None  # a modal double-faced spell is kept as a spell
         return (up + down + later_up + later_down) or NO_LAND, best or later
 
-    def _hand(self, key: int) -> list[int]:
-        """The land cards in the hand of ``key``, in order (cached)."""
-        present = key & self.layout.land_pres
-        found = self.hands.get(present)
-        if found is None:
-            found = self.hands[present] = sorted(self.land_cards[bit] for bit in _bits(present))
+    def _hand(self, present: int) -> _Hand:
+        """The land cards of a hand (``present``: its land presence bits), in order,
+        with the bits of a key each one reads, its options' cache, and whether it
+        is a modal double-faced spell (cached)."""
+        found = self.hands[present] = tuple(entry for bit, entry in self.by_card if present & bit)
         return found
 
     def _options(self, card: int, local: int) -> CardOptions:
@@ -206,13 +213,3 @@ def _card_mask(drops: Sequence[Drop], entry_sources: frozenset[int], above: int)
         if up[6].source in entry_sources:
             mask |= above
     return mask
-
-
-def _bits(present: int) -> list[int]:
-    """The set bits of ``present``, each alone."""
-    found = []
-    while present:
-        low = present & -present
-        present ^= low
-        found.append(low)
-    return found

@@ -256,14 +256,18 @@ class Engine:
         for index, (bottom, fewest, most) in enumerate(self.steps):
             library = list(library0)
             hand = []
+            h = start
             for size in sizes:  # each card drawn swaps places with the last one
                 i = int(rand() * size)
-                hand.append(library[i])
+                card = library[i]
+                hand.append(card)
+                h += drawn[card]
                 library[i] = library[size - 1]
             bottomed: list[int] = []
             if bottom:
                 hand, bottomed = player.bottom(hand, bottom)
-            h = sum(map(drawn.__getitem__, hand), start)
+                for card in bottomed:
+                    h -= drawn[card]
             if fewest <= h >> seen <= most or index == self.last_step:
                 break
         del library[rest:]
