@@ -19,6 +19,7 @@ from __future__ import annotations
 import random
 from collections import defaultdict
 from collections.abc import Callable, Iterable, Mapping
+from math import floor
 from typing import Final
 
 from ..karsten import COMMANDER_LONDON, HAND_SIZE, LONDON
@@ -165,7 +166,7 @@ class Engine:
                     key += gy_now
                     identity += gy_ident
                 if draws and library:
-                    i = int(rand() * len(library))  # a lazy shuffle (see _draw)
+                    i = floor(rand() * len(library))  # a lazy shuffle (see _draw)
                     h += drawn[library[i]]
                     library[i] = library[-1]
                     library.pop()
@@ -258,7 +259,7 @@ class Engine:
             hand = []
             h = start
             for size in sizes:  # each card drawn swaps places with the last one
-                i = int(rand() * size)
+                i = floor(rand() * size)
                 card = library[i]
                 hand.append(card)
                 h += drawn[card]
@@ -370,7 +371,7 @@ class Engine:
 
 def _draw(library: list[int], rand: Callable[[], float]) -> int:
     """Draw a card: it swaps places with the last one (a lazy shuffle)."""
-    i = int(rand() * len(library))
+    i = floor(rand() * len(library))  # int(), for a number >= 0 (math.floor is faster)
     card = library[i]
     library[i] = library[-1]
     library.pop()
