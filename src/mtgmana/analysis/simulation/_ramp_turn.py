@@ -114,15 +114,19 @@ def turn_ramp(player: Player) -> RampTurn:
         kinds: int,
     ) -> RampStep | None:  # fmt: skip
         """The turn's ramp the first time (or with Treasure held); kept when the
-        answer is kept by the key (not on a board with static effects, which is
-        decided anew each time: :meth:`~._answers.Answers.fill`)."""
+        answer is kept by the key (not on a board with static effects, nor an
+        answer only the tapper gave: those are asked anew each time,
+        :meth:`~._answers.Answers.fill`)."""
         cards = kinds & ~1
-        board: _Board | None = (kinds, k) if not k & static else None
         bits, simple, land_free, pure = infos_get(cards) or player.ramp_info(cards)
         value = cache_get(k)
         if value is None or bits & ~(value >> n):
             value = answers.fill(k, use_identity, bits)
         castable = value & bits
+        kept = cache_get(k)
+        board: _Board | None = None
+        if kept is not None and not bits & ~(kept >> n) and not k & static:
+            board = (kinds, k)
         held = game.treasures
         if held:
             pure = False
