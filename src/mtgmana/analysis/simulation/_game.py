@@ -166,7 +166,9 @@ class Engine:
                     key += gy_now
                     identity += gy_ident
                 if draws and library:
-                    i = floor(rand() * len(library))  # a lazy shuffle (see _draw)
+                    i = floor(
+                        rand() * len(library)
+                    )  # a lazy shuffle: it swaps places with the last card
                     h += drawn[library[i]]
                     library[i] = library[-1]
                     library.pop()
@@ -340,8 +342,11 @@ class Engine:
         keep_land = self.cards.keep_land
         due = self.schedule.due
         for later in range(turn + 1, self.schedule.last_due + 1):
-            if library and keep_land[_draw(library, rand)]:
-                lands_seen += 1
+            if library:  # a card drawn, as in the game loop
+                i = floor(rand() * len(library))
+                lands_seen += keep_land[library[i]]
+                library[i] = library[-1]
+                library.pop()
             if lands_seen >= later:
                 eligible |= due[later]
         return eligible
@@ -367,15 +372,6 @@ class Engine:
         hit = _counts([(packed >> n, count) for packed, count in karsten.items()], n)
         on_curve = _counts([(packed & every, count) for packed, count in karsten.items()], n)
         return hist, tally.mulligans, hit, on_curve
-
-
-def _draw(library: list[int], rand: Callable[[], float]) -> int:
-    """Draw a card: it swaps places with the last one (a lazy shuffle)."""
-    i = floor(rand() * len(library))  # int(), for a number >= 0 (math.floor is faster)
-    card = library[i]
-    library[i] = library[-1]
-    library.pop()
-    return card
 
 
 def _cracks_colorless(deck: CompiledDeck) -> bool:

@@ -142,6 +142,13 @@ class Player:
         self.land_rank = cards.land_rank
         self.spell_rank = cards.spell_rank
         self.spell_order = [-rank for rank in cards.spell_rank]
+        after = max(self.spell_order, default=0) - min(self.land_rank, default=0) + 1
+        self.bottom_order = [
+            after + self.land_rank[k] if land else self.spell_order[k]
+            for k, land in enumerate(self.keep_land)
+        ]
+        """Each card's place when the mulligan bottoms: the spells (by ``spell_order``)
+        before the lands (by ``land_rank``)."""
         self.ramp_order = cards.ramp_order
         self.delayed = cards.delayed
         self.ramp_bit = [0 if r is None else 1 << r.question for r in deck.ramp]
@@ -613,9 +620,10 @@ class Player:
         """The London mulligan's bottoming (CR 103.5; Karsten's rule, see
         :mod:`mtgmana.analysis.simulation`): ``count`` cards, the most expensive spells (ramp last),
         then the lands making the fewest colors (taplands first)."""
-        keep_land = self.keep_land
-        spells = sorted((k for k in hand if not keep_land[k]), key=self.spell_order.__getitem__)
-        lands = sorted((k for k in hand if keep_land[k]), key=self.land_rank.__getitem__)
+        # One stable sort: the spells by their order, then the lands by their rank.
+        ordered = sorted(hand, key=self.bottom_order.__getitem__)
+        split = len(hand) - sum(map(self.keep_land.__getitem__, hand))
+        spells, lands = ordered[:split], ordered[split:]
         bottom_spells, bottom_lands = bottom_split(len(spells), count)
         bottom_lands = min(bottom_lands, len(lands))
         bottom_spells = min(count - bottom_lands, len(spells))
