@@ -180,7 +180,7 @@ class Engine:
                 played: LandDrop | None = None
                 if h & land_pres:
                     usable_now = (h >> usable) & field_mask
-                    choice = (h & decide_mask) | ((h >> wants[usable_now]) & WANTS) | early_now
+                    choice = (h & decide_mask) | (((h >> wants[usable_now]) & WANTS) | early_now)
                     if has_entry:
                         choice |= entry.bits(key) << entry_shift
                     incs, played = decisions_get(choice) or player.decide(choice)
