@@ -11,7 +11,7 @@ from typing import Any
 
 from ..costs import ManaCost
 from ..symbol_payment import ways_to_pay
-from ._compile import ORDER, Source
+from ._compile import ORDER, Option, Source
 from ._evaluate import choice_rows
 from ._hall import (
     SNOW_BIT,
@@ -59,6 +59,9 @@ class _Skeleton:
         self.low_net = [0] * (n + 1)
         self.high_net = [0] * (n + 1)
         self.high_take = [0] * (n + 1)  # the most mana the groups' costs take
+        # Whether a group from here on has an activation that needs no mana (Sol
+        # Ring, Springleaf Drum): else the first activation is paid by other mana.
+        self.free_left = [False] * (n + 1)
         for g in range(n - 1, -1, -1):
             rows = self.summaries[g]
             self.high_take[g] = self.high_take[g + 1] + max(r[3] for r in rows)
@@ -66,6 +69,7 @@ class _Skeleton:
             self.low_life[g] = self.low_life[g + 1] + min(r[1] for r in rows)
             self.low_net[g] = self.low_net[g + 1] + min(r[2] - r[3] for r in rows)
             self.high_net[g] = self.high_net[g + 1] + max(r[2] - r[4] for r in rows)
+            self.free_left[g] = self.free_left[g + 1] or any(r[7] for r in rows)
         # Depth first (``first``): no activation first — the one-mana sources
         # often pay alone — then the rows that gain the most mana.
         self.order = [
@@ -263,7 +267,7 @@ class _Tree:
         self.summaries = skeleton.summaries
         most = _spent(problem.cost, problem.x, most=True)
         least = _spent(problem.cost, problem.x, most=False)
-        self.start = (0, 0, 0, most, least, 0, 0)
+        self.start = (0, 0, 0, most, least, 0, 0, 0)
         self.low_sacrifice = skeleton.low_sacrifice
         self.low_life = skeleton.low_life
         self.low_net = skeleton.low_net
@@ -271,6 +275,7 @@ class _Tree:
         self.order = skeleton.order
         self.made_rows = skeleton.made_rows
         self.high_take = skeleton.high_take
+        self.free_left = skeleton.free_left
         self.optimistic = skeleton.optimistic
         self.optimistic_total = skeleton.optimistic_total
         self.supply_totals = skeleton.supply_totals
@@ -308,8 +313,9 @@ class _Tree:
         damage and life they cost, the mana left over when every cost takes the
         most it can, every future cost kept, and the one-mana sources that must be
         tapped for what the made and floating mana can't pay."""
-        sacrifice, life, made, most, least, victims, taps = sums
-        floating = len(self.problem.pool) + made
+        sacrifice, life, made, most, least, victims, taps, free = sums
+        pool = len(self.problem.pool)
+        floating = pool + made
         waste = max(0, floating - most + self.low_net[depth])
         sacrifice += victims + self.low_sacrifice[depth]  # a victim weighs 1 at least
         life += self.low_life[depth]
@@ -318,6 +324,10 @@ class _Tree:
             return (sacrifice, life, kept, waste - self.margin)
         # Each permanent an activation's cost taps is a unit of its own, at least 1.
         flex = max(0, least - floating - self.high_net[depth]) + taps
+        if least and not (pool or free or self.free_left[depth]):
+            # With no floating mana and no activation needing none, the first
+            # activation's cost or the cost is paid by a one-mana source at least.
+            flex = max(flex, 1 + taps)
         return (sacrifice, life, kept, waste, flex)
 
     def colored_waste(
@@ -539,13 +549,22 @@ def _lead_row(source: Source, row: list[int], snow: int) -> _LeadRow:
 def _group_rank(source: Source) -> int:
     """Where a group goes in the tree: those whose activations cost more than mana
     (a sacrifice, life, a tapped permanent: they raise the bound of every plan that
-    uses them) first, so a bound can cut them near the root, then in the board's
-    order (any order is exact)."""
+    uses them) first, so a bound can cut them near the root, then those with an
+    activation that needs no mana (Sol Ring: below them, :meth:`_Tree.bound` knows
+    whether one is used), then in the board's order (any order is exact)."""
     costly = any(
         o.sacrifice_self or o.sacrifices or o.taps or o.life or o.damage or any(o.resources)
         for o in source.complex
     )
-    return 0 if costly else 1
+    return 0 if costly else 1 if any(_needs_no_mana(o) for o in source.complex) else 2
+
+
+def _needs_no_mana(option: Option) -> bool:
+    """Whether an activation makes mana without paying any (CR 605.3a: then it can
+    be the first of a plan's activations)."""
+    return bool(option.slots) and (
+        option.mana_cost is None or _spent(option.mana_cost, 0, most=False) == 0
+    )
 
 
 def _depth_first_order(summaries: list[tuple[int, ...]], rows: list[list[int]]) -> list[int]:
@@ -561,9 +580,10 @@ def _row_summary(problem: Problem, g: int, row: list[int]) -> tuple[int, ...]:
     """What a group's choice adds to a combination's bound: sacrifices, damage and
     life (and energy), mana made, the most and least mana its activation costs take,
     permanents sacrificed to other permanents' costs (cards discarded or exiled
-    count with sacrifices)."""
+    count with sacrifices), permanents tapped for them, and the activations that
+    need no mana (:func:`_needs_no_mana`)."""
     source = problem.sources[g]
-    sacrifice = life = made = most = least = victims = taps = 0
+    sacrifice = life = made = most = least = victims = taps = free = 0
     for option, n in zip(source.complex, row, strict=True):
         if not n:
             continue
@@ -577,10 +597,11 @@ def _row_summary(problem: Problem, g: int, row: list[int]) -> tuple[int, ...]:
         sacrifice += n * (3 * discarded + exiled)
         life += n * (option.damage + option.life + energy)
         made += n * len(option.slots)
+        free += n * _needs_no_mana(option)
         if option.mana_cost is not None:
             most += n * _spent(option.mana_cost, 0, most=True)
             least += n * _spent(option.mana_cost, 0, most=False)
-    return sacrifice, life, made, most, least, victims, taps
+    return sacrifice, life, made, most, least, victims, taps, free
 
 
 def _spent(cost: ManaCost, x: int, *, most: bool) -> int:
