@@ -340,16 +340,16 @@ class _Tree:
         damage and life they cost, the mana left over when every cost takes the
         most it can, every future cost kept, and the one-mana sources that must be
         tapped for what the made and floating mana can't pay."""
-        sacrifice, life, made, most, least, victims, taps, free, tap_made = sums
-        pool = len(self.problem.pool)
-        floating = pool + made
+        sacrifice, life, made, most, least, victims, taps, _, _ = sums
+        floating = len(self.problem.pool) + made
         waste = max(0, floating - most + self.low_net[depth])
         sacrifice += victims + self.low_sacrifice[depth]  # a victim weighs 1 at least
         life += self.low_life[depth]
         kept = -len(self.problem.future)
         if self.margin:
             return (sacrifice, life, kept, waste - self.margin)
-        # Each permanent an activation's cost taps is a unit of its own, at least 1.
+        # Each permanent an activation's cost taps is a unit of its own, at least 1;
+        # the made and floating mana pays the rest, or one-mana sources.
         flex = max(0, least - floating - self.high_net[depth])
         return (sacrifice, life, kept, waste, max(flex, self._lone_flex(depth, sums)) + taps)
 
