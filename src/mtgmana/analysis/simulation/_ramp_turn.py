@@ -31,7 +31,7 @@ from collections.abc import Callable
 from typing import Final
 
 from ...ability_text import RampKind
-from ._player import Decision, Game, LandDrop, Player, RampStep, pull, shuffle
+from ._player import Decision, Game, LandDrop, Player, RampStep, take
 
 __all__ = ["RampTurn", "turn_ramp"]
 
@@ -49,6 +49,8 @@ _Learned = tuple[RampStep, tuple[_Question, ...]]
 _PLAYED: Final[_Learned] = ((0, 0, 0, 0), ())
 """A learned ramp that must be played on the game each time."""
 _SIMPLE: Final = frozenset({RampKind.MANA_SOURCE, RampKind.TREASURE})
+_UNLEARNED: Final[_Board] = (-1, -1)
+"""A ramp that may not be learned (a search or static effect in hand, Treasure held)."""
 _BRANCHED: Final = _SIMPLE | {RampKind.EXTRA_LAND}
 _After = tuple[RampStep, tuple[_Question, ...], int]
 _PLAYED_AFTER: Final[_After] = ((0, 0, 0, 0), (), -1)
@@ -58,7 +60,8 @@ _PLAYED_AFTER: Final[_After] = ((0, 0, 0, 0), (), -1)
 class _Branch:
     """A learned ramp with one extra land drop (see the module): what it added to
     ``H`` and the key before the drop's decision, the decision's flags, and by the
-    decision's key, what it added in all, its questions and the land found."""
+    land drop made (:func:`_drop_key`), what it added in all, its questions and
+    the land a fetch land found."""
 
     __slots__ = ("after", "field", "flags", "h")
 
@@ -145,15 +148,26 @@ def turn_ramp(player: Player) -> RampTurn:
             if board:
                 turns[board] = ()
             return None
-        learned = learned_get(kinds << n | castable) if pure else _PLAYED
+        state = (h, key, identity, use_key, use_identity)
+        return learned_play(game, state, castable, kinds, board if pure else _UNLEARNED)
+
+    def learned_play(
+        game: Game, state: tuple[int, int, int, int, int], castable: int, kinds: int,
+        board: _Board | None,
+    ) -> RampStep:  # fmt: skip
+        """The ramp replayed as learned, or played on the game (and learned when it
+        may be: ``board`` is :data:`_UNLEARNED` when it may not; else where it is
+        kept, or ``None``): ``state`` is ``H``, the key, the identity, and the
+        battlefield this turn's key and identity."""
+        h, key, identity, use_key, use_identity = state
+        learned = learned_get(kinds << n | castable) if board is not _UNLEARNED else _PLAYED
         if isinstance(learned, _Branch):
             made = player.decision(h + learned.h, game.turn, key + learned.field, learned.flags)
             found = learned.after.get(_drop_key(made[1]))
             if found is not None and found is not _PLAYED_AFTER:
                 step, questions, target = found
-                if target >= 0:  # CR 701.23: then the library is shuffled
-                    pull(game, target)
-                    shuffle(game)
+                if target >= 0:  # a fetch land's find (CR 701.23)
+                    take(game, target)
                 return replay(game, step, questions, None)
             learned = None if found is None else _PLAYED
         elif isinstance(learned, tuple) and learned is not _PLAYED:
