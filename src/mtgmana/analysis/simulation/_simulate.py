@@ -82,8 +82,8 @@ Once every question left is castable on the battlefield, the game stops (more
 permanents never make a cost unpayable) and only the draws for Karsten's
 condition go on.
 
-**Speed** (pure Python, one core, caches cold, on a quiet 2-core machine: the
-60-card lists of tests/data/decks at 38,000-84,000 games/s, the 34 Commander
+**Speed** (pure Python, one core, caches cold, on a 2-core machine: the
+60-card lists of tests/data/decks at about 50,000-107,000 games/s, the 34 Commander
 precons at a median of 11,000 and 2,200 at the slowest; ``python
 bench/bench_deck.py``): each card is
 compiled once; a battlefield is an integer key, answers are cached by key (boards
@@ -92,7 +92,8 @@ same deck start warm; questions with the same cost are answered together; boards
 with static effects (CR 613) are decided on what the effects make their
 permanents. The hand and the counters the policy reads are one more integer
 (:mod:`._layout`): a draw or a land drop is one addition, and the policy's land
-drops and a turn's mana-source ramp are cached under the bits they read. The
+drops and a turn's ramp are cached under the bits they read (docs/simulation.md,
+§12). The
 library is drawn from lazily (a partial Fisher-Yates shuffle: only the cards a
 game looks at). Games are played in chunks of :data:`CHUNK` games, chunk ``i``
 with its own generator seeded from ``(seed, i)``: the result depends on the seed
