@@ -1031,7 +1031,9 @@ def test_every_card_parses_or_says_why() -> None:
             has_mana = has_mana or result.has_mana
             if script.has_mana_ability(face.oracle_text, face.type_line):
                 # the independent detector's mana abilities are never dropped silently
-                assert result.abilities or result.triggers or result.unsupported, face.name
+                assert (
+                    result.abilities or result.triggers or result.unsupported or result.doublings
+                ), face.name
             if script.grants_mana_ability(
                 face.oracle_text, face.type_line
             ) or script.changes_land_types(face.oracle_text, face.type_line):
