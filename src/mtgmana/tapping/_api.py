@@ -20,6 +20,7 @@ from ..restrictions import Spend, SpendKind
 from ..symbol_payment import ways_to_pay
 from ._build import build_plan, plan_life_ok
 from ._compile import Source, compiled, relevant_colors
+from ._doubling import cube_usable, payable_with_cubes, plan_with_cubes
 from ._hall import one_mana_sources_pay, surely_unpayable
 from ._problem import MAX_COMBINATIONS, Problem
 from ._search import SearchTooLong, search
@@ -260,6 +261,16 @@ def _memo_key(request: PaymentRequest, board: Board, pool: Pool) -> tuple[Any, .
 
 
 def _plan(request: PaymentRequest, board: Board, pool: Pool) -> Plan:
+    if cube_usable(board):
+        return plan_with_cubes(request, board, pool, _plan_valued)
+    return _plan_valued(request, board, pool)[0]
+
+
+def _plan_valued(
+    request: PaymentRequest, board: Board, pool: Pool
+) -> tuple[Plan, tuple[int, ...]]:
+    """The best plan without activating any Doubling Cube, and its value by
+    preferences 1-5 (``Candidate.value``)."""
     cost, life, x, spend = request.cost, request.life, request.x, request.spent_on
     future, partial, time_limit = (
         [c for c, _ in request.future],
@@ -306,12 +317,12 @@ def _plan(request: PaymentRequest, board: Board, pool: Pool) -> Plan:
         if found is not None:
             kept = build_plan(safer, found)
             if plan_life_ok(kept, life) and kept.life_paid + kept.damage < life:
-                result, problem = kept, safer
+                result, problem, best = kept, safer, found
     if board.unsupported:
         result = replace(result, ignored=board.unsupported)
     if problem.solves >= MAX_COMBINATIONS:
         result = replace(result, cut_short=True)
-    return result
+    return result, best.value[:5]
 
 
 def can_pay(
@@ -337,13 +348,28 @@ def can_pay(
             time_limit=time_limit,
         ),
     )  # fmt: skip
-    problem = _problem(
-        request.cost, board, pool, request.life, request.x, request.spent_on, (),
-        partial=request.partial,
-    )  # fmt: skip
-    if request.time_limit is not None:
-        problem.decide_by = time.process_time() + request.time_limit
-    return _payable(problem, request.life)
+    decide_by = None if request.time_limit is None else time.process_time() + request.time_limit
+    return _payable_from(request, board, pool, request.x, decide_by)
+
+
+def _payable_from(
+    request: PaymentRequest, board: Board, pool: Pool, x: int | None, decide_by: float | None
+) -> bool:
+    """Whether the request's cost (with this X) can be paid from the board and pool,
+    Doubling Cubes activated wherever they help (exact)."""
+
+    def payable(where: Board, floating: Pool, life: int) -> bool:
+        problem = _problem(
+            request.cost, where, floating, life, x, request.spent_on, (), partial=request.partial
+        )
+        problem.decide_by = decide_by
+        return _payable(problem, life)
+
+    if cube_usable(board):
+        if board.unsupported and not request.partial:
+            raise NotModelled(board.unsupported)
+        return payable_with_cubes(board, pool, request.life, payable)
+    return payable(board, pool, request.life)
 
 
 def _payable(problem: Problem, life: int) -> bool:
@@ -389,13 +415,11 @@ def max_x(
             time_limit=time_limit,
         ),
     )  # fmt: skip
-    total, life, spend = request.cost, request.life, request.spent_on
+    total = request.cost
     decide_by = None if time_limit is None else time.process_time() + time_limit
 
     def payable(x: int) -> bool:
-        problem = _problem(total, board, pool, life, x, spend, (), partial=request.partial)
-        problem.decide_by = decide_by
-        return _payable(problem, life)
+        return _payable_from(request, board, pool, x, decide_by)
 
     if not payable(0):
         return None

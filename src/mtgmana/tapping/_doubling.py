@@ -1,0 +1,471 @@
+"""Private: plans that activate Doubling Cube (CR 605.1a, 605.3a, 701.10f, 106.3,
+106.6), exactly.
+
+Doubling Cube's "{3}, {T}: Double the amount of each type of unspent mana you have"
+is a mana ability (CR 605.1a) that can come at any point of the order of
+activations (CR 605.3a). Its {3} is paid from the mana in the pool at that time —
+restricted mana only where its restriction allows an activation's cost, as for every
+other activation — and then, for each type, as much of that type as the pool holds
+is added (CR 701.10f): the Cube's own mana (CR 106.3: snow only if the Cube is),
+without the restrictions of the mana doubled (CR 106.6).
+
+A plan that activates Cubes splits into *phases*: the activations before the first
+Cube, that Cube, the activations before the next, ..., and after the last Cube a
+plan of the usual kind that pays the cost from the floating mana there. This module
+enumerates the activations before each Cube — every set of them, every way to pay
+their costs and every typing of their mana, by simulating each through
+:func:`~mtgmana.tapping.activate` — and asks the tapper's exact search (a function of
+the board, the floating mana and the life left, with no Cube to activate) for the
+best plan after the last one. The value of a plan is the sum of what its phases
+add on each preference (sacrifices, damage and life, flexibility; unused mana and
+the hand kept are read at the end), so the best completion of a given start is the
+tapper's best plan from there, and the best plan is the least over every start:
+exact. Identical permanents are tried in one order only, activations without a mana
+cost come first within a phase (their mana is there sooner, so every payment stays
+legal; those that pay life before the others, CR 119.4), and a start whose
+sacrifices and life already lose to the best plan found is cut with all the starts
+it leads to (they only add to those) — none of these loses a plan.
+
+What isn't modelled with a Cube on the board (:class:`NotModelled`, never guessed):
+abilities that sacrifice or tap other permanents, repeatable ones, ones that cost
+energy or cards, "activate only as an instant", ones with both a mana cost and a
+life cost, and replacement effects or triggered mana abilities that apply to the
+Cube's own mana (Mana Reflection).
+"""
+
+from __future__ import annotations
+
+import itertools
+import time
+from collections import Counter
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from ..board import Board
+from ..colors import ManaType
+from ..costs import ManaCost
+from ..errors import MtgManaError
+from ..mana import Mana
+from ..payment import CannotPay, Paid
+from ..payment import pay as pay_cost
+from ..pool import ManaPool
+from ..request import PaymentRequest, Pool, floating_units
+from ..restrictions import Spend, SpendKind
+from ._build import steps_of
+from ._compile import ORDER, Option, options_of
+from .activation import Activated, activate
+from .plans import Plan, Step
+
+__all__ = ["MAX_CUBE_SOLVES", "cube_usable", "payable_with_cubes", "plan_with_cubes", "refusal"]
+
+MAX_CUBE_SOLVES = 400
+"""At most this many plans after a Cube are asked of the tapper before the search for
+the best plan stops (``cut_short``); payability is still decided exactly."""
+
+Solver = Callable[[PaymentRequest, Board, Pool], tuple[Plan, tuple[int, ...]]]
+"""The tapper without Cubes: the best plan and its value by preferences 1-5."""
+
+_ABILITY = Spend(SpendKind.ABILITY)
+
+
+def cube_usable(board: Board) -> bool:
+    """Whether a permanent of yours can activate a pool-doubling ability now."""
+    effective = board.effective
+    return any(_can_double(effective, i) for i in range(len(effective.permanents)))
+
+
+def _can_double(board: Board, index: int) -> bool:
+    p = board.permanents[index]
+    return bool(
+        p.doublings
+        and p.controller == "you"
+        and p.zone == "battlefield"
+        and not p.tapped
+        and not (p.is_creature and p.summoning_sick)
+    )
+
+
+def refusal(board: Board) -> tuple[tuple[int, str, str], ...]:
+    """What, on a board with a Cube to activate, isn't modelled: (id, name, why)."""
+    effective = board.effective
+    found: list[tuple[int, str, str]] = []
+    for i, p in enumerate(effective.permanents):
+        if _can_double(effective, i) and (
+            effective.replacements_for(i) or effective.trigger_sources(i)
+        ):
+            found.append((board.ids[i], p.name, "an effect on the mana a Doubling Cube adds"))
+        for option in options_of(effective, i, effective.could_produce):
+            why = _unsupported(option)
+            if why:
+                found.append((board.ids[i], p.name, f"{why}, with Doubling Cube"))
+                break
+    return tuple(found)
+
+
+def _unsupported(option: Option) -> str:
+    if option.sacrifices is not None or option.taps is not None:
+        return "a cost that sacrifices or taps other permanents"
+    if option.repeatable:
+        return "an ability activated again and again"
+    if any(option.resources) or option.discards_hand:
+        return "a cost of energy or cards"
+    if option.only_as_instant:
+        return "an ability activated only as an instant"
+    if option.mana_cost is not None and option.life:
+        return "a cost of both mana and life"
+    return ""
+
+
+# -- the state of a search -------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class _State:
+    """Where a start has got to: the board and pool, the steps so far, and what they
+    cost (sacrifices, damage and life, flexibility), with the phase's order."""
+
+    board: Board
+    pool: ManaPool
+    steps: tuple[Step, ...] = ()
+    sacrifice: int = 0
+    life: int = 0
+    flex: int = 0
+    floor: tuple[int, int] = (-1, -1)  # the last free activation of the phase
+    costing: bool = False  # a mana-costing activation came in this phase
+
+    def key(self) -> tuple[Any, ...]:
+        pool = tuple(sorted(Counter(_kind(u) for u in self.pool).items(), key=repr))
+        return (self.board, pool, self.sacrifice, self.life, self.flex, self.floor, self.costing)
+
+
+def _kind(unit: Mana) -> tuple[Any, ...]:
+    return (unit.type, unit.snow, unit.legendary, unit.restriction)
+
+
+@dataclass
+class _Search:
+    request: PaymentRequest
+    solve: Solver
+    first: bool = False  # payability only: stop at the first plan
+    best: tuple[tuple[int, ...], Plan] | None = None
+    seen: set[tuple[Any, ...]] = field(default_factory=set)
+    solves: int = 0
+    cut: bool = False
+    deadline: float | None = None
+
+    @property
+    def futures(self) -> int:
+        return len(self.request.future)
+
+    def done(self) -> bool:
+        """Whether to stop: a plan found when only payability is asked; the budget
+        or the time spent when a plan is known (never before: payability is exact)."""
+        if self.best is None:
+            return False
+        if self.first:
+            return True
+        late = self.deadline is not None and time.process_time() > self.deadline
+        if self.solves >= MAX_CUBE_SOLVES or late:
+            self.cut = True
+        return self.cut
+
+    def hopeless(self, state: _State) -> bool:
+        """Whether no plan from ``state`` can beat the best (its sacrifices, life and
+        flexibility only grow; the levels between them at best)."""
+        if self.best is None or self.first:
+            return False
+        life = self.request.life
+        low = (int(0 < life <= state.life), state.sacrifice, state.life)
+        best = self.best[0]
+        if low != best[:3]:
+            return low > best[:3]
+        return best[3:] <= (-self.futures, 0, state.flex)
+
+    def offer(self, state: _State) -> None:
+        """The best plan from ``state`` with no more Cube, if any, kept if better."""
+        self.solves += 1
+        request = self.request
+        left = request.life - state.life
+        if self.deadline is not None:
+            remaining = max(self.deadline - time.process_time(), 0.001)
+            request = replace(request, time_limit=remaining)
+        try:
+            after, value = self.solve(replace(request, life=left), state.board, state.pool)
+        except CannotPay:
+            return
+        steps = state.steps + after.steps
+        result = Plan(request.cost, steps, after.payment, after.ignored, after.cut_short)
+        lost = result.life_paid + result.damage
+        total = (
+            int(0 < request.life <= lost),
+            state.sacrifice + value[0],
+            state.life + value[1],
+            value[2],
+            value[3],
+            state.flex + value[4],
+        )
+        self.cut = self.cut or after.cut_short
+        if self.best is None or total < self.best[0]:
+            self.best = (total, result)
+
+
+# -- the moves from a state ------------------------------------------------------------
+
+
+def _explore(search: _Search, state: _State) -> None:
+    """Every start from ``state``: each plan after a Cube offered, each state
+    explored further."""
+    key = state.key()
+    if key in search.seen or search.done() or search.hopeless(state):
+        return
+    search.seen.add(key)
+    for nxt, doubled in _moves(state, search.request.life):
+        if doubled:
+            search.offer(nxt)
+        _explore(search, nxt)
+        if search.done():
+            return
+
+
+def _moves(state: _State, life: int) -> Iterator[tuple[_State, bool]]:
+    """The states one activation after ``state`` — each Cube with each payment of its
+    cost (True), each other activation that can come next in the phase (False) —
+    none when no Cube can add anything now or later."""
+    effective = state.board.effective
+    cubes = [i for i in range(len(effective.permanents)) if _can_double(effective, i)]
+    if not cubes or len(state.pool) + _most_more(effective) < 4:
+        return
+    for i in cubes:
+        if _first_of_kind(effective, i):
+            for nxt in _doubled(state, i):
+                yield nxt, True
+    for i, p in enumerate(effective.permanents):
+        if p.controller != "you" or not p.abilities or not _first_of_kind(effective, i):
+            continue
+        for option in options_of(effective, i, effective.could_produce):
+            for nxt in _activated(state, i, option, life - state.life):
+                yield nxt, False
+
+
+def _most_more(board: Board) -> int:
+    """The most mana your permanents could still add (each its largest option)."""
+    most = 0
+    for i in range(len(board.permanents)):
+        sizes = [len(o.slots) for o in options_of(board, i, board.could_produce)]
+        most += max(sizes, default=0)
+    return most
+
+
+def _first_of_kind(board: Board, index: int) -> bool:
+    """Whether no identical permanent comes before it (identical permanents are
+    interchangeable: one order of them is enough), nothing being attached to either."""
+    p = board.permanents[index]
+    attached = {q.attached_to for q in board.permanents if q.attached_to is not None}
+    if board.ids[index] in attached:
+        return True
+    return not any(
+        board.permanents[j] == p and board.ids[j] not in attached for j in range(index)
+    )
+
+
+def _activated(state: _State, index: int, option: Option, life: int) -> Iterator[_State]:
+    """The states after activating ``option`` of permanent ``index`` with ``life``
+    left: every typing of its mana and every payment of its cost, in the phase's
+    order (free activations first, by (pays life first, board index))."""
+    free = option.mana_cost is None
+    place = (0 if option.life else 1, index)
+    if free and (state.costing or place <= state.floor):
+        return
+    board = state.board
+    effective = board.effective
+    identifier = board.ids[index]
+    for typing in _typings(option):
+        for payment in _payments(option.mana_cost, tuple(state.pool)):
+            try:
+                done = activate(
+                    board, identifier, option.ability_index, produce=typing, pool=state.pool,
+                    life=life, pay=payment, counters=option.counters,
+                )  # fmt: skip
+            except (MtgManaError, CannotPay):
+                continue
+            yield _after(state, effective, index, option, done, place if free else state.floor)
+
+
+def _after(
+    state: _State,
+    effective: Board,
+    index: int,
+    option: Option,
+    done: Activated,
+    floor: tuple[int, int],
+) -> _State:
+    permanent = effective.permanents[index]
+    steps = steps_of(effective, index, option, done.produced, done.spent)
+    lost = 0
+    if option.sacrifice_self:
+        creature = permanent.is_creature and permanent.zone == "battlefield"
+        lost = 1 + (0 if permanent.token else 2) + (1 if creature else 0)
+    flex = _flexibility(effective, index) if option.simple else 0
+    return _State(
+        done.board,
+        done.pool,
+        state.steps + tuple(steps),
+        state.sacrifice + lost,
+        state.life + done.damage + done.life_paid,
+        state.flex + flex,
+        floor,
+        state.costing or option.mana_cost is not None,
+    )
+
+
+def _flexibility(board: Board, index: int) -> int:
+    """Preference 5: the types the permanent's one-mana abilities make."""
+    types: set[ManaType] = set()
+    for option in options_of(board, index, board.could_produce):
+        if option.simple:
+            types |= option.slots[0]
+    return len(types)
+
+
+def _typings(option: Option) -> list[tuple[ManaType, ...]]:
+    """Every multiset of types the option's slots can make."""
+    found = {
+        tuple(sorted(combo, key=ORDER.__getitem__)) for combo in itertools.product(*option.slots)
+    }
+    return sorted(found, key=lambda t: [ORDER[x] for x in t])
+
+
+def _payments(cost: ManaCost | None, units: tuple[Mana, ...]) -> list[tuple[Mana, ...]]:
+    """Every way to pay an activation's mana cost from ``units``, one per multiset of
+    kinds of mana (which units of a kind don't matter); ``[()]`` for no cost."""
+    if cost is None:
+        return [()]
+    symbols = list(cost)
+    most = sum(2 if s.text.startswith("{2/") else max(1, _generic(s)) for s in symbols)
+    least = sum(1 if s.text.startswith("{2/") else max(1, _generic(s)) for s in symbols)
+    by_kind: dict[tuple[Any, ...], list[Mana]] = {}
+    for unit in units:
+        by_kind.setdefault(_kind(unit), []).append(unit)
+    kinds = list(by_kind.values())
+    found: list[tuple[Mana, ...]] = []
+    for size in range(least, min(most, len(units)) + 1):
+        for counts in _splits(size, [len(k) for k in kinds]):
+            chosen = tuple(u for k, n in zip(kinds, counts, strict=True) for u in k[:n])
+            try:
+                paid = pay_cost(cost, chosen, life=0, spend=_ABILITY)
+            except CannotPay:
+                continue
+            if len(paid.spent) == size:
+                found.append(chosen)
+    return found
+
+
+def _generic(symbol: Any) -> int:
+    text = symbol.text.strip("{}")
+    return int(text) if text.isdigit() else 1
+
+
+def _splits(total: int, limits: list[int]) -> Iterator[tuple[int, ...]]:
+    """Every way to take ``total`` items, at most ``limits[k]`` of kind k."""
+    if not limits:
+        if total == 0:
+            yield ()
+        return
+    for n in range(min(total, limits[0]), -1, -1):
+        for rest in _splits(total - n, limits[1:]):
+            yield (n, *rest)
+
+
+def _doubled(state: _State, index: int) -> Iterator[_State]:
+    """The states after the Cube ``index`` doubles the pool: one per payment of its
+    cost leaving some mana to double (a new phase begins)."""
+    board = state.board
+    effective = board.effective
+    cube = effective.permanents[index]
+    ability = len(cube.abilities)
+    for j, doubling in enumerate(cube.doublings):
+        for payment in _payments(doubling.cost.mana, tuple(state.pool)):
+            if len(payment) >= len(state.pool):
+                continue  # nothing left to double
+            done = activate(board, board.ids[index], ability + j, pool=state.pool, pay=payment)
+            step = Step(
+                board.ids[index], cube.name, str(doubling), ability + j, done.produced,
+                Paid(done.spent), (board.ids[index],),
+            )  # fmt: skip
+            yield replace(
+                state, board=done.board, pool=done.pool, steps=(*state.steps, step),
+                floor=(-1, -1), costing=False,
+            )  # fmt: skip
+
+
+# -- the answers ---------------------------------------------------------------------
+
+
+def _start(board: Board, pool: Pool) -> _State:
+    start = ManaPool()
+    start.add_units(floating_units(pool))
+    return _State(board, start)
+
+
+def plan_with_cubes(
+    request: PaymentRequest, board: Board, pool: Pool, solve: Solver
+) -> Plan:
+    """The best plan, Cubes activated where they do best (see the module)."""
+    from ._api import NotModelled  # the refusal is the API's error
+
+    refused = refusal(board)
+    if refused:
+        raise NotModelled(refused)
+    search = _Search(request, solve)
+    if request.time_limit is not None:
+        search.deadline = time.process_time() + request.time_limit
+    state = _start(board, pool)
+    shortfall: CannotPay | None = None
+    try:
+        plan, value = solve(request, board, tuple(state.pool))
+        lost = plan.life_paid + plan.damage
+        search.best = ((int(0 < request.life <= lost), *value), plan)
+        search.cut = plan.cut_short
+    except CannotPay as error:
+        shortfall = error
+    _explore(search, state)
+    if search.best is None:
+        assert shortfall is not None
+        raise shortfall
+    result = search.best[1]
+    return replace(result, cut_short=search.cut) if search.cut else result
+
+
+def payable_with_cubes(
+    board: Board, pool: Pool, life: int, payable: Callable[[Board, Pool, int], bool]
+) -> bool:
+    """Whether some plan pays, Cubes activated anywhere (exact: every start is tried
+    until one pays)."""
+    from ._api import NotModelled
+
+    refused = refusal(board)
+    if refused:
+        raise NotModelled(refused)
+    state = _start(board, pool)
+    if payable(board, tuple(state.pool), life):
+        return True
+    return _any_pays(state, payable, life, set())
+
+
+def _any_pays(
+    state: _State,
+    payable: Callable[[Board, Pool, int], bool],
+    life: int,
+    seen: set[tuple[Any, ...]],
+) -> bool:
+    key = state.key()
+    if key in seen:
+        return False
+    seen.add(key)
+    for nxt, doubled in _moves(state, life):
+        if doubled and payable(nxt.board, tuple(nxt.pool), life - nxt.life):
+            return True
+        if _any_pays(nxt, payable, life, seen):
+            return True
+    return False
