@@ -641,7 +641,9 @@ def _alternatives(board: Board, chosen: _Set, keywords: frozenset[str]) -> Count
         elif "improvise" in keywords and "Artifact" in p.card_types:
             found[(ALT, False, False, None)] += 1
     if "delve" in keywords:  # less what the activations exiled, plus what they put there
-        found[(ALT, False, False, None)] += board.graveyard - sum(u.resources[2] for u in chosen.uses)
+        found[(ALT, False, False, None)] += board.graveyard - sum(
+            u.resources[2] for u in chosen.uses
+        )
         found[(ALT, False, False, None)] += sum(_buried(board, u) for u in chosen.uses)
         if any(u.discards_hand for u in chosen.uses):
             found[(ALT, False, False, None)] += board.hand  # the hand, discarded once

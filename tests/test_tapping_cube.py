@@ -73,7 +73,9 @@ def test_106_6_example_restricted_mana_doubled_is_unrestricted() -> None:
     assert str(done.pool).startswith("{R}{R}{G}{G}")
     assert [u.restriction for u in done.produced] == [None, None]
     assert [u.source for u in done.produced] == [Source(0, "Doubling Cube")] * 2
-    assert pay("{R}{G}", done.pool.units, spend=Spend(SpendKind.SPELL, cost=ManaCost.parse("{R}{G}")))
+    assert pay(
+        "{R}{G}", done.pool.units, spend=Spend(SpendKind.SPELL, cost=ManaCost.parse("{R}{G}"))
+    )
     assert done.board.permanent(0).tapped
 
 
@@ -151,7 +153,7 @@ def test_whats_not_modelled_with_a_cube_is_refused() -> None:
         Board.parse("Doubling Cube, Springleaf Drum, Llanowar Elves"),
         Board.parse("Doubling Cube, Mana Reflection, Forest"),
     ):
-        with pytest.raises(NotModelled, match="Doubling Cube|Mana Reflection|Springleaf"):
+        with pytest.raises(NotModelled, match=r"Doubling Cube|Mana Reflection|Springleaf"):
             can_pay("{G}", board)
     # a tapped Cube is nothing to plan: the board is planned as usual
     assert can_pay("{G}", Board.parse("Doubling Cube [tapped], Springleaf Drum, Llanowar Elves"))
@@ -176,7 +178,8 @@ def cases(draw: st.DrawFn) -> dict[str, Any]:
     names = draw(st.lists(st.sampled_from(NAMES), min_size=2, max_size=5))
     names += ["Doubling Cube"] * draw(st.sampled_from([1, 1, 1, 2]))
     permanents = [
-        Permanent.named(n, tapped=draw(st.integers(0, 6)) == 0) for n in draw(st.permutations(names))
+        Permanent.named(n, tapped=draw(st.integers(0, 6)) == 0)
+        for n in draw(st.permutations(names))
     ]
     pool = [
         Mana.make(
@@ -217,3 +220,31 @@ def test_the_cube_tapper_agrees_with_brute_force(case: dict[str, Any]) -> None:
         best = optimum(cost, where, survive=True, **kw) or best
     assert check_plan(result, cost, where, **kw) == best
     replayed(result, cost, where, **kw)
+
+
+OPTION_NAMES = [
+    "Forest", "Island", "Plains", "Tundra", "Sol Ring", "Azorius Signet", "Mystic Gate",
+    "Treasure", "Mishra's Workshop", "Birds of Paradise",
+]  # fmt: skip
+
+
+def _most_by_oracle(board: Board, symbol: str) -> int:
+    n = 0
+    while optimum(symbol * (n + 1), board) is not None:
+        n += 1
+    return n
+
+
+@given(st.lists(st.sampled_from(OPTION_NAMES), min_size=2, max_size=4), st.sampled_from("WUGC"))
+def test_options_with_a_cube_agree_with_brute_force(names: list[str], kind: str) -> None:
+    """``options`` with a Doubling Cube: the most of a type and in all is the brute
+    force's (zero disagreements), and every option listed is payable."""
+    board = Board.parse(", ".join([*names, "Doubling Cube"]))
+    found = options(board)
+    assert found.complete and found.most_exact
+    assert found.most_total == _most_by_oracle(board, "{1}")
+    assert found.most[kind] == _most_by_oracle(board, "{" + kind + "}"), kind
+    for vector in found.options[:3]:
+        if sum(vector) and not vector[6]:
+            cost = "".join(("{" + k + "}") * n for k, n in zip("WUBRGC", vector, strict=False))
+            assert optimum(cost, board) is not None, (names, vector)

@@ -329,7 +329,6 @@ class _Reader:
         for ability in abilities:
             self.parsed.append(_Parsed(with_own_name(ability, self.name), notes))
 
-
     def doubling(self, raw: str, prefix: str, cost_text: str, effect: str) -> None:
         """Doubling Cube's "Double the amount of each type of unspent mana you have"
         (CR 605.1a, 701.10f; "... of mana in your mana pool" before 2016): a mana

@@ -266,9 +266,7 @@ def _plan(request: PaymentRequest, board: Board, pool: Pool) -> Plan:
     return _plan_valued(request, board, pool)[0]
 
 
-def _plan_valued(
-    request: PaymentRequest, board: Board, pool: Pool
-) -> tuple[Plan, tuple[int, ...]]:
+def _plan_valued(request: PaymentRequest, board: Board, pool: Pool) -> tuple[Plan, tuple[int, ...]]:
     """The best plan without activating any Doubling Cube, and its value by
     preferences 1-5 (``Candidate.value``)."""
     cost, life, x, spend = request.cost, request.life, request.x, request.spent_on
@@ -368,7 +366,7 @@ def _payable_from(
     if cube_usable(board):
         if board.unsupported and not request.partial:
             raise NotModelled(board.unsupported)
-        return payable_with_cubes(board, pool, request.life, payable)
+        return payable_with_cubes(board, pool, replace(request, x=x), payable, decide_by)
     return payable(board, pool, request.life)
 
 

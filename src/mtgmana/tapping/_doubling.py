@@ -54,10 +54,25 @@ from ..request import PaymentRequest, Pool, floating_units
 from ..restrictions import Spend, SpendKind
 from ._build import steps_of
 from ._compile import ORDER, Option, options_of
+from ._search import SearchTooLong
+from ._search import _check_time as check_time
+from ._tree import least_mana
 from .activation import Activated, activate
 from .plans import Plan, Step
 
-__all__ = ["MAX_CUBE_SOLVES", "cube_usable", "payable_with_cubes", "plan_with_cubes", "refusal"]
+__all__ = [
+    "MAX_CUBE_SOLVES",
+    "MAX_CUBE_STATES",
+    "after_cubes",
+    "cube_usable",
+    "payable_with_cubes",
+    "plan_with_cubes",
+    "refusal",
+]
+
+MAX_CUBE_STATES = 50_000
+"""At most this many starts (activations before a Cube) are tried without a time
+limit; past it :class:`SearchTooLong` (payability is never guessed)."""
 
 MAX_CUBE_SOLVES = 400
 """At most this many plans after a Cube are asked of the tapper before the search for
@@ -146,13 +161,15 @@ def _kind(unit: Mana) -> tuple[Any, ...]:
 @dataclass
 class _Search:
     request: PaymentRequest
-    solve: Solver
+    solve: Solver | None = None
     first: bool = False  # payability only: stop at the first plan
     best: tuple[tuple[int, ...], Plan] | None = None
     seen: set[tuple[Any, ...]] = field(default_factory=set)
     solves: int = 0
     cut: bool = False
     deadline: float | None = None
+    decide_by: float | None = None
+    need: tuple[int, dict[ManaType, int]] = (0, {})
 
     @property
     def futures(self) -> int:
@@ -190,9 +207,15 @@ class _Search:
         if self.deadline is not None:
             remaining = max(self.deadline - time.process_time(), 0.001)
             request = replace(request, time_limit=remaining)
+        assert self.solve is not None
         try:
             after, value = self.solve(replace(request, life=left), state.board, state.pool)
         except CannotPay:
+            return
+        except SearchTooLong:
+            if self.best is None:
+                raise  # payability unknown: never guessed
+            self.cut = True
             return
         steps = state.steps + after.steps
         result = Plan(request.cost, steps, after.payment, after.ignored, after.cut_short)
@@ -213,28 +236,43 @@ class _Search:
 # -- the moves from a state ------------------------------------------------------------
 
 
-def _explore(search: _Search, state: _State) -> None:
-    """Every start from ``state``: each plan after a Cube offered, each state
-    explored further."""
+def _explore(search: _Search, state: _State, doubled: bool = False) -> None:
+    """Every start from ``state`` (reached by a Cube's activation: ``doubled``): the
+    plan after it offered, then each state it leads to explored."""
     key = state.key()
     if key in search.seen or search.done() or search.hopeless(state):
         return
+    _count(search.seen, search.decide_by)
     search.seen.add(key)
-    for nxt, doubled in _moves(state, search.request.life):
-        if doubled:
-            search.offer(nxt)
-        _explore(search, nxt)
+    if doubled:
+        search.offer(state)
+    for nxt, more in _moves(state, search.request.life, search.need):
+        _explore(search, nxt, more)
         if search.done():
             return
 
 
-def _moves(state: _State, life: int) -> Iterator[tuple[_State, bool]]:
+def _moves(
+    state: _State, life: int, need: tuple[int, dict[ManaType, int]]
+) -> Iterator[tuple[_State, bool]]:
     """The states one activation after ``state`` — each Cube with each payment of its
     cost (True), each other activation that can come next in the phase (False) —
-    none when no Cube can add anything now or later."""
+    none when no Cube can add anything now or later, or when even every mana the
+    board can still make, doubled by every Cube left, wouldn't be ``need``: that
+    much mana in all and that much of the types that only one type pays."""
     effective = state.board.effective
     cubes = [i for i in range(len(effective.permanents)) if _can_double(effective, i)]
-    if not cubes or len(state.pool) + _most_more(effective) < 4:
+    most, by_type = _most_more(effective)
+    most += len(state.pool)
+    if not cubes or most < 4:
+        return
+    for _ in cubes:
+        most = max(most, 2 * (most - 3))
+    if most < need[0]:
+        return
+    for unit in state.pool:
+        by_type[unit.type] = by_type.get(unit.type, 0) + 1
+    if any(by_type.get(t, 0) << len(cubes) < n for t, n in need[1].items()):
         return
     for i in cubes:
         if _first_of_kind(effective, i):
@@ -248,13 +286,44 @@ def _moves(state: _State, life: int) -> Iterator[tuple[_State, bool]]:
                 yield nxt, False
 
 
-def _most_more(board: Board) -> int:
-    """The most mana your permanents could still add (each its largest option)."""
+def _most_more(board: Board) -> tuple[int, dict[ManaType, int]]:
+    """The most mana your permanents could still add (each its largest option), in
+    all and of each type."""
     most = 0
+    by_type: dict[ManaType, int] = {}
     for i in range(len(board.permanents)):
-        sizes = [len(o.slots) for o in options_of(board, i, board.could_produce)]
-        most += max(sizes, default=0)
-    return most
+        options = options_of(board, i, board.could_produce)
+        most += max((len(o.slots) for o in options), default=0)
+        for t in ManaType:
+            by_type[t] = by_type.get(t, 0) + max(
+                (sum(t in s for s in o.slots) for o in options), default=0
+            )
+    return most, by_type
+
+
+def _need(cost: ManaCost, x: int) -> tuple[int, dict[ManaType, int]]:
+    """The least mana paying ``cost`` takes, and per type the symbols only that type
+    pays ({G}: G; hybrid, Phyrexian and generic symbols aren't counted)."""
+    by_type: dict[ManaType, int] = {}
+    for symbol in cost:
+        halves = [h for h in symbol.halves if h in "WUBRGC"]
+        if len(symbol.halves) == 1 and len(halves) == 1 and not symbol.is_phyrexian:
+            t = ManaType.parse(halves[0])
+            by_type[t] = by_type.get(t, 0) + 1
+    return least_mana(cost, x), by_type
+
+
+def _count(seen: set[Any], decide_by: float | None) -> None:
+    """Refuse to go on past ``decide_by``, or past ``MAX_CUBE_STATES`` starts without
+    a time limit (never a guess: :class:`SearchTooLong`)."""
+    if decide_by is not None:
+        check_time(decide_by)
+    elif len(seen) >= MAX_CUBE_STATES:
+        raise SearchTooLong(
+            "search_budget", f"more than {MAX_CUBE_STATES} ways to start before Doubling Cube: "
+            "too many to decide whether the board pays (pass a time limit for the best plan "
+            "found)", MAX_CUBE_STATES,
+        )  # fmt: skip
 
 
 def _first_of_kind(board: Board, index: int) -> bool:
@@ -264,22 +333,20 @@ def _first_of_kind(board: Board, index: int) -> bool:
     attached = {q.attached_to for q in board.permanents if q.attached_to is not None}
     if board.ids[index] in attached:
         return True
-    return not any(
-        board.permanents[j] == p and board.ids[j] not in attached for j in range(index)
-    )
+    return not any(board.permanents[j] == p and board.ids[j] not in attached for j in range(index))
 
 
 def _activated(state: _State, index: int, option: Option, life: int) -> Iterator[_State]:
     """The states after activating ``option`` of permanent ``index`` with ``life``
     left: every typing of its mana and every payment of its cost, in the phase's
-    order (free activations first, by (pays life first, board index))."""
+    order (free activations first, by (pays life first, id))."""
     free = option.mana_cost is None
-    place = (0 if option.life else 1, index)
-    if free and (state.costing or place <= state.floor):
-        return
     board = state.board
     effective = board.effective
     identifier = board.ids[index]
+    place = (0 if option.life else 1, identifier)  # ids: a sacrifice shifts the indexes
+    if free and (state.costing or place <= state.floor):
+        return
     for typing in _typings(option):
         for payment in _payments(option.mana_cost, tuple(state.pool)):
             try:
@@ -344,21 +411,28 @@ def _payments(cost: ManaCost | None, units: tuple[Mana, ...]) -> list[tuple[Mana
     symbols = list(cost)
     most = sum(2 if s.text.startswith("{2/") else max(1, _generic(s)) for s in symbols)
     least = sum(1 if s.text.startswith("{2/") else max(1, _generic(s)) for s in symbols)
+    generic = all(s.is_numeral for s in symbols)  # any units pay: no payment to check
     by_kind: dict[tuple[Any, ...], list[Mana]] = {}
     for unit in units:
-        by_kind.setdefault(_kind(unit), []).append(unit)
+        if not generic or unit.restriction is None or unit.restriction.allows(_ABILITY):
+            by_kind.setdefault(_kind(unit), []).append(unit)
     kinds = list(by_kind.values())
     found: list[tuple[Mana, ...]] = []
     for size in range(least, min(most, len(units)) + 1):
         for counts in _splits(size, [len(k) for k in kinds]):
             chosen = tuple(u for k, n in zip(kinds, counts, strict=True) for u in k[:n])
-            try:
-                paid = pay_cost(cost, chosen, life=0, spend=_ABILITY)
-            except CannotPay:
-                continue
-            if len(paid.spent) == size:
+            if generic or _pays(cost, chosen):
                 found.append(chosen)
     return found
+
+
+def _pays(cost: ManaCost, units: tuple[Mana, ...]) -> bool:
+    """Whether ``units``, every one of them, pay an activation's cost."""
+    try:
+        paid = pay_cost(cost, units, life=0, spend=_ABILITY)
+    except CannotPay:
+        return False
+    return len(paid.spent) == len(units)
 
 
 def _generic(symbol: Any) -> int:
@@ -408,18 +482,17 @@ def _start(board: Board, pool: Pool) -> _State:
     return _State(board, start)
 
 
-def plan_with_cubes(
-    request: PaymentRequest, board: Board, pool: Pool, solve: Solver
-) -> Plan:
+def plan_with_cubes(request: PaymentRequest, board: Board, pool: Pool, solve: Solver) -> Plan:
     """The best plan, Cubes activated where they do best (see the module)."""
     from ._api import NotModelled  # the refusal is the API's error
 
     refused = refusal(board)
     if refused:
         raise NotModelled(refused)
-    search = _Search(request, solve)
+    search = _Search(request, solve, need=_need(request.cost, request.x or 0))
     if request.time_limit is not None:
         search.deadline = time.process_time() + request.time_limit
+        search.decide_by = search.deadline + request.time_limit
     state = _start(board, pool)
     shortfall: CannotPay | None = None
     try:
@@ -438,7 +511,11 @@ def plan_with_cubes(
 
 
 def payable_with_cubes(
-    board: Board, pool: Pool, life: int, payable: Callable[[Board, Pool, int], bool]
+    board: Board,
+    pool: Pool,
+    request: PaymentRequest,
+    payable: Callable[[Board, Pool, int], bool],
+    decide_by: float | None,
 ) -> bool:
     """Whether some plan pays, Cubes activated anywhere (exact: every start is tried
     until one pays)."""
@@ -448,24 +525,54 @@ def payable_with_cubes(
     if refused:
         raise NotModelled(refused)
     state = _start(board, pool)
-    if payable(board, tuple(state.pool), life):
+    if payable(board, tuple(state.pool), request.life):
         return True
-    return _any_pays(state, payable, life, set())
+    need = _need(request.cost, request.x or 0)
+    search = _Search(request, first=True, decide_by=decide_by, need=need)
+    return _any_pays(search, state, payable)
 
 
-def _any_pays(
-    state: _State,
-    payable: Callable[[Board, Pool, int], bool],
-    life: int,
-    seen: set[tuple[Any, ...]],
-) -> bool:
+def _any_pays(search: _Search, state: _State, payable: Callable[[Board, Pool, int], bool]) -> bool:
     key = state.key()
-    if key in seen:
+    if key in search.seen:
         return False
-    seen.add(key)
-    for nxt, doubled in _moves(state, life):
+    _count(search.seen, search.decide_by)
+    search.seen.add(key)
+    life = search.request.life
+    for nxt, doubled in _moves(state, life, search.need):
         if doubled and payable(nxt.board, tuple(nxt.pool), life - nxt.life):
             return True
-        if _any_pays(nxt, payable, life, seen):
+        if _any_pays(search, nxt, payable):
             return True
     return False
+
+
+def after_cubes(
+    board: Board, pool: Pool, deadline: float | None
+) -> tuple[list[tuple[Board, tuple[Mana, ...]]], bool]:
+    """What :func:`~mtgmana.tapping.options` adds up: the board and floating mana
+    after each start that ends with a Cube (see the module), each once; and whether
+    they are all there (not past ``deadline`` nor ``MAX_CUBE_STATES``)."""
+    from ._api import NotModelled
+
+    refused = refusal(board)
+    if refused:
+        raise NotModelled(refused)
+    found: dict[tuple[Any, ...], tuple[Board, tuple[Mana, ...]]] = {}
+    seen: set[tuple[Any, ...]] = set()
+    request = PaymentRequest(ManaCost.parse("{0}"))
+    todo = [_start(board, pool)]
+    while todo:
+        state = todo.pop()
+        key = state.key()
+        if key in seen:
+            continue
+        late = deadline is not None and time.process_time() > deadline
+        if late or len(seen) >= MAX_CUBE_STATES:
+            return list(found.values()), False
+        seen.add(key)
+        for nxt, doubled in _moves(state, request.life, (0, {})):
+            if doubled:
+                found.setdefault(nxt.key()[:2], (nxt.board, tuple(nxt.pool)))
+            todo.append(nxt)
+    return list(found.values()), True
