@@ -202,7 +202,7 @@ def test_doubling_cube_plans_replay_through_serve_and_plan_apply(
     for _ in range(CUBE_PLANS):
         names = [rng.choice(CUBE_CARDS) for _ in range(rng.randint(4, 6))] + ["Doubling Cube"]
         sources = ", ".join(names)
-        cost = "".join(rng.choice(SYMBOLS + ("{3}", "{4}")) for _ in range(rng.randint(2, 4)))
+        cost = "".join(rng.choice((*SYMBOLS, "{3}", "{4}")) for _ in range(rng.randint(2, 4)))
         floating = "".join("{" + rng.choice("WUGC") + "}" for _ in range(rng.choice([0, 0, 1])))
         for where, why in (
             ("serve", _replay_through_serve(session, sources, "", cost, floating)),

@@ -248,3 +248,30 @@ def test_options_with_a_cube_agree_with_brute_force(names: list[str], kind: str)
         if sum(vector) and not vector[6]:
             cost = "".join(("{" + k + "}") * n for k, n in zip("WUBRGC", vector, strict=False))
             assert optimum(cost, board) is not None, (names, vector)
+
+
+def test_serve_plans_and_lists_options_with_a_cube() -> None:
+    """``serve``'s ``tap`` and ``options`` answer for a Cube board (no "not
+    modelled"), and the plan replays through ``activate`` on the session."""
+    import io
+    import json
+
+    from mtgmana.cli.serve import serve
+
+    requests: list[dict[str, Any]] = [
+        {"op": "board", "sources": "7 Forest, Doubling Cube"},
+        {"op": "tap", "cost": "{8}", "pool": "session"},
+        {"op": "options"},
+    ]
+    out = io.StringIO()
+    serve([json.dumps(r) for r in requests], out)
+    _, tapped, listed = (json.loads(line) for line in out.getvalue().splitlines())
+    assert tapped["payable"] and "ignored" not in tapped
+    assert listed["most"]["G"] == 8 and listed["complete"]
+    requests += [{"op": "activate", **s["activate"]} for s in tapped["steps"]]
+    requests.append({"op": "pay", "cost": "{8}", "pool": "session"})
+    out = io.StringIO()
+    serve([json.dumps(r) for r in requests], out)
+    answers = [json.loads(line) for line in out.getvalue().splitlines()]
+    assert all("error" not in a for a in answers), answers
+    assert answers[-1]["payable"] is True and answers[-1]["remaining"] == []

@@ -20,14 +20,21 @@ from ..restrictions import Spend, SpendKind
 from ..symbol_payment import ways_to_pay
 from ._build import build_plan, plan_life_ok
 from ._compile import Source, compiled, relevant_colors
-from ._doubling import cube_usable, payable_with_cubes, plan_with_cubes
+from ._doubling import cube_usable, payable_with_cubes, plan_with_cubes, refusal
 from ._hall import one_mana_sources_pay, surely_unpayable
 from ._problem import MAX_COMBINATIONS, Problem
 from ._search import SearchTooLong, search
 from ._tree import least_mana
 from .plans import Plan
 
-__all__ = ["NotModelled", "SearchTooLong", "can_pay", "max_x", "plan"]
+__all__ = [
+    "NotModelled",
+    "SearchTooLong",
+    "can_pay",
+    "max_x",
+    "plan",
+    "refuse_with_cubes",
+]
 
 MAX_FUTURE_COSTS = 6
 """At most this many ``future`` costs are kept payable (the first ones given)."""
@@ -262,8 +269,20 @@ def _memo_key(request: PaymentRequest, board: Board, pool: Pool) -> tuple[Any, .
 
 def _plan(request: PaymentRequest, board: Board, pool: Pool) -> Plan:
     if cube_usable(board):
+        refuse_with_cubes(board, request.partial)
         return plan_with_cubes(request, board, pool, _plan_valued)
     return _plan_valued(request, board, pool)[0]
+
+
+def refuse_with_cubes(board: Board, partial: bool) -> None:
+    """Raise :class:`NotModelled` for a board with a Doubling Cube to activate and
+    what isn't modelled with one (``_doubling.refusal``, whatever ``partial``), or a
+    card not modelled at all (unless ``partial``)."""
+    refused = refusal(board)
+    if refused:
+        raise NotModelled(refused)
+    if board.unsupported and not partial:
+        raise NotModelled(board.unsupported)
 
 
 def _plan_valued(request: PaymentRequest, board: Board, pool: Pool) -> tuple[Plan, tuple[int, ...]]:
@@ -364,8 +383,7 @@ def _payable_from(
         return _payable(problem, life)
 
     if cube_usable(board):
-        if board.unsupported and not request.partial:
-            raise NotModelled(board.unsupported)
+        refuse_with_cubes(board, request.partial)
         return payable_with_cubes(board, pool, replace(request, x=x), payable, decide_by)
     return payable(board, pool, request.life)
 

@@ -102,7 +102,9 @@ def _can_double(board: Board, index: int) -> bool:
 
 
 def refusal(board: Board) -> tuple[tuple[int, str, str], ...]:
-    """What, on a board with a Cube to activate, isn't modelled: (id, name, why)."""
+    """What, on a board with a Cube to activate, isn't modelled: (id, name, why) —
+    for :class:`~mtgmana.tapping.NotModelled`, which the callers raise before asking
+    for plans, payability or options."""
     effective = board.effective
     found: list[tuple[int, str, str]] = []
     for i, p in enumerate(effective.permanents):
@@ -484,11 +486,6 @@ def _start(board: Board, pool: Pool) -> _State:
 
 def plan_with_cubes(request: PaymentRequest, board: Board, pool: Pool, solve: Solver) -> Plan:
     """The best plan, Cubes activated where they do best (see the module)."""
-    from ._api import NotModelled  # the refusal is the API's error
-
-    refused = refusal(board)
-    if refused:
-        raise NotModelled(refused)
     search = _Search(request, solve, need=_need(request.cost, request.x or 0))
     if request.time_limit is not None:
         search.deadline = time.process_time() + request.time_limit
@@ -519,11 +516,6 @@ def payable_with_cubes(
 ) -> bool:
     """Whether some plan pays, Cubes activated anywhere (exact: every start is tried
     until one pays)."""
-    from ._api import NotModelled
-
-    refused = refusal(board)
-    if refused:
-        raise NotModelled(refused)
     state = _start(board, pool)
     if payable(board, tuple(state.pool), request.life):
         return True
@@ -553,11 +545,6 @@ def after_cubes(
     """What :func:`~mtgmana.tapping.options` adds up: the board and floating mana
     after each start that ends with a Cube (see the module), each once; and whether
     they are all there (not past ``deadline`` nor ``MAX_CUBE_STATES``)."""
-    from ._api import NotModelled
-
-    refused = refusal(board)
-    if refused:
-        raise NotModelled(refused)
     found: dict[tuple[Any, ...], tuple[Board, tuple[Mana, ...]]] = {}
     seen: set[tuple[Any, ...]] = set()
     request = PaymentRequest(ManaCost.parse("{0}"))

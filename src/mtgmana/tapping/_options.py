@@ -19,7 +19,7 @@ from ..board import Board
 from ..errors import MtgManaError
 from ..mana import Mana
 from ..request import Pool, floating_units
-from ._api import NotModelled, SearchTooLong, can_pay
+from ._api import NotModelled, SearchTooLong, can_pay, refuse_with_cubes
 from ._compile import ORDER, compiled
 from ._doubling import after_cubes, cube_usable
 from ._frontier import matching_maximal
@@ -88,6 +88,7 @@ def options(
     pool = floating_units(pool)
     _check(board, limit, partial)
     if cube_usable(board):
+        refuse_with_cubes(board, partial)
         return _with_cubes(board, pool, limit, time_limit)
     return _options(board, pool, limit, time_limit)
 
