@@ -86,6 +86,8 @@ _ABILITY = Spend(SpendKind.ABILITY)
 
 def cube_usable(board: Board) -> bool:
     """Whether a permanent of yours can activate a pool-doubling ability now."""
+    if not any(p.doublings for p in board.permanents):  # none: effects grant none
+        return False
     effective = board.effective
     return any(_can_double(effective, i) for i in range(len(effective.permanents)))
 
@@ -358,6 +360,8 @@ def _activated(state: _State, index: int, option: Option, life: int) -> Iterator
                 )  # fmt: skip
             except (MtgManaError, CannotPay):
                 continue
+            if (done.damage, done.life_paid) != (option.damage, option.life):
+                continue  # activate() took a cheaper option making the same: tried too
             yield _after(state, effective, index, option, done, place if free else state.floor)
 
 
