@@ -276,3 +276,36 @@ def test_serve_plans_and_lists_options_with_a_cube() -> None:
     answers = [json.loads(line) for line in out.getvalue().splitlines()]
     assert all("error" not in a for a in answers), answers
     assert answers[-1]["payable"] is True and answers[-1]["remaining"] == []
+
+
+def test_cannot_pay_says_the_cube_was_tried() -> None:
+    with pytest.raises(CannotPay, match="without Doubling Cube; activating it anywhere"):
+        plan("{9}", Board.parse("7 Forest, Doubling Cube"))
+
+
+def test_out_of_budget_the_plan_is_cut_short_and_payability_stays_exact(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Past ``MAX_CUBE_SOLVES`` the best plan found is returned, ``cut_short`` (it
+    still replays); past ``MAX_CUBE_STATES`` without a time limit, whether a cost
+    that needs the Cube pays isn't guessed: ``SearchTooLong``."""
+    from mtgmana.tapping import SearchTooLong
+    from mtgmana.tapping import _doubling as doubling
+
+    board = Board.parse("4 Island, Mystic Gate, Azorius Signet, Doubling Cube")
+    monkeypatch.setattr(doubling, "MAX_CUBE_SOLVES", 1)
+    result = plan("{W}{W}{W}{W}{U}", board)
+    assert result.cut_short
+    replayed(result, "{W}{W}{W}{W}{U}", board)
+    assert not plan("{U}", board).cut_short  # the plan without the Cube is the best
+    monkeypatch.setattr(doubling, "MAX_CUBE_STATES", 1)
+    with pytest.raises(SearchTooLong):
+        can_pay("{W}{W}{W}{W}{W}{W}", board)
+    assert can_pay("{U}", board)  # no Cube needed: answered at once
+
+
+def test_a_time_limit_bounds_the_cube_search() -> None:
+    board = Board.parse("3 Island, Tundra, Mystic Gate, Azorius Signet, Sol Ring, Doubling Cube")
+    result = plan("{W}{W}{W}{W}{W}{U}", board, time_limit=0.05)
+    replayed(result, "{W}{W}{W}{W}{W}{U}", board)
+    assert plan("{W}{W}{W}{W}{W}{U}", board) == result or result.cut_short

@@ -187,7 +187,7 @@ class _Search:
         if self.first:
             return True
         late = self.deadline is not None and time.process_time() > self.deadline
-        if self.solves >= MAX_CUBE_SOLVES or late:
+        if self.solves >= MAX_CUBE_SOLVES or len(self.seen) >= MAX_CUBE_STATES or late:
             self.cut = True
         return self.cut
 
@@ -495,18 +495,21 @@ def plan_with_cubes(request: PaymentRequest, board: Board, pool: Pool, solve: So
         search.deadline = time.process_time() + request.time_limit
         search.decide_by = search.deadline + request.time_limit
     state = _start(board, pool)
-    shortfall: CannotPay | None = None
+    shortfall: CannotPay | SearchTooLong | None = None
     try:
         plan, value = solve(request, board, tuple(state.pool))
         lost = plan.life_paid + plan.damage
         search.best = ((int(0 < request.life <= lost), *value), plan)
         search.cut = plan.cut_short
-    except CannotPay as error:
-        shortfall = error
+    except (CannotPay, SearchTooLong) as error:
+        shortfall = error  # a plan with a Cube may still pay
     _explore(search, state)
     if search.best is None:
-        assert shortfall is not None
-        raise shortfall
+        if not isinstance(shortfall, CannotPay):
+            raise shortfall or AssertionError("no plan and no reason")
+        why = [f"{w} — without Doubling Cube; activating it anywhere pays no better" for w in
+               shortfall.shortfall]  # fmt: skip
+        raise CannotPay(shortfall.cost, why) from None
     result = search.best[1]
     return replace(result, cut_short=search.cut) if search.cut else result
 
