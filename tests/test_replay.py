@@ -186,7 +186,7 @@ CUBE_CARDS = (
     "Sunken Ruins", "Azorius Signet", "Golgari Signet", "Sol Ring", "Treasure", "Mind Stone",
     "Birds of Paradise", "Mishra's Workshop", "Mana Confluence",
 )  # fmt: skip
-CUBE_PLANS = 40
+CUBE_PLANS = 25
 
 
 def test_doubling_cube_plans_replay_through_serve_and_plan_apply(
@@ -218,4 +218,4 @@ def test_doubling_cube_plans_replay_through_serve_and_plan_apply(
         cubes += any(step.card == "Doubling Cube" for step in found.steps)
     shown = "\n".join(failure[:600] for failure in failures[:5])
     assert not failures, f"{shown}\n({len(failures)} failures)"
-    assert cubes >= 5  # the Cube is in enough of the plans
+    assert cubes >= 3  # the Cube is in enough of the plans

@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from mtgmana import pay
@@ -201,6 +201,7 @@ def cases(draw: st.DrawFn) -> dict[str, Any]:
     }
 
 
+@settings(max_examples=max(1, settings().max_examples // 2))  # the brute force is slow: half
 @given(cases())
 def test_the_cube_tapper_agrees_with_brute_force(case: dict[str, Any]) -> None:
     """Payability, the optimal levels (sacrifice, damage + life, unused mana) and a
@@ -236,6 +237,7 @@ def _most_by_oracle(board: Board, symbol: str) -> int:
     return n
 
 
+@settings(max_examples=max(1, settings().max_examples // 4))  # a brute force per count
 @given(st.lists(st.sampled_from(OPTION_NAMES), min_size=2, max_size=4), st.sampled_from("WUGC"))
 def test_options_with_a_cube_agree_with_brute_force(names: list[str], kind: str) -> None:
     """``options`` with a Doubling Cube: the most of a type and in all is the brute
