@@ -178,6 +178,24 @@ def cases(draw: st.DrawFn) -> dict[str, Any]:
     }
 
 
+def test_a_treasure_rather_than_the_last_life_for_a_phyrexian_symbol_cr_704_5a() -> None:
+    """Found by the thorough profile: at 2 life, {G/P} paid with 2 life loses the
+    game (CR 704.5a), so the Treasure is sacrificed (preference 0 over 1-2)."""
+    where = Board(
+        (
+            Permanent.named("Forest", tapped=True),
+            Permanent.named("Forest", tapped=True),
+            Permanent.named("Treasure"),
+            birchlore(),
+        )
+    )
+    result = plan("{G/P}", where, life=2)
+    assert [step.card for step in result.steps] == ["Treasure"]
+    assert check_plan(result, ManaCost.parse("{G/P}"), where, life=2) == optimum(
+        "{G/P}", where, life=2, survive=True
+    )
+
+
 @given(cases())
 def test_alternative_payments_agree_with_brute_force(case: dict[str, Any]) -> None:
     cost, where, spend = case["cost"], case["board"], case["spend"]
@@ -189,5 +207,7 @@ def test_alternative_payments_agree_with_brute_force(case: dict[str, Any]) -> No
             plan(cost, where, spend=spend, **kw)
         return
     result = plan(cost, where, spend=spend, **kw)
+    if 0 < case["life"] <= best[1]:  # preference 0: a plan that doesn't lose, if any
+        best = optimum(cost, where, spend=spend, survive=True, **kw) or best
     assert check_plan(result, cost, where, spend=spend, **kw) == best
     replayed(result, where, spend=spend, **kw)

@@ -133,9 +133,12 @@ def test_wrong_types_and_unvalidated_state_are_bad_requests_and_the_session_live
 
 
 def test_an_adversarial_board_of_480_permanents_is_answered_within_a_second() -> None:
-    """Filter lands, Signets and Springleaf Drums: the search is cut short (and
-    says so), or the answer is an explicit ``search_budget`` error — never a
-    guess, never a hang (the time is checked by bench/fuzz_serve.py)."""
+    """Filter lands, Signets and Springleaf Drums: the best plan, or a plan whose
+    search was cut short (and says so), or an explicit ``search_budget`` error —
+    never a guess, never a hang (the time is checked by bench/fuzz_serve.py). With
+    the bounds of docs/tapper.md §4 (the root: only one-mana sources or Springleaf
+    Drum can start a chain of Signets) {W}{U}{B}{R}{G} is answered exactly, in 0.2 s
+    (a chain of Signets started by one land's {C})."""
     (answer,) = _serve(
         [
             json.dumps(
@@ -145,4 +148,6 @@ def test_an_adversarial_board_of_480_permanents_is_answered_within_a_second() ->
     )
     assert answer.get("payable") is True or answer["error"]["code"] == "search_budget"
     if answer.get("payable"):
-        assert answer["cut_short"] is True
+        assert isinstance(answer["cut_short"], bool)
+        made = "".join(p["type"] for step in answer["steps"] for p in step["produces"])
+        assert set("WUBRG") <= set(made)

@@ -494,7 +494,11 @@ COSTING = [
     "Sunken Ruins", "Graven Cairns", "Cascading Cataracts", "Treasure", "Lotus Petal",
     "Llanowar Elves", "Ashnod's Altar", "Eldrazi Spawn", "Birds of Paradise", "Gilded Lotus",
     "Snow-Covered Island", "Reflecting Pool", "Thran Dynamo", "Golgari Signet",
+    "Springleaf Drum", "Grizzly Bears", "Mountain", "Flooded Grove",
 ]  # fmt: skip
+"""Sources whose activations cost mana, and others: Springleaf Drum and its creatures,
+Sol Ring and Ashnod's Altar (activations needing no mana) and a lone Mountain test
+the bounds' root and lone symbols (docs/tapper.md, section 4)."""
 
 
 @st.composite

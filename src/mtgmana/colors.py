@@ -160,6 +160,10 @@ class ManaType(enum.Enum):
     G = "G"
     C = "C"
 
+    # Members are singletons compared by identity: hashing by identity is the same
+    # equality, done in C (Enum's own __hash__ is Python code, and hot).
+    __hash__ = object.__hash__
+
     @classmethod
     def parse(cls, text: str) -> ManaType:
         """``"G"``, ``"{G}"`` or ``"green"``/``"colorless"`` (any case)."""

@@ -310,6 +310,15 @@ class Weights:
         (:func:`can_serve`)."""
         return self.unit(supply, demand) if can_serve(supply, demand) else None
 
+    def row(self, supplies: Sequence[Supply], demand: Demand) -> list[tuple[int, int]]:
+        """``(supply index, weight)`` of each supply that can pay ``demand``."""
+        row = []
+        for s, supply in enumerate(supplies):
+            weight = self.edge(supply, demand)
+            if weight is not None:
+                row.append((s, weight))
+        return row
+
 
 @dataclass
 class Solution:
@@ -462,10 +471,10 @@ def solve_split(
     edges: list[tuple[int, int, int]] = []
     for d, (index, demand) in enumerate(keys):
         current = parts[index].current
-        for s, supply in enumerate(supplies):
-            weight = weights.edge(supply, demand)
-            if weight is not None:
-                edges.append((s, d, weight if current else 0))
+        if current:
+            edges += [(s, d, weight) for s, weight in weights.row(supplies, demand)]
+        else:
+            edges += [(s, d, 0) for s, _ in weights.row(supplies, demand)]
         if demand.life:
             edges.append((life_index, d, weights.life() if current else 0))
     result = min_cost_transport(supply_counts, demands, edges)

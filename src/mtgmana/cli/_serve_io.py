@@ -115,10 +115,14 @@ def _valid(value: Any) -> bool:
     return True
 
 
+_ENCODER = json.JSONEncoder(ensure_ascii=False, allow_nan=False)
+"""Made once: ``json.dumps`` with options makes a new encoder per call."""
+
+
 def encode(answer: dict[str, Any]) -> bytes:
     """One answer line (with its newline) as UTF-8 JSON."""
     try:
-        text = json.dumps(answer, ensure_ascii=False, allow_nan=False)
+        text = _ENCODER.encode(answer)
         return text.encode("utf-8") + b"\n"
     except (ValueError, TypeError, RecursionError):
         # Never expected (requests are checked): say so rather than write bad JSON.

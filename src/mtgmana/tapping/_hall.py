@@ -284,11 +284,17 @@ def _most_of_sources(problem: Problem) -> Counter[int]:
     them makes (Hall units: the bits of what they pay), remembered per compiled
     board (the entry holds the sources, so their ids can't be reused)."""
     sources = tuple(problem.sources)
-    mosts = tuple(problem.most_slots(s) for s in sources)
-    key = (tuple(id(s) for s in sources), mosts)
+    # What the most mana depends on: the sources and the board's facts (its
+    # creatures, counters, what may be sacrificed: Problem's facts have this key).
+    key = (id(problem.board), tuple(id(s) for s in sources), problem.keywords)
     hit = _MOST.get(key)
-    if hit is not None and all(a is b for a, b in zip(hit[0], sources, strict=True)):
+    if (
+        hit is not None
+        and hit[0][0] is problem.board
+        and all(a is b for a, b in zip(hit[0][1:], sources, strict=True))
+    ):
         return hit[1]
+    mosts = tuple(problem.most_slots(s) for s in sources)
     masks: Counter[int] = Counter()
     for source, most in zip(sources, mosts, strict=True):
         bits = SNOW_BIT if source.snow else 0
@@ -299,5 +305,5 @@ def _most_of_sources(problem: Problem) -> Counter[int]:
         masks[bits] += most * len(source.indexes)
     if len(_MOST) >= 32:
         _MOST.clear()
-    _MOST[key] = (sources, masks)
+    _MOST[key] = ((problem.board, *sources), masks)
     return masks

@@ -11,7 +11,7 @@ from typing import Any
 
 from ..costs import ManaCost
 from ..symbol_payment import ways_to_pay
-from ._compile import ORDER, Source
+from ._compile import ORDER, Option, Source
 from ._evaluate import choice_rows
 from ._hall import (
     SNOW_BIT,
@@ -59,6 +59,12 @@ class _Skeleton:
         self.low_net = [0] * (n + 1)
         self.high_net = [0] * (n + 1)
         self.high_take = [0] * (n + 1)  # the most mana the groups' costs take
+        # Whether a group from here on has an activation that needs no mana (Sol
+        # Ring, Springleaf Drum): else the first activation is paid by other mana.
+        self.free_left = [False] * (n + 1)
+        # Whether a group from here on taps permanents for mana (Springleaf Drum).
+        self.taps_left = [False] * (n + 1)
+        self.made_bits = 0  # what complex activations' mana could pay, none tapped
         for g in range(n - 1, -1, -1):
             rows = self.summaries[g]
             self.high_take[g] = self.high_take[g + 1] + max(r[3] for r in rows)
@@ -66,6 +72,8 @@ class _Skeleton:
             self.low_life[g] = self.low_life[g + 1] + min(r[1] for r in rows)
             self.low_net[g] = self.low_net[g + 1] + min(r[2] - r[3] for r in rows)
             self.high_net[g] = self.high_net[g + 1] + max(r[2] - r[4] for r in rows)
+            self.free_left[g] = self.free_left[g + 1] or any(r[7] for r in rows)
+            self.taps_left[g] = self.taps_left[g + 1] or any(r[8] for r in rows)
         # Depth first (``first``): no activation first — the one-mana sources
         # often pay alone — then the rows that gain the most mana.
         self.order = [
@@ -98,6 +106,7 @@ class _Skeleton:
         for g in self.fixed:
             scratch = _Skeleton.__new__(_Skeleton)
             scratch.optimistic = [Counter(), Counter()]
+            scratch.made_bits = 0
             scratch.hall_rows, scratch.made_rows, scratch.lead_rows = [], [], []
             _Skeleton._group(scratch, problem, 0, g, every[g])
             supply, need, total = scratch.hall_rows[0][0]
@@ -138,6 +147,10 @@ class _Skeleton:
         self.optimistic[depth][best_bits] += most * len(source.indexes)
         made_rows = []
         lead_rows = []
+        for option in source.complex:
+            if option.taps is None:  # mana for which no permanent is tapped
+                for slot_types in option.slots:
+                    self.made_bits |= bits_of(slot_types) | snow
         for row in rows:
             lead_rows.append(_lead_row(source, row, snow))
             supply: Counter[int] = Counter()
@@ -263,7 +276,7 @@ class _Tree:
         self.summaries = skeleton.summaries
         most = _spent(problem.cost, problem.x, most=True)
         least = _spent(problem.cost, problem.x, most=False)
-        self.start = (0, 0, 0, most, least, 0, 0)
+        self.start = (0, 0, 0, most, least, 0, 0, 0, 0)
         self.low_sacrifice = skeleton.low_sacrifice
         self.low_life = skeleton.low_life
         self.low_net = skeleton.low_net
@@ -271,6 +284,8 @@ class _Tree:
         self.order = skeleton.order
         self.made_rows = skeleton.made_rows
         self.high_take = skeleton.high_take
+        self.free_left = skeleton.free_left
+        self.taps_left = skeleton.taps_left
         self.optimistic = skeleton.optimistic
         self.optimistic_total = skeleton.optimistic_total
         self.supply_totals = skeleton.supply_totals
@@ -281,6 +296,7 @@ class _Tree:
         self.pool_supply: Counter[int] = Counter()
         self.cost_total = 0
         self.cost_most: tuple[Counter[int], int] | None = None
+        self.lone: list[int] = []
         self.fixed_supply: Counter[int] = Counter()
         self.skeleton = skeleton
         if demands is None:
@@ -300,6 +316,22 @@ class _Tree:
         use_flex = not self.margin and not problem.keywords
         self.flex_units = skeleton.flex_units if use_flex else None
         self._weights = skeleton.flex_weights
+        self.lone = self._lone(demands[0], skeleton.made_bits)
+
+    def _lone(self, need: Counter[int], made_bits: int) -> list[int]:
+        """The cost's symbols that neither the floating mana nor the mana of complex
+        activations tapping no permanent could pay: one-mana sources pay them, or
+        mana for which a permanent is tapped (Springleaf Drum). Each one's least
+        weight on preference 5, least first (none when it isn't bounded)."""
+        if self.flex_units is None:
+            return []
+        reach = made_bits
+        for mask in self.pool_supply:
+            reach |= mask
+        weights = [
+            self._weight(mask) for mask, k in need.items() if not mask & reach for _ in range(k)
+        ]
+        return sorted(w for w in weights if w)
 
     def bound(self, depth: int, sums: tuple[int, ...]) -> tuple[int, ...]:
         """A lower bound of the value of every plan below a node, from the rows
@@ -308,7 +340,7 @@ class _Tree:
         damage and life they cost, the mana left over when every cost takes the
         most it can, every future cost kept, and the one-mana sources that must be
         tapped for what the made and floating mana can't pay."""
-        sacrifice, life, made, most, least, victims, taps = sums
+        sacrifice, life, made, most, least, victims, taps, _, _ = sums
         floating = len(self.problem.pool) + made
         waste = max(0, floating - most + self.low_net[depth])
         sacrifice += victims + self.low_sacrifice[depth]  # a victim weighs 1 at least
@@ -316,9 +348,24 @@ class _Tree:
         kept = -len(self.problem.future)
         if self.margin:
             return (sacrifice, life, kept, waste - self.margin)
-        # Each permanent an activation's cost taps is a unit of its own, at least 1.
-        flex = max(0, least - floating - self.high_net[depth]) + taps
-        return (sacrifice, life, kept, waste, flex)
+        # Each permanent an activation's cost taps is a unit of its own, at least 1;
+        # the made and floating mana pays the rest, or one-mana sources.
+        flex = max(0, least - floating - self.high_net[depth])
+        return (sacrifice, life, kept, waste, max(flex, self._lone_flex(depth, sums)) + taps)
+
+    def _lone_flex(self, depth: int, sums: tuple[int, ...]) -> int:
+        """Preference 5 of the one-mana sources a node's plans tap at least: one for
+        each symbol :meth:`_lone` lists (its weight, unless a permanent tapped for
+        mana pays it: those are counted with the node's taps — the most such mana
+        pays the heaviest — or may still be), and with no floating mana and no
+        activation needing none, one for the first activation's cost or another
+        symbol (CR 605.3a: a mana-costing activation can't pay for itself)."""
+        least, free, tap_made = sums[4], sums[7], sums[8]
+        lone = self.lone
+        left = len(lone) - tap_made
+        weight = 0 if left <= 0 else left if self.taps_left[depth] else sum(lone[:left])
+        root = least > len(lone) and not (self.problem.pool or free or self.free_left[depth])
+        return weight + root
 
     def colored_waste(
         self, depth: int, chosen: tuple[int, ...], bound: tuple[int, ...]
@@ -539,13 +586,22 @@ def _lead_row(source: Source, row: list[int], snow: int) -> _LeadRow:
 def _group_rank(source: Source) -> int:
     """Where a group goes in the tree: those whose activations cost more than mana
     (a sacrifice, life, a tapped permanent: they raise the bound of every plan that
-    uses them) first, so a bound can cut them near the root, then in the board's
-    order (any order is exact)."""
+    uses them) first, so a bound can cut them near the root, then those with an
+    activation that needs no mana (Sol Ring: below them, :meth:`_Tree.bound` knows
+    whether one is used), then in the board's order (any order is exact)."""
     costly = any(
         o.sacrifice_self or o.sacrifices or o.taps or o.life or o.damage or any(o.resources)
         for o in source.complex
     )
-    return 0 if costly else 1
+    return 0 if costly else 1 if any(_needs_no_mana(o) for o in source.complex) else 2
+
+
+def _needs_no_mana(option: Option) -> bool:
+    """Whether an activation makes mana without paying any (CR 605.3a: then it can
+    be the first of a plan's activations)."""
+    return bool(option.slots) and (
+        option.mana_cost is None or _spent(option.mana_cost, 0, most=False) == 0
+    )
 
 
 def _depth_first_order(summaries: list[tuple[int, ...]], rows: list[list[int]]) -> list[int]:
@@ -561,9 +617,10 @@ def _row_summary(problem: Problem, g: int, row: list[int]) -> tuple[int, ...]:
     """What a group's choice adds to a combination's bound: sacrifices, damage and
     life (and energy), mana made, the most and least mana its activation costs take,
     permanents sacrificed to other permanents' costs (cards discarded or exiled
-    count with sacrifices)."""
+    count with sacrifices), permanents tapped for them, and the activations that
+    need no mana (:func:`_needs_no_mana`)."""
     source = problem.sources[g]
-    sacrifice = life = made = most = least = victims = taps = 0
+    sacrifice = life = made = most = least = victims = taps = free = tap_made = 0
     for option, n in zip(source.complex, row, strict=True):
         if not n:
             continue
@@ -573,14 +630,16 @@ def _row_summary(problem: Problem, g: int, row: list[int]) -> tuple[int, ...]:
             victims += n * option.sacrifices[1]
         if option.taps is not None:
             taps += n * option.taps[1]
+            tap_made += n * len(option.slots)
         energy, discarded, exiled = option.resources
         sacrifice += n * (3 * discarded + exiled)
         life += n * (option.damage + option.life + energy)
         made += n * len(option.slots)
+        free += n * _needs_no_mana(option)
         if option.mana_cost is not None:
             most += n * _spent(option.mana_cost, 0, most=True)
             least += n * _spent(option.mana_cost, 0, most=False)
-    return sacrifice, life, made, most, least, victims, taps
+    return sacrifice, life, made, most, least, victims, taps, free, tap_made
 
 
 def _spent(cost: ManaCost, x: int, *, most: bool) -> int:
