@@ -391,7 +391,9 @@ def coverage(db: CardDatabase | None = None) -> Coverage:
         if not (candidate or grants or changes):
             continue
         category = _category(card)
-        modelled = any(mana.abilities or mana.triggers or mana.statics for mana in results)
+        modelled = any(
+            mana.abilities or mana.triggers or mana.statics or mana.doublings for mana in results
+        )
         unsupported = [entry for mana in results for entry in mana.unsupported]
         status = "parsed" if modelled and not unsupported else "unsupported"
         why_un = un_card(card)

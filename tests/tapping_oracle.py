@@ -77,12 +77,19 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from mtgmana.board import Board, Permanent
-from mtgmana.board.abilities import ManaAbility, ManaReplacement, PermanentFilter, ReplacementKind
+from mtgmana.board.abilities import (
+    Choice,
+    ManaAbility,
+    ManaReplacement,
+    PermanentFilter,
+    Production,
+    ReplacementKind,
+)
 from mtgmana.board.queries import matches
 from mtgmana.colors import ManaType
 from mtgmana.costs import ManaCost
 from mtgmana.mana import Mana
-from mtgmana.restrictions import Spend, SpendKind
+from mtgmana.restrictions import Restriction, Spend, SpendKind
 from mtgmana.symbols import ManaSymbol
 from mtgmana.tapping import Plan
 from payment_oracle import check_payment, one_unit_pays
@@ -143,6 +150,7 @@ class Use:
     only_as_instant: bool = False  # CR 602.5e: with priority, before the spell
     makers: tuple[int, ...] = ()  # per group, the permanent whose mana it is (-1: none)
     counters: int = 0  # counters removed from the permanent (CR 602.2b: only if there)
+    doubles: bool = False  # Doubling Cube's: doubles the pool (CR 701.10f), makes no mana
 
     @property
     def size(self) -> int:
@@ -168,10 +176,13 @@ class Use:
             if maker >= 0:
                 snow = board.permanents[maker].is_snow
                 legendary = board.permanents[maker].is_legendary
+            # CR 106.6: the ability's restriction is on its own mana, not a trigger's
+            restriction = self.ability.restriction if maker == self.index else None
+            one = (bits, snow, legendary, restriction)
             if n == 1 or bits & (bits - 1) == 0:
-                per_group.append([((bits, snow, legendary),) * n])
+                per_group.append([(one,) * n])
             else:
-                per_group.append([((BIT[t], snow, legendary),) * n for t in types_of(bits)])
+                per_group.append([((BIT[t], *one[1:]),) * n for t in types_of(bits)])
         return {tuple(sorted(sum(combo, ()))) for combo in itertools.product(*per_group)}
 
 
@@ -286,25 +297,60 @@ def uses_of(board: Board, index: int) -> list[Use]:
                         removed,
                     )
                     found[use] = None
-    return list(found)
+    return [*found, *_doublings(permanent, index)]
+
+
+def _doublings(permanent: Permanent, index: int) -> list[Use]:
+    """Its pool-doubling abilities it can activate now (Doubling Cube: {T} and mana;
+    CR 302.6 for a creature), as uses that make no mana of their own."""
+    if permanent.tapped or permanent.zone != "battlefield":
+        return []
+    if permanent.is_creature and permanent.summoning_sick:
+        return []
+    return [
+        Use(
+            index,
+            ManaAbility(d.cost, Production((Choice((frozenset(ManaType),)),)), text=d.text),
+            (),
+            0,
+            0,
+            d.cost.mana,
+            False,
+            None,
+            False,
+            taps_self=True,
+            doubles=True,
+        )
+        for d in permanent.doublings
+    ]
 
 
 # -- paying symbols ------------------------------------------------------------------
 
-Kind = tuple[int, bool, bool]
-"""A unit of mana: (type mask, snow, legendary); or, with the ``ALT`` bit, a
+Kind = tuple[int, bool, bool, Restriction | None]
+"""A unit of mana: (type mask, snow, legendary, restriction, CR 106.6); or, with the ``ALT`` bit, a
 permanent tapped (or a card exiled) instead of paying mana for a spell: convoke with
 the creature's colors in the mask, improvise and delve with none (CR 702.51a,
 702.126a, 702.66a). Those pay the spell's generic mana and X, and (convoke) its
 colored symbols of the creature's colors; they are not mana (never wasted)."""
 ALT = 1 << 8
+ACTIVATION = Spend(SpendKind.ABILITY)
+"""What an activation's cost is paid for (restricted mana pays it only if allowed)."""
 State = tuple[tuple[Kind, int], ...]
 
 
+def _allowed(kind: Kind, spend: Spend) -> bool:
+    """Whether a unit of this kind may be spent on ``spend`` (CR 106.6)."""
+    return kind[3] is None or kind[3].allows(spend)
+
+
 @functools.cache
-def _accepts(symbol: ManaSymbol, kind: Kind) -> bool:
-    """Whether one unit of this kind pays a one-unit symbol (some type it may be)."""
-    bits, snow, legendary = kind
+def _accepts(symbol: ManaSymbol, kind: Kind, spend: Spend) -> bool:
+    """Whether one unit of this kind pays a one-unit symbol (some type it may be) of
+    what ``spend`` says is paid for."""
+    bits, snow, legendary, _ = kind
+    if not _allowed(kind, spend):
+        return False
     if bits & ALT:  # convoke: a colored symbol of one of the creature's colors
         text = symbol.text.strip("{}")
         if text in ("C", "S", "L") or symbol.kind.name in ("HALF", "INFINITE", "LAND_DROP"):
@@ -341,58 +387,71 @@ def _take(
         yield tuple(rest), spent
 
 
-def _symbol_ways(symbol: ManaSymbol, state: State, x: int) -> Iterator[tuple[State, int, int]]:
-    """Every way to pay one symbol: (what is left, life symbols, units spent)."""
+def _symbol_ways(
+    symbol: ManaSymbol, state: State, x: int, spend: Spend
+) -> Iterator[tuple[State, int, int]]:
+    """Every way to pay one symbol of what ``spend`` pays for: (what is left, life
+    symbols, units spent)."""
     text = symbol.text[1:-1]
     if text.isdigit():
-        for rest, spent in _take(state, int(text)):
+        for rest, spent in _take(state, int(text), lambda kind: _allowed(kind, spend)):
             yield rest, 0, spent
         return
     if text == "X":
-        for rest, spent in _take(state, x):
+        paying_x = spend.paying_x()
+        for rest, spent in _take(state, x, lambda kind: _allowed(kind, paying_x)):
             yield rest, 0, spent
         return
     if text.startswith("2/"):  # {2/W}: one {W} or two of any type (CR 107.4e)
         color = ManaSymbol.parse("{" + text[2:] + "}")
-        for rest, spent in _take(state, 1, lambda kind: _accepts(color, kind)):
+        for rest, spent in _take(state, 1, lambda kind: _accepts(color, kind, spend)):
             yield rest, 0, spent
-        for rest, spent in _take(state, 2):
+        for rest, spent in _take(state, 2, lambda kind: _allowed(kind, spend)):
             yield rest, 0, spent
         return
-    for rest, spent in _take(state, 1, lambda kind: _accepts(symbol, kind)):
+    for rest, spent in _take(state, 1, lambda kind: _accepts(symbol, kind, spend)):
         yield rest, 0, spent
     if symbol.is_phyrexian:
         yield state, 1, 0
 
 
 def _payments(
-    symbols: tuple[ManaSymbol, ...], state: State, x: int, life_symbols: int
+    symbols: tuple[ManaSymbol, ...],
+    state: State,
+    x: int,
+    life_symbols: int,
+    spend: Spend = ACTIVATION,
 ) -> Iterator[tuple[State, int, int]]:
-    """Every way to pay all the symbols (CR 601.2h): (left, life symbols, units spent)."""
+    """Every way to pay all the symbols (CR 601.2h) of what ``spend`` pays for: (left,
+    life symbols, units spent)."""
     if not symbols:
         yield state, 0, 0
         return
-    for rest, life, spent in _symbol_ways(symbols[0], state, x):
+    for rest, life, spent in _symbol_ways(symbols[0], state, x, spend):
         if life > life_symbols:
             continue
-        for left, more_life, more_spent in _payments(symbols[1:], rest, x, life_symbols - life):
+        for left, more_life, more_spent in _payments(
+            symbols[1:], rest, x, life_symbols - life, spend
+        ):
             yield left, life + more_life, spent + more_spent
 
 
 @functools.lru_cache(maxsize=200_000)
 def _best_payment(
-    symbols: tuple[ManaSymbol, ...], state: State, x: int, life_symbols: int
+    symbols: tuple[ManaSymbol, ...], state: State, x: int, life_symbols: int, spend: Spend
 ) -> tuple[int, int] | None:
     """The least life symbols, then the most units spent, over every payment."""
     best: tuple[int, int] | None = None
-    for _, life, spent in _payments(symbols, state, x, life_symbols):
+    for _, life, spent in _payments(symbols, state, x, life_symbols, spend):
         if best is None or (life, -spent) < best:
             best = (life, -spent)
     return best
 
 
 def _normal(counter: Counter[Kind]) -> State:
-    return tuple(sorted((k, n) for k, n in counter.items() if n))
+    return tuple(
+        sorted(((k, n) for k, n in counter.items() if n), key=lambda kn: (kn[0][:3], repr(kn)))
+    )
 
 
 # -- the search ------------------------------------------------------------------------
@@ -578,14 +637,16 @@ def _alternatives(board: Board, chosen: _Set, keywords: frozenset[str]) -> Count
         if p.controller != "you" or p.zone != "battlefield" or p.tapped or i in chosen.gone:
             continue
         if "convoke" in keywords and p.is_creature:
-            found[(ALT | mask(ManaType(c) for c in p.colors.letters), False, False)] += 1
+            found[(ALT | mask(ManaType(c) for c in p.colors.letters), False, False, None)] += 1
         elif "improvise" in keywords and "Artifact" in p.card_types:
-            found[(ALT, False, False)] += 1
+            found[(ALT, False, False, None)] += 1
     if "delve" in keywords:  # less what the activations exiled, plus what they put there
-        found[(ALT, False, False)] += board.graveyard - sum(u.resources[2] for u in chosen.uses)
-        found[(ALT, False, False)] += sum(_buried(board, u) for u in chosen.uses)
+        found[(ALT, False, False, None)] += board.graveyard - sum(
+            u.resources[2] for u in chosen.uses
+        )
+        found[(ALT, False, False, None)] += sum(_buried(board, u) for u in chosen.uses)
         if any(u.discards_hand for u in chosen.uses):
-            found[(ALT, False, False)] += board.hand  # the hand, discarded once
+            found[(ALT, False, False, None)] += board.hand  # the hand, discarded once
     return found
 
 
@@ -609,12 +670,41 @@ def _activated(use: Use, states: dict[State, int], board: Board) -> dict[State, 
     cost = tuple(use.mana_cost) if use.mana_cost is not None else ()
     for state, spent in states.items():
         for rest, _, taken in _payments(cost, state, 0, 0):
+            if use.doubles:
+                if not any(n for kind, n in rest if not kind[0] & ALT):
+                    continue  # a Cube with nothing to double makes nothing: no plan's
+                for doubled in _doubled(rest, board.permanents[use.index]):
+                    nxt[doubled] = max(nxt.get(doubled, -1), spent + taken)
+                continue
             for output in typings:
                 counter = Counter(dict(rest))
                 counter.update(output)
                 key = _normal(counter)
                 nxt[key] = max(nxt.get(key, -1), spent + taken)
     return nxt
+
+
+def _doubled(state: State, cube: Permanent) -> Iterator[State]:
+    """The pool after a Doubling Cube resolves from ``state`` (CR 701.10f): each unit
+    whose type is still to choose gets one (every way: the type of mana in a pool is
+    known), then as much of each type is added as there is — the Cube's mana, snow
+    only if the Cube is, without restrictions (CR 106.3, 106.6)."""
+    per_kind: list[list[list[tuple[Kind, int]]]] = []
+    for kind, n in state:
+        types = types_of(kind[0])
+        ways = []
+        for split in itertools.product(range(n + 1), repeat=len(types) - 1):
+            if sum(split) <= n:
+                counts = (*split, n - sum(split))
+                ways.append([((BIT[t], *kind[1:]), c) for t, c in zip(types, counts, strict=True)])
+        per_kind.append(ways)
+    for choice in itertools.product(*per_kind):
+        counter: Counter[Kind] = Counter()
+        for parts in choice:
+            for kind, c in parts:
+                counter[kind] += c
+                counter[(kind[0], cube.is_snow, cube.is_legendary, None)] += c
+        yield _normal(counter)
 
 
 def _in_every_order(
@@ -660,23 +750,28 @@ def _evaluate(
     x: int,
     life: int,
     keywords: frozenset[str] = frozenset(),
+    spend: Spend = ACTIVATION,
 ) -> tuple[int, int] | None:
-    """For one set of activations: the best (life symbols, waste), or None."""
+    """For one set of activations: the best (life symbols, waste), or None. With a
+    Doubling Cube among them, every activation is tried before and after it."""
     life_symbols = max(0, life - chosen.life) // LIFE_PER_SYMBOL
-    total = len(pool) + sum(u.size for u in chosen.uses)
     # Activations that cost mana, and those that sacrifice a permanent with such an
     # activation (or one that sacrifices too), in every order; the others first.
     victims = chosen.victims or (frozenset(),) * len(chosen.uses)
     items = list(zip(chosen.uses, victims, strict=True))
     busy = {u.index for u in chosen.uses if u.mana_cost is not None or u.sacrifices is not None}
+    cube = any(u.doubles for u in chosen.uses)
     later = [
         (u, v)
         for k, (u, v) in enumerate(items)
-        if u.mana_cost is not None
+        if cube
+        or u.mana_cost is not None
         or any(j != k and w.index in v and w.index in busy for j, (w, _) in enumerate(items))
     ]
     free = [u for u, v in items if (u, v) not in later]
-    base: Counter[Kind] = Counter((BIT[unit.type], unit.snow, unit.legendary) for unit in pool)
+    base: Counter[Kind] = Counter(
+        (BIT[unit.type], unit.snow, unit.legendary, unit.restriction) for unit in pool
+    )
     starts: dict[State, int] = {}
     for outputs in itertools.product(*(_units(u, board) for u in free)):
         counter = Counter(base)
@@ -685,13 +780,14 @@ def _evaluate(
         starts[_normal(counter)] = 0
     best: tuple[int, int] | None = None
     extra = _alternatives(board, chosen, keywords) if keywords else Counter()
-    for state, spent in _in_every_order(later, starts, board).items():
+    for state in _in_every_order(later, starts, board):
+        left = sum(n for kind, n in state if not kind[0] & ALT)  # every unit made or floating
         if extra:
             state = _normal(Counter(dict(state)) + extra)
-        result = _best_payment(symbols, state, x, life_symbols)
+        result = _best_payment(symbols, state, x, life_symbols, spend)
         if result is None:
             continue
-        value = (result[0], total - spent + result[1])
+        value = (result[0], left + result[1])
         if best is None or value < best:
             best = value
     return best
@@ -715,10 +811,8 @@ def optimum(
     total = ManaCost.parse(cost) if isinstance(cost, str) else cost
     if not total.has_mana_cost:
         return None  # CR 118.6
-    for unit in pool:
-        if unit.restriction is not None:
-            raise NotImplementedError("restricted floating mana")
     symbols = tuple(total)
+    spell = spend if spend is not None else Spend(SpendKind.SPELL, cost=total)
     if "delve" in keywords and any(
         u.sacrifices for i in range(len(board.permanents)) for u in uses_of(board, i)
     ):
@@ -728,7 +822,7 @@ def optimum(
     for chosen in _sets(board, life, keywords, from_hand):
         if best is not None and (chosen.sacrifice, chosen.life) > best[:2]:
             break  # the rest can only be worse
-        result = _evaluate(chosen, board, pool, symbols, x, life, keywords)
+        result = _evaluate(chosen, board, pool, symbols, x, life, keywords, spell)
         if result is None:
             continue
         value = (chosen.sacrifice, chosen.life + LIFE_PER_SYMBOL * result[0], result[1])
@@ -803,6 +897,30 @@ def _less_alternatives(payment: Any, left: ManaCost) -> Any:
     return replace(payment, cost=left, assignment=tuple(parts), x=x)
 
 
+def _check_doubling(step: Any, cube: Permanent, available: dict[int, Mana]) -> None:
+    """A Doubling Cube step (CR 701.10f): untapped, its {3} paid with units in the
+    pool (restricted ones only if allowed for an activation, CR 106.6), then as much
+    of each type added as the pool holds, the Cube's unrestricted mana; the units
+    go into ``available``."""
+    doubling = cube.doublings[step.ability_index - len(cube.abilities)]
+    assert step.ability == str(doubling) and step.tapped == (step.permanent,), step
+    assert not (cube.tapped or (cube.is_creature and cube.summoning_sick)), step
+    paid = list(step.paid_with.mana)
+    for unit in paid:
+        assert unit.uid in available, f"{step} spends {unit}, not in the pool then"
+        del available[unit.uid]
+    given = _normal(Counter((BIT[u.type], u.snow, u.legendary, u.restriction) for u in paid))
+    assert doubling.cost.mana is not None
+    assert any(not rest for rest, _, _ in _payments(tuple(doubling.cost.mana), given, 0, 0)), step
+    there = Counter(u.type for u in available.values())
+    assert Counter(u.type for u in step.produces) == there, (step, there)
+    for unit in step.produces:
+        assert unit.restriction is None and unit.source is not None, unit
+        assert unit.source.id == step.permanent and unit.snow == cube.is_snow, unit
+        assert unit.uid not in available, unit
+        available[unit.uid] = unit
+
+
 def check_plan(
     plan: Plan,
     cost: ManaCost | str,
@@ -848,6 +966,12 @@ def check_plan(
         permanent = board.permanents[index]
         assert permanent.name == step.card, step
         assert identifier not in gone, f"{permanent.name} was already sacrificed"
+        if step.ability_index >= len(permanent.abilities):  # Doubling Cube's
+            assert not triggered and identifier not in tapped_now, step
+            _check_doubling(step, permanent, available)
+            tapped_now.add(identifier)
+            seen.update(unit.uid for unit in step.produces)
+            continue
         assert 0 <= step.ability_index < len(permanent.abilities), step
         ability = permanent.abilities[step.ability_index]
         # The ability's text, or the line of it that makes this mana (painlands).
@@ -894,7 +1018,9 @@ def check_plan(
         if use.mana_cost is None:
             assert not paid, step
         else:
-            given = _normal(Counter((BIT[u.type], u.snow, u.legendary) for u in paid))
+            given = _normal(
+                Counter((BIT[u.type], u.snow, u.legendary, u.restriction) for u in paid)
+            )
             assert any(not rest for rest, _, _ in _payments(tuple(use.mana_cost), given, 0, 0)), (
                 f"{step.paid_with} doesn't pay {use.mana_cost}"
             )
@@ -1001,6 +1127,7 @@ def check_plan(
         list(available.values()),
         life=max(0, life_now),
         x=x,
+        spend=spend,
     )
     assert plan.life_paid == payment.life_paid + activation_life, plan.life_paid
     # What floats afterwards: the rest of the pool and of the made mana.

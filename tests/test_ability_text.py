@@ -1031,7 +1031,9 @@ def test_every_card_parses_or_says_why() -> None:
             has_mana = has_mana or result.has_mana
             if script.has_mana_ability(face.oracle_text, face.type_line):
                 # the independent detector's mana abilities are never dropped silently
-                assert result.abilities or result.triggers or result.unsupported, face.name
+                assert (
+                    result.abilities or result.triggers or result.unsupported or result.doublings
+                ), face.name
             if script.grants_mana_ability(
                 face.oracle_text, face.type_line
             ) or script.changes_land_types(face.oracle_text, face.type_line):
@@ -1050,7 +1052,8 @@ def test_every_card_parses_or_says_why() -> None:
 # Portal's costs raise the lands to 99.7% and all to 97.5%. Issue 19 counts the
 # cards whose abilities add mana without the word "Add" too ("Each player adds",
 # Doubling Cube's doubling, CR 701.10f): five more cards, each unsupported and said
-# so (never silently ignored), so all is 97.4%.
+# so (never silently ignored), so all is 97.4% — 97.5% since Doubling Cube is modelled
+# (a PoolDoubling the tapper plans).
 LAND_FLOOR = 0.997
 ALL_FLOOR = 0.974
 

@@ -299,10 +299,13 @@ def test_tap_takes_the_commanders_color_identity(capsys: pytest.CaptureFixture[s
          ["{7} paid by exiling 7 from the graveyard"]),  # CR 702.66a
         (["--for", "Stoke the Flames", "--sources", "2 Mountain, 2 Llanowar Elves"], 0,
          ["{2} paid by tapping Llanowar Elves (2), Llanowar Elves (3)"]),  # CR 702.51a
-        (["{G}", "--sources", "Forest, Doubling Cube", "--partial"], 0,
-         ["not modelled, left out: Doubling Cube (1): {3}, {T}: Double the amount of each "
-          "type of unspent mana you have. (doubling the mana in your pool (CR 605.1a, "
-          "701.10f): what it adds depends on the mana there when it resolves)"]),
+        (["{G}", "--sources", "Forest, Food Chain", "--partial"], 0,
+         ["not modelled, left out: Food Chain (1): Exile a creature you control: Add X mana "
+          "of any one color, where X is 1 plus the exiled creature's mana value. Spend this "
+          "mana only to cast creature spells. (cost: Exile a creature you control)"]),
+        (["{8}", "--sources", "7 Forest, Doubling Cube"], 0,  # CR 701.10f: 7 - 3 = 4, doubled
+         ["8  Doubling Cube (7)  {3}, {T}: Double the amount of each type of…  {G}{G}{G}  "
+          "{G}{G}{G}{G}", "floating after: nothing"]),
     ],
 )  # fmt: skip
 def test_tap_text_says_what_was_paid_and_how(

@@ -40,10 +40,24 @@ def test_floating_mana_is_where_the_frontier_starts() -> None:
 
 
 def test_a_card_not_modelled_is_named_unless_partial() -> None:
-    board = Board.parse("Forest, Doubling Cube")  # doubles the pool: CR 701.10f
-    with pytest.raises(NotModelled, match="Doubling Cube"):
+    board = Board.parse("Forest, Food Chain")  # exiles a creature as its cost
+    with pytest.raises(NotModelled, match="Food Chain"):
         options(board)
     assert options(board, partial=True).options == ((0, 0, 0, 0, 1, 0, 0),)
+
+
+def test_doubling_cube_options_cr_701_10f() -> None:
+    """Seven Forests make {G}x7, or with Doubling Cube {G}x8 (7 - 3 = 4, doubled); four
+    Islands and Mystic Gate make {W}x4 only through the Cube (the Gate's {W}{W} and the
+    Islands' {U}{U}{U} paying the Cube); Mishra's Workshop's {C}{C}{C} (artifact spells
+    only) doubled gives {C}{C}{C} anything can spend (CR 106.6)."""
+    assert options(Board.parse("7 Forest, Doubling Cube")).options == ((0, 0, 0, 0, 8, 0, 0),)
+    gate = options(Board.parse("4 Island, Mystic Gate, Doubling Cube"))
+    assert gate.most["W"] == 4 and gate.most_total == 5 and gate.complete
+    assert (4, 0, 0, 0, 0, 0, 0) in gate.options
+    shop = options(Board.parse("Mishra's Workshop, 3 Forest, Doubling Cube"))
+    assert shop.options == ((0, 0, 0, 0, 3, 0, 0), (0, 0, 0, 0, 0, 3, 0))
+    assert [r.card for r in shop.restricted] == ["Mishra's Workshop"]
 
 
 @pytest.mark.parametrize("sources", BOARDS)

@@ -179,3 +179,43 @@ def test_springleaf_drum_taps_the_creature_the_plan_names() -> None:
     assert drum.activate is not None and drum.activate.tap == (2,)  # the sick Birds
     after, _ = result.apply(board)
     assert [p.tapped for p in after.permanents] == [True, True, True]
+
+
+CUBE_CARDS = (
+    "Forest", "Island", "Plains", "Wastes", "Tundra", "Adarkar Wastes", "Mystic Gate",
+    "Sunken Ruins", "Azorius Signet", "Golgari Signet", "Sol Ring", "Treasure", "Mind Stone",
+    "Birds of Paradise", "Mishra's Workshop", "Mana Confluence",
+)  # fmt: skip
+CUBE_PLANS = 25
+
+
+def test_doubling_cube_plans_replay_through_serve_and_plan_apply(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Plans with Doubling Cube: its step's ``activate`` doubles the session's pool
+    (CR 701.10f) and the steps after it spend the Cube's mana by its source."""
+    monkeypatch.setitem(LIMITS, "search_ms", 600_000)
+    rng = random.Random(701)
+    session = Session()
+    failures: list[str] = []
+    cubes = 0
+    for _ in range(CUBE_PLANS):
+        names = [rng.choice(CUBE_CARDS) for _ in range(rng.randint(4, 6))] + ["Doubling Cube"]
+        sources = ", ".join(names)
+        cost = "".join(rng.choice((*SYMBOLS, "{3}", "{4}")) for _ in range(rng.randint(2, 4)))
+        floating = "".join("{" + rng.choice("WUGC") + "}" for _ in range(rng.choice([0, 0, 1])))
+        for where, why in (
+            ("serve", _replay_through_serve(session, sources, "", cost, floating)),
+            ("python", _replay_in_python(sources, "", cost, floating)),
+        ):
+            if why is not None:
+                failures.append(f"{where}: {sources} | {cost} | {floating}: {why}")
+        board = Board.parse(sources, commander_colors=Color.parse("WUBRG"))
+        try:
+            found = plan(cost, board, pool=floating_mana(floating))
+        except CannotPay:
+            continue
+        cubes += any(step.card == "Doubling Cube" for step in found.steps)
+    shown = "\n".join(failure[:600] for failure in failures[:5])
+    assert not failures, f"{shown}\n({len(failures)} failures)"
+    assert cubes >= 3  # the Cube is in enough of the plans

@@ -133,6 +133,7 @@ def _examples() -> dict[str, Callable[[], Any]]:
             else Permanent.named("Utopia Sprawl").triggers[0]
         ),
         "ManaReplacement": lambda: Permanent.named("Mana Reflection").replacements[0],
+        "PoolDoubling": lambda: Permanent.named("Doubling Cube").doublings[0],
         "ReplacementKind": lambda: Permanent.named("Mana Reflection").replacements[0].kind,
         "ContinuousEffect": lambda: ContinuousEffect(lands, Layer.TYPE, frozenset({"Swamp"})),
         "Layer": lambda: Layer.ABILITY,

@@ -656,15 +656,13 @@ def test_hall_slack_in_lanes_is_the_direct_count(
     assert _hall._slack(units, demands) == direct
 
 
-def test_doubling_cube_is_never_silently_ignored() -> None:
-    """Doubling Cube's ability could add mana (CR 605.1a) by doubling the pool (CR
-    701.10f): the tapper says it doesn't plan it rather than leave it out."""
-    from mtgmana.tapping import NotModelled
-
-    board = Board.parse("Doubling Cube, 3 Forest")
-    with pytest.raises(NotModelled, match=r"Doubling Cube.*701\.10f"):
-        can_pay("{G}", board)
-    assert plan("{G}", board, partial=True).ignored[0][1] == "Doubling Cube"
+def test_doubling_cube_is_planned_never_ignored() -> None:
+    """Doubling Cube's ability adds mana (CR 605.1a) by doubling the pool (CR
+    701.10f): the tapper plans it (tests/test_tapping_cube.py has the rest)."""
+    board = Board.parse("Doubling Cube, 7 Forest")
+    result = checked("{8}", board)
+    assert [s.card for s in result.steps][-1] == "Doubling Cube" and not result.ignored
+    assert [s.card for s in checked("{G}", board).steps] == ["Forest"]
 
 
 def test_losing_the_game_is_worse_than_any_other_plan() -> None:

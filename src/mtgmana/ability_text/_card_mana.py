@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..board.abilities import ManaAbility, ManaReplacement, ManaTrigger
+from ..board.abilities import ManaAbility, ManaReplacement, ManaTrigger, PoolDoubling
 from ..board.effects import ContinuousEffect
 
 __all__ = ["CardMana"]
@@ -38,6 +38,9 @@ class CardMana:
     """The keyword abilities its text gives it on a line of their own that mana
     abilities ask about, in lower case ("defender": what "creatures you control with
     defender" counts)."""
+    doublings: tuple[PoolDoubling, ...] = ()
+    """Its activated mana abilities that double the mana in your pool (Doubling Cube:
+    CR 605.1a, 701.10f)."""
 
     @property
     def supported(self) -> bool:
@@ -49,5 +52,10 @@ class CardMana:
         """Whether the text has any mana ability, mana replacement effect or
         mana-relevant static ability, modelled or not."""
         return bool(
-            self.abilities or self.triggers or self.replacements or self.statics or self.unsupported
+            self.abilities
+            or self.triggers
+            or self.replacements
+            or self.statics
+            or self.unsupported
+            or self.doublings
         )

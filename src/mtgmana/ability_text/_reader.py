@@ -12,11 +12,13 @@ from dataclasses import dataclass, replace
 from typing import Final
 
 from ..board.abilities import (
+    ActivationCost,
     Choice,
     Condition,
     ManaAbility,
     ManaReplacement,
     ManaTrigger,
+    PoolDoubling,
     Production,
     slot,
     sorted_types,
@@ -52,6 +54,11 @@ _ADDS_MANA = re.compile(r"\b[Aa]dds?\b[^.]*(?:\{[^}]+\}|\bmana\b)")
 _DOUBLES_MANA = re.compile(r"\b[Dd]ouble the amount of\b[^.]*\bmana\b")
 """Doubling Cube: an ability that could add mana (CR 605.1a) by doubling what is in
 the pool (CR 701.10f)."""
+_DOUBLING = re.compile(
+    r"Double the amount of each type of (?:unspent mana you have|mana in your mana pool)\."
+)
+"""The doubling :class:`~mtgmana.board.abilities.PoolDoubling` models (Doubling Cube,
+today's wording and the one before 2016)."""
 _TAP_DAMAGE = re.compile(r"Whenever ~ becomes tapped, it deals (?P<n>\d+) damage to you\.")
 _TICKETS = re.compile(r"(?:\{TK\})+")
 _STICKER = re.compile(r"(?P<tickets>(?:\{TK\})+) — (?P<rest>.+)")
@@ -124,6 +131,7 @@ class _Reader:
         self.land = False
         self.statics: list[ContinuousEffect] = []
         self.keywords: set[str] = set()
+        self.doublings: list[PoolDoubling] = []
 
     def result(self) -> CardMana:
         if self.tap_damage:  # City of Brass: tapping it for mana deals the damage
@@ -142,6 +150,7 @@ class _Reader:
             tuple(dict.fromkeys(notes)),
             tuple(self.statics),
             frozenset(self.keywords),
+            tuple(self.doublings),
         )
 
     def normalize(self, line: str) -> str:
@@ -219,10 +228,7 @@ class _Reader:
             if _ADDS_MANA.search(re.sub(r'"[^"]*"', '""', effect)):
                 self.activated(raw, prefix, match["cost"], effect)
             elif _DOUBLES_MANA.search(effect):
-                raise Unsupported(
-                    "doubling the mana in your pool (CR 605.1a, 701.10f): what it adds depends "
-                    "on the mana there when it resolves"
-                )
+                self.doubling(raw, prefix, match["cost"], effect)
             elif REPLACEMENT_HINT.search(effect):
                 raise Unsupported("an activated ability that makes a replacement effect")
             elif grants:
@@ -322,6 +328,18 @@ class _Reader:
             abilities = [replace(ability, condition=station) for ability in abilities]
         for ability in abilities:
             self.parsed.append(_Parsed(with_own_name(ability, self.name), notes))
+
+    def doubling(self, raw: str, prefix: str, cost_text: str, effect: str) -> None:
+        """Doubling Cube's "Double the amount of each type of unspent mana you have"
+        (CR 605.1a, 701.10f; "... of mana in your mana pool" before 2016): a mana
+        ability the tapper plans, when its cost is mana and {T} alone."""
+        if not _DOUBLING.fullmatch(effect) or prefix or self.level or self.station:
+            raise Unsupported(f"doubling the mana in your pool (CR 701.10f) so: {effect}")
+        read = read_cost(cost_text)
+        cost = read.build()
+        if not cost.tap or replace(cost, tap=False, mana=None) != ActivationCost() or read.notes:
+            raise Unsupported(f"doubling the mana in your pool (CR 701.10f) for: {cost_text}")
+        self.doublings.append(PoolDoubling(cost, text=raw))
 
 
 _EFFECT_GRANTS = (

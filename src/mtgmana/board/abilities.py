@@ -68,6 +68,7 @@ __all__ = [
     "ManaReplacement",
     "ManaTrigger",
     "PermanentFilter",
+    "PoolDoubling",
     "Production",
     "ReplacementKind",
     "Slot",
@@ -479,6 +480,21 @@ class ManaAbility:
         if self.condition is not None:
             text += f" Only if {self.condition}."
         return text
+
+
+@dataclass(frozen=True)
+class PoolDoubling:
+    """An activated mana ability that doubles the mana you have (CR 605.1a, 701.10f):
+    Doubling Cube's "{3}, {T}: Double the amount of each type of unspent mana you
+    have." For each type of mana in your pool it adds as much of that type as is there
+    (CR 701.10f). The mana it adds is its own (CR 106.3): no restriction of the mana
+    doubled applies to it (CR 106.6's example), and it is snow only if its source is."""
+
+    cost: ActivationCost
+    text: str = field(default="", compare=False)
+
+    def __str__(self) -> str:
+        return self.text or f"{self.cost}: Double the amount of each type of unspent mana you have."
 
 
 @dataclass(frozen=True)

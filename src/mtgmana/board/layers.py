@@ -249,6 +249,7 @@ def _after_layers(permanent: Permanent, state: _State, i: int) -> Permanent:
         abilities=state.abilities[i],
         triggers=() if lost else permanent.triggers,
         replacements=() if lost else permanent.replacements,
+        doublings=() if lost else permanent.doublings,
         statics=state.statics[i],
     )
 

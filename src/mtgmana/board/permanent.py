@@ -29,6 +29,7 @@ from .abilities import (
     ManaAbility,
     ManaReplacement,
     ManaTrigger,
+    PoolDoubling,
     bind_chosen_type,
 )
 from .effects import (
@@ -119,6 +120,10 @@ class Permanent:
     chosen_name: str | None = None
     """The card name chosen for it as it entered (Alpine Moon: its effect applies to
     the lands with that name; without one, the permanent says it isn't modelled)."""
+    doublings: tuple[PoolDoubling, ...] = ()
+    """Its mana abilities that double the mana in your pool (Doubling Cube: CR
+    605.1a, 701.10f). In a plan's steps and ``activate``, their ability indexes come
+    after :attr:`abilities`: the first is ``len(abilities)``."""
     origin: str = field(default="", repr=False, compare=False, kw_only=True)
     """The name :meth:`named` built it from ("" otherwise): its ``repr`` rebuilds it
     with that name when its abilities are still the card's."""
@@ -245,6 +250,7 @@ class Permanent:
             triggers=mana.triggers,
             replacements=mana.replacements,
             statics=statics,
+            doublings=mana.doublings,
             unsupported=tuple(f"{text} ({reason})" for text, reason in mana.unsupported),
             origin=card.name if face_index == 0 else "",
             **state,
@@ -391,7 +397,7 @@ _HASHED_STATE: Final = (
     "controller", "tapped", "summoning_sick", "counters", "chosen_color", "attached_to",
     "token", "triggers", "replacements", "power", "entered_this_turn", "chosen_type",
     "chosen_colors", "statics", "timestamp", "zone", "toughness", "imprinted", "keywords",
-    "designations", "chosen_name",
+    "designations", "chosen_name", "doublings",
 )  # fmt: skip
 
 

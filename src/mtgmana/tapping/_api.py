@@ -20,13 +20,21 @@ from ..restrictions import Spend, SpendKind
 from ..symbol_payment import ways_to_pay
 from ._build import build_plan, plan_life_ok
 from ._compile import Source, compiled, relevant_colors
+from ._doubling import cube_usable, payable_with_cubes, plan_with_cubes, refusal
 from ._hall import one_mana_sources_pay, surely_unpayable
 from ._problem import MAX_COMBINATIONS, Problem
 from ._search import SearchTooLong, search
 from ._tree import least_mana
 from .plans import Plan
 
-__all__ = ["NotModelled", "SearchTooLong", "can_pay", "max_x", "plan"]
+__all__ = [
+    "NotModelled",
+    "SearchTooLong",
+    "can_pay",
+    "max_x",
+    "plan",
+    "refuse_with_cubes",
+]
 
 MAX_FUTURE_COSTS = 6
 """At most this many ``future`` costs are kept payable (the first ones given)."""
@@ -260,6 +268,26 @@ def _memo_key(request: PaymentRequest, board: Board, pool: Pool) -> tuple[Any, .
 
 
 def _plan(request: PaymentRequest, board: Board, pool: Pool) -> Plan:
+    if cube_usable(board):
+        refuse_with_cubes(board, request.partial)
+        return plan_with_cubes(request, board, pool, _plan_valued)
+    return _plan_valued(request, board, pool)[0]
+
+
+def refuse_with_cubes(board: Board, partial: bool) -> None:
+    """Raise :class:`NotModelled` for a board with a Doubling Cube to activate and
+    what isn't modelled with one (``_doubling.refusal``, whatever ``partial``), or a
+    card not modelled at all (unless ``partial``)."""
+    refused = refusal(board)
+    if refused:
+        raise NotModelled(refused)
+    if board.unsupported and not partial:
+        raise NotModelled(board.unsupported)
+
+
+def _plan_valued(request: PaymentRequest, board: Board, pool: Pool) -> tuple[Plan, tuple[int, ...]]:
+    """The best plan without activating any Doubling Cube, and its value by
+    preferences 1-5 (``Candidate.value``)."""
     cost, life, x, spend = request.cost, request.life, request.x, request.spent_on
     future, partial, time_limit = (
         [c for c, _ in request.future],
@@ -306,12 +334,12 @@ def _plan(request: PaymentRequest, board: Board, pool: Pool) -> Plan:
         if found is not None:
             kept = build_plan(safer, found)
             if plan_life_ok(kept, life) and kept.life_paid + kept.damage < life:
-                result, problem = kept, safer
+                result, problem, best = kept, safer, found
     if board.unsupported:
         result = replace(result, ignored=board.unsupported)
     if problem.solves >= MAX_COMBINATIONS:
         result = replace(result, cut_short=True)
-    return result
+    return result, best.value[:5]
 
 
 def can_pay(
@@ -337,13 +365,27 @@ def can_pay(
             time_limit=time_limit,
         ),
     )  # fmt: skip
-    problem = _problem(
-        request.cost, board, pool, request.life, request.x, request.spent_on, (),
-        partial=request.partial,
-    )  # fmt: skip
-    if request.time_limit is not None:
-        problem.decide_by = time.process_time() + request.time_limit
-    return _payable(problem, request.life)
+    decide_by = None if request.time_limit is None else time.process_time() + request.time_limit
+    return _payable_from(request, board, pool, request.x, decide_by)
+
+
+def _payable_from(
+    request: PaymentRequest, board: Board, pool: Pool, x: int | None, decide_by: float | None
+) -> bool:
+    """Whether the request's cost (with this X) can be paid from the board and pool,
+    Doubling Cubes activated wherever they help (exact)."""
+
+    def payable(where: Board, floating: Pool, life: int) -> bool:
+        problem = _problem(
+            request.cost, where, floating, life, x, request.spent_on, (), partial=request.partial
+        )
+        problem.decide_by = decide_by
+        return _payable(problem, life)
+
+    if cube_usable(board):
+        refuse_with_cubes(board, request.partial)
+        return payable_with_cubes(board, pool, replace(request, x=x), payable, decide_by)
+    return payable(board, pool, request.life)
 
 
 def _payable(problem: Problem, life: int) -> bool:
@@ -389,13 +431,11 @@ def max_x(
             time_limit=time_limit,
         ),
     )  # fmt: skip
-    total, life, spend = request.cost, request.life, request.spent_on
+    total = request.cost
     decide_by = None if time_limit is None else time.process_time() + time_limit
 
     def payable(x: int) -> bool:
-        problem = _problem(total, board, pool, life, x, spend, (), partial=request.partial)
-        problem.decide_by = decide_by
-        return _payable(problem, life)
+        return _payable_from(request, board, pool, x, decide_by)
 
     if not payable(0):
         return None

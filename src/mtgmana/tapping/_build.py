@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import heapq
 from collections import Counter
+from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
 
@@ -267,6 +268,18 @@ def _ordered(problem: Problem, drafts: list[_Draft]) -> tuple[Step, ...]:
     if done < len(drafts):  # a cycle: not expected (the search found an order)
         raise AssertionError("the plan's steps pay each other in a cycle")
     return tuple(steps)
+
+
+def steps_of(
+    board: Any, index: int, option: Option, made: Sequence[Mana], paid: Sequence[Mana]
+) -> list[Step]:
+    """The steps of one activation of ``option`` by permanent ``index`` that made
+    ``made`` (a unit per slot, in slot order) and spent ``paid`` (its own step, then
+    one per triggered mana ability's mana)."""
+    draft = _Draft(index, option, 0)
+    draft.units = list(made)
+    draft.paid = list(paid)
+    return _steps(board, draft)
 
 
 def _steps(board: Any, draft: _Draft) -> list[Step]:

@@ -19,8 +19,9 @@ from ..board import Board
 from ..errors import MtgManaError
 from ..mana import Mana
 from ..request import Pool, floating_units
-from ._api import NotModelled, SearchTooLong, can_pay
+from ._api import NotModelled, SearchTooLong, can_pay, refuse_with_cubes
 from ._compile import ORDER, compiled
+from ._doubling import after_cubes, cube_usable
 from ._frontier import matching_maximal
 from ._frontier_lazy import frontier
 from ._frontier_lazy import most as most_of
@@ -84,10 +85,50 @@ def options(
     (seconds) bounds the whole: the frontier has half of it (past it, the options
     found are listed and ``complete`` is False), the most of each type the rest
     (past it, ``most_exact`` is False: lower bounds)."""
-    start = time.process_time()
-    deadline = None if time_limit is None else start + time_limit / 2
     pool = floating_units(pool)
     _check(board, limit, partial)
+    if cube_usable(board):
+        refuse_with_cubes(board, partial)
+        return _with_cubes(board, pool, limit, time_limit)
+    return _options(board, pool, limit, time_limit)
+
+
+def _with_cubes(
+    board: Board, pool: tuple[Mana, ...], limit: int, time_limit: float | None
+) -> Options:
+    """With Doubling Cubes: what the board makes activating none, and after each start
+    that ends with a Cube (every Cube where it adds most: ``_doubling.after_cubes``),
+    the frontier of their union; restricted floating mana there is in no option
+    (CR 106.6: like the restricted mana listed apart)."""
+    start = time.process_time()
+    deadline = None if time_limit is None else start + time_limit / 2
+    starts, whole = after_cubes(board, pool, deadline)
+    found = [_options(board, pool, limit, None if time_limit is None else time_limit / 2)]
+    for where, units in starts:
+        left = None if time_limit is None else max(start + time_limit - time.process_time(), 0)
+        free = tuple(u for u in units if u.restriction is None)
+        found.append(_options(where, free, limit, left))
+    listed = sorted(
+        set(matching_maximal([v for f in found for v in f.options])),
+        key=lambda v: (-sum(v), [-x for x in v]),
+    )
+    complete = whole and all(f.complete and not f.truncated for f in found)
+    return Options(
+        tuple(listed[:limit]),
+        len(listed),
+        len(listed) > limit or not complete,
+        {k: max(f.most[k] for f in found) for k in _KEYS},
+        max(f.most_total for f in found),
+        complete,
+        whole and all(f.most_exact for f in found),
+        found[0].restricted,
+    )
+
+
+def _options(board: Board, pool: tuple[Mana, ...], limit: int, time_limit: float | None) -> Options:
+    """:func:`options` without activating a Doubling Cube."""
+    start = time.process_time()
+    deadline = None if time_limit is None else start + time_limit / 2
     original = board
     board = board.effective  # CR 613
     sources = compiled(board)

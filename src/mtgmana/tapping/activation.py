@@ -26,7 +26,7 @@ from dataclasses import dataclass, field, replace
 from typing import NoReturn
 
 from ..board import Board, Permanent
-from ..board.abilities import PermanentFilter
+from ..board.abilities import Choice, ManaAbility, PermanentFilter, PoolDoubling, Production
 from ..board.queries import matches
 from ..colors import ManaType
 from ..errors import MtgManaError
@@ -108,6 +108,46 @@ def _typing(option: Option, wanted: list[ManaType] | None) -> list[ManaType] | N
     return [t for t in chosen if t is not None]
 
 
+def _doubled(
+    here: _Here,
+    doubling: PoolDoubling,
+    pool: Pool | None,
+    pay: Iterable[Mana] | None,
+    wanted: list[ManaType] | None,
+) -> Activated:
+    """Doubling Cube's ability (CR 605.1a): {T} and its mana cost paid (CR 602.2b),
+    then as much of each type of mana as the pool holds added (CR 701.10f), the new
+    mana the Cube's own, without the restrictions of the mana doubled (CR 106.3,
+    106.6). ``wanted``, when given, must be what it adds."""
+    source = here.effective.permanents[here.index]
+    if source.tapped:
+        here.refuse("it is tapped ({T} needs it untapped, CR 602.2)")
+    if source.is_creature and source.summoning_sick:
+        here.refuse("it has summoning sickness (CR 302.6)")
+    cost = doubling.cost
+    option = Option(
+        ManaAbility(cost, Production((Choice((frozenset(ManaType),)),))), (), 0, 0, cost.mana,
+        False, None, None, None, taps_self=True,
+    )  # fmt: skip
+    after, spent = _pay_mana(here, option, pool, pay)
+    identifier = here.permanent
+    made = after.double(
+        source=Source(identifier, source.name), snow=source.is_snow,
+        legendary=source.is_legendary, ability=str(doubling),
+    )  # fmt: skip
+    if wanted is not None and sorted(wanted, key=ORDER.__getitem__) != sorted(
+        (u.type for u in made), key=ORDER.__getitem__
+    ):
+        after_text = "".join(u.type.symbol for u in made) or "nothing"
+        here.refuse(
+            f"it doubles the pool, adding {after_text}, not "
+            f"{''.join(t.symbol for t in wanted) or 'nothing'} (CR 701.10f)"
+        )
+    paid = _Paid(tapped=[identifier], changes={here.index: {"tapped": True}})
+    board = _board_after(here, option, paid)
+    return Activated(board, after, made, spent, 0, 0, (identifier,), (), (), 0)
+
+
 def _why_not(board: Board, index: int, ability_index: int) -> str:
     permanent = board.permanents[index]
     ability = permanent.abilities[ability_index]
@@ -163,6 +203,9 @@ def activate(
     _check_ability(source, permanent, ability, life)
     wanted = None if produce is None else _types(produce)
     here = _Here(board, effective, index, permanent, source.name)
+    if ability >= len(source.abilities):  # Doubling Cube's (CR 701.10f)
+        doubling = source.doublings[ability - len(source.abilities)]
+        return _doubled(here, doubling, pool, pay, wanted)
     option, typing = _chosen(here, ability, wanted, counters)
     # Costs (CR 602.2b, 601.2g-h): life, mana, other permanents; then the mana.
     if option.life and option.life > life:
@@ -225,10 +268,11 @@ def _check_ability(source: Permanent, permanent: int, ability: int, life: int) -
     and a life total that isn't a whole number."""
     if source.controller != "you":
         raise IllegalActivation(source.name, permanent, "only its controller activates it (602.2)")
-    if not isinstance(ability, int) or not 0 <= ability < len(source.abilities):
+    count = len(source.abilities) + len(source.doublings)
+    if not isinstance(ability, int) or isinstance(ability, bool) or not 0 <= ability < count:
         raise IllegalActivation(
             source.name, permanent, f"it has no mana ability {ability!r} (it has "
-            f"{len(source.abilities)}: 0 to {len(source.abilities) - 1})"
+            f"{count}: 0 to {count - 1})"
         )  # fmt: skip
     if not isinstance(life, int) or isinstance(life, bool):  # damage can take it below 0
         raise MtgManaError(f"life must be a whole number, not {life!r}")

@@ -387,6 +387,11 @@ def _mana(card: Card, notes: list[str]) -> CardMana | None:
     name = card.faces[0].name
     found = (unsupported_note(name, raw, why) for raw, why in mana.unsupported)
     notes.extend(note for note in found if note is not None)
+    notes.extend(
+        f"{name}: doubling the mana in your pool isn't counted by the deck analysis (only "
+        f"the tapper plans it, CR 701.10f): {doubling}"
+        for doubling in mana.doublings
+    )
     return mana
 
 
