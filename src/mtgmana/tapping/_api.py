@@ -20,7 +20,7 @@ from ..restrictions import Spend, SpendKind
 from ..symbol_payment import ways_to_pay
 from ._build import build_plan, plan_life_ok
 from ._compile import Source, compiled, relevant_colors
-from ._doubling import cube_usable, payable_with_cubes, plan_with_cubes, refusal
+from ._cubes import cube_usable
 from ._hall import one_mana_sources_pay, surely_unpayable
 from ._problem import MAX_COMBINATIONS, Problem
 from ._search import SearchTooLong, search
@@ -269,6 +269,8 @@ def _memo_key(request: PaymentRequest, board: Board, pool: Pool) -> tuple[Any, .
 
 def _plan(request: PaymentRequest, board: Board, pool: Pool) -> Plan:
     if cube_usable(board):
+        from ._doubling import plan_with_cubes  # only with a Cube: a faster start
+
         refuse_with_cubes(board, request.partial)
         return plan_with_cubes(request, board, pool, _plan_valued)
     return _plan_valued(request, board, pool)[0]
@@ -278,6 +280,8 @@ def refuse_with_cubes(board: Board, partial: bool) -> None:
     """Raise :class:`NotModelled` for a board with a Doubling Cube to activate and
     what isn't modelled with one (``_doubling.refusal``, whatever ``partial``), or a
     card not modelled at all (unless ``partial``)."""
+    from ._doubling import refusal  # only with a Cube: a faster start
+
     refused = refusal(board)
     if refused:
         raise NotModelled(refused)
@@ -383,6 +387,8 @@ def _payable_from(
         return _payable(problem, life)
 
     if cube_usable(board):
+        from ._doubling import payable_with_cubes  # only with a Cube: a faster start
+
         refuse_with_cubes(board, request.partial)
         return payable_with_cubes(board, pool, replace(request, x=x), payable, decide_by)
     return payable(board, pool, request.life)

@@ -54,6 +54,7 @@ from ..request import PaymentRequest, Pool, floating_units
 from ..restrictions import Spend, SpendKind
 from ._build import steps_of
 from ._compile import ORDER, Option, options_of
+from ._cubes import can_double as _can_double
 from ._search import SearchTooLong
 from ._search import _check_time as check_time
 from ._tree import least_mana
@@ -64,7 +65,6 @@ __all__ = [
     "MAX_CUBE_SOLVES",
     "MAX_CUBE_STATES",
     "after_cubes",
-    "cube_usable",
     "payable_with_cubes",
     "plan_with_cubes",
     "refusal",
@@ -82,25 +82,6 @@ Solver = Callable[[PaymentRequest, Board, Pool], tuple[Plan, tuple[int, ...]]]
 """The tapper without Cubes: the best plan and its value by preferences 1-5."""
 
 _ABILITY = Spend(SpendKind.ABILITY)
-
-
-def cube_usable(board: Board) -> bool:
-    """Whether a permanent of yours can activate a pool-doubling ability now."""
-    if not any(p.doublings for p in board.permanents):  # none: effects grant none
-        return False
-    effective = board.effective
-    return any(_can_double(effective, i) for i in range(len(effective.permanents)))
-
-
-def _can_double(board: Board, index: int) -> bool:
-    p = board.permanents[index]
-    return bool(
-        p.doublings
-        and p.controller == "you"
-        and p.zone == "battlefield"
-        and not p.tapped
-        and not (p.is_creature and p.summoning_sick)
-    )
 
 
 def refusal(board: Board) -> tuple[tuple[int, str, str], ...]:
