@@ -70,6 +70,7 @@ def test_every_re_exported_name_is_there() -> None:
 _COMMANDS = [
     "_analysis",
     "_output",
+    "_serve_command",
     "card",
     "castability",
     "cost",

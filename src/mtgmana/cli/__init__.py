@@ -16,6 +16,7 @@ import argparse
 import sys
 from collections.abc import Sequence
 
+from . import _serve_command as serve
 from . import (
     card,
     cards,
@@ -24,7 +25,6 @@ from . import (
     deck,
     pay,
     pool,
-    serve,
     sources_needed,
     sources_table,
     tap,

@@ -19,7 +19,6 @@ from __future__ import annotations
 import argparse
 import io
 import json
-import sys
 from collections.abc import Callable, Iterable
 from contextlib import redirect_stdout
 from typing import IO, TYPE_CHECKING, Any, get_args
@@ -29,29 +28,10 @@ from ._serve_schema import LIMITS, ErrorCode, OpSpec, RequestError, check, optio
 if TYPE_CHECKING:
     from ..pool import ManaPool
 
-__all__ = ["ERROR_CODES", "Session", "op_keys", "register", "run", "serve", "serve_stream"]
+__all__ = ["ERROR_CODES", "Session", "op_keys", "serve", "serve_stream"]
 
 ERROR_CODES: tuple[ErrorCode, ...] = get_args(ErrorCode)
 """Every error code an answer may carry (docs/protocol.md, "Errors")."""
-
-
-def register(subparsers: Any) -> None:
-    parser = subparsers.add_parser(
-        "serve",
-        help="answer JSON requests, one a line, on standard input (for engines)",
-        description="Read one JSON request a line on standard input and write one JSON "
-        "response a line on standard output, until the input ends (docs/protocol.md).",
-    )
-    parser.add_argument(
-        "--allow-files", action="store_true",
-        help="let requests read and write files (deck's file, html and png; pool's load)",
-    )  # fmt: skip
-    parser.set_defaults(run=run)
-
-
-def run(args: argparse.Namespace) -> int:
-    serve_stream(sys.stdin.buffer, sys.stdout.buffer, allow_files=args.allow_files)
-    return 0
 
 
 def serve_stream(stream: IO[bytes], out: IO[bytes], *, allow_files: bool = False) -> None:
