@@ -130,16 +130,27 @@ def test_a_thousand_random_plans_replay_through_serve_and_plan_apply(
     payable = 0
     for _ in range(PLANS):
         sources, sick, cost, floating = _case(rng)
-        for where, why in (
-            ("serve", _replay_through_serve(session, sources, sick, cost, floating)),
-            ("python", _replay_in_python(sources, sick, cost, floating)),
-        ):
-            if why is not None:
-                failures.append(f"{where}: {sources} | sick {sick} | {cost} | {floating}: {why}")
+        failures += _both_replays(session, sources, sick, cost, floating)
         payable += bool(plan_payable(sources, sick, cost, floating))
+    _no_failures(failures)
+    assert payable >= PLANS // 3  # the cases are mostly plans, not refusals
+
+
+def _both_replays(session: Session, sources: str, sick: str, cost: str, floating: str) -> list[str]:
+    """The plan replayed through serve and through ``Plan.apply``: what went wrong."""
+    failures = []
+    for where, why in (
+        ("serve", _replay_through_serve(session, sources, sick, cost, floating)),
+        ("python", _replay_in_python(sources, sick, cost, floating)),
+    ):
+        if why is not None:
+            failures.append(f"{where}: {sources} | sick {sick} | {cost} | {floating}: {why}")
+    return failures
+
+
+def _no_failures(failures: list[str]) -> None:
     shown = "\n".join(failure[:600] for failure in failures[:5])
     assert not failures, f"{shown}\n({len(failures)} failures)"
-    assert payable >= PLANS // 3  # the cases are mostly plans, not refusals
 
 
 def plan_payable(sources: str, sick: str, cost: str, floating: str) -> bool:
@@ -204,18 +215,12 @@ def test_doubling_cube_plans_replay_through_serve_and_plan_apply(
         sources = ", ".join(names)
         cost = "".join(rng.choice((*SYMBOLS, "{3}", "{4}")) for _ in range(rng.randint(2, 4)))
         floating = "".join("{" + rng.choice("WUGC") + "}" for _ in range(rng.choice([0, 0, 1])))
-        for where, why in (
-            ("serve", _replay_through_serve(session, sources, "", cost, floating)),
-            ("python", _replay_in_python(sources, "", cost, floating)),
-        ):
-            if why is not None:
-                failures.append(f"{where}: {sources} | {cost} | {floating}: {why}")
+        failures += _both_replays(session, sources, "", cost, floating)
         board = Board.parse(sources, commander_colors=Color.parse("WUBRG"))
         try:
             found = plan(cost, board, pool=floating_mana(floating))
         except CannotPay:
             continue
         cubes += any(step.card == "Doubling Cube" for step in found.steps)
-    shown = "\n".join(failure[:600] for failure in failures[:5])
-    assert not failures, f"{shown}\n({len(failures)} failures)"
+    _no_failures(failures)
     assert cubes >= 3  # the Cube is in enough of the plans
