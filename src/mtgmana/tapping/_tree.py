@@ -617,8 +617,9 @@ def _row_summary(problem: Problem, g: int, row: list[int]) -> tuple[int, ...]:
     """What a group's choice adds to a combination's bound: sacrifices, damage and
     life (and energy), mana made, the most and least mana its activation costs take,
     permanents sacrificed to other permanents' costs (cards discarded or exiled
-    count with sacrifices), permanents tapped for them, and the activations that
-    need no mana (:func:`_needs_no_mana`)."""
+    count with sacrifices), permanents tapped for them, the activations that need
+    no mana (:func:`_needs_no_mana`) and the mana made by those that tap
+    permanents (Springleaf Drum)."""
     source = problem.sources[g]
     sacrifice = life = made = most = least = victims = taps = free = tap_made = 0
     for option, n in zip(source.complex, row, strict=True):
