@@ -189,9 +189,12 @@ class _Search:
         self.solves += 1
         request = self.request
         left = request.life - state.life
-        if self.deadline is not None:
-            remaining = max(self.deadline - time.process_time(), 0.001)
-            request = replace(request, time_limit=remaining)
+        if self.deadline is not None and self.decide_by is not None:
+            # Until a plan is known, each solve may decide up to ``decide_by``
+            # (its own is twice its limit); after, the best plan by ``deadline``.
+            now = time.process_time()
+            budget = self.deadline - now if self.best else (self.decide_by - now) / 2
+            request = replace(request, time_limit=max(budget, 0.001))
         assert self.solve is not None
         try:
             after, value = self.solve(replace(request, life=left), state.board, state.pool)
