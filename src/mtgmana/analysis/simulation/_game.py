@@ -155,8 +155,10 @@ class Engine:
             for t in range(1, turns + 1)
         ]
 
+        start_ = self._starts()
+
         def game_(rand: Callable[[], float], tally: _Tally) -> None:
-            game = self._start(rand, tally)
+            game = start_(rand, tally)
             library = game.library
             h, key, identity = game.H, game.key, game.identity  # written back for methods
             newly_by_turn = tally.newly_by_turn
@@ -250,37 +252,47 @@ class Engine:
 
         return game_
 
-    def _start(self, rand: Callable[[], float], tally: _Tally) -> Game:
-        """The game after the mulligans (CR 103.5; tallied) and the opening hand's
-        actions."""
+    def _starts(self) -> Callable[[Callable[[], float], _Tally], Game]:
+        """The function that deals a game's start: the mulligans (CR 103.5; tallied)
+        and the opening hand's actions, the tables bound once."""
         player = self.player
         drawn, start, seen = self.drawn, self.h_start, self.seen
         library0, sizes, rest = self.cards.library, self.sizes, self.sizes[-1] - 1
-        for index, (bottom, fewest, most) in enumerate(self.steps):
-            library = list(library0)
-            hand = []
-            h = start
-            for size in sizes:  # each card drawn swaps places with the last one
-                i = floor(rand() * size)
-                card = library[i]
-                hand.append(card)
-                h += drawn[card]
-                library[i] = library[size - 1]
-            bottomed: list[int] = []
-            if bottom:
-                hand, bottomed = player.bottom(hand, bottom)
-                for card in bottomed:
-                    h -= drawn[card]
-            if fewest <= h >> seen <= most or index == self.last_step:
-                break
-        del library[rest:]
-        tally.mulligans[max(index - self.free_steps, 0)] += 1
-        game = Game(library, bottomed, h)
-        if player.sacrifices:
-            game.field = []
-        if self.on_the_draw and player.has_opening:
-            player.opening(game, hand)
-        return game
+        bottom_of = player.bottom
+        steps = tuple(enumerate(self.steps))
+        last_step, sacrifices = self.last_step, player.sacrifices
+        opening = self.on_the_draw and player.has_opening
+        # The slot of the mulligans' tally by hands drawn (Commander's first is free).
+        slots = [max(index - self.free_steps, 0) for index in range(len(self.steps))]
+
+        def start_(rand: Callable[[], float], tally: _Tally) -> Game:
+            for index, (bottom, fewest, most) in steps:
+                library = list(library0)
+                hand = []
+                h = start
+                for size in sizes:  # each card drawn swaps places with the last one
+                    i = floor(rand() * size)
+                    card = library[i]
+                    hand.append(card)
+                    h += drawn[card]
+                    library[i] = library[size - 1]
+                bottomed: list[int] = []
+                if bottom:
+                    hand, bottomed = bottom_of(hand, bottom)
+                    for card in bottomed:
+                        h -= drawn[card]
+                if fewest <= h >> seen <= most or index == last_step:
+                    break
+            del library[rest:]
+            tally.mulligans[slots[index]] += 1
+            game = Game(library, bottomed, h)
+            if sacrifices:
+                game.field = []
+            if opening:
+                player.opening(game, hand)
+            return game
+
+        return start_
 
     def _tally(self, tally: _Tally, done: int, eligible: int, on_curve: int) -> None:
         """A game's outcome tallied: the questions never cast, Karsten's condition."""
