@@ -661,9 +661,9 @@ def _as_it_is(option: LandDrop, bits: int) -> LandDrop:
 def pull(game: Game, card: int) -> None:
     """Take ``card`` out of the library (a search finds the cards a mulligan put on
     the bottom too, CR 701.23)."""
-    if card in game.library:
+    try:  # one scan of the library (its first copy, as ``remove`` takes)
         game.library.remove(card)
-    else:
+    except ValueError:
         game.bottomed.remove(card)
 
 
@@ -671,9 +671,9 @@ def take(game: Game, card: int) -> None:
     """A card a search found leaves the library (:func:`pull`), which is then
     shuffled (CR 701.23)."""
     library, bottomed = game.library, game.bottomed
-    if card in library:
+    try:
         library.remove(card)
-    else:
+    except ValueError:
         bottomed.remove(card)
     if bottomed:
         library.extend(bottomed)
