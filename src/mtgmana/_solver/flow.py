@@ -60,14 +60,18 @@ def min_cost_transport(
     if sum(supplies) < need:
         return None
     m = len(demands)
+    n = len(supplies)
+    # Per supply its edges (the demand's node n + d, the weight), in the edges'
+    # order; per demand the weight of each supply's edge (the residual graph's
+    # reverse edges read it).
     out: list[list[tuple[int, int]]] = [[] for _ in supplies]
-    weight: dict[tuple[int, int], int] = {}
+    column: list[dict[int, int]] = [{} for _ in demands]
     cheapest: list[float] = [_INFINITY] * m
     pick = [-1] * m
     for s, d, w in edges:
         if supplies[s] and demands[d]:
-            out[s].append((d, w))
-            weight[(s, d)] = w
+            out[s].append((n + d, w))
+            column[d][s] = w
             if w < cheapest[d]:
                 cheapest[d], pick[d] = w, s
     if any(pick[d] < 0 for d in range(m) if demands[d]):
@@ -75,7 +79,7 @@ def min_cost_transport(
     found = _each_its_cheapest(supplies, demands, pick, cheapest)
     if found is not None:
         return found
-    return _shortest_paths(supplies, demands, out, weight, need)
+    return _shortest_paths(supplies, demands, out, column, need)
 
 
 def _each_its_cheapest(
@@ -102,7 +106,7 @@ def _shortest_paths(
     supplies: Sequence[int],
     demands: Sequence[int],
     out: list[list[tuple[int, int]]],
-    weight: dict[tuple[int, int], int],
+    column: list[dict[int, int]],
     need: int,
 ) -> tuple[int, dict[tuple[int, int], int]] | None:
     """Successive shortest paths on the bipartite residual graph: supplies are nodes
@@ -121,7 +125,7 @@ def _shortest_paths(
     while need:
         if deadline is not None and time.process_time() > deadline:
             raise OutOfTime
-        dist, parent = _distances(left, out, into, weight, size)
+        dist, parent = _distances(left, out, into, column, size)
         end, low = -1, _INFINITY
         for d in range(m):
             if want[d] and dist[n + d] < low:
@@ -140,7 +144,7 @@ def _distances(
     left: list[int],
     out: list[list[tuple[int, int]]],
     into: list[dict[int, int]],
-    weight: dict[tuple[int, int], int],
+    column: list[dict[int, int]],
     size: int,
 ) -> tuple[list[float], list[int]]:
     """Bellman-Ford (queue-based) from every supply with units left: each node's
@@ -154,6 +158,7 @@ def _distances(
     for s in queue:
         dist[s] = 0
         in_queue[s] = True
+    append = queue.append
     head = 0
     while head < len(queue):
         u = queue[head]
@@ -161,23 +166,23 @@ def _distances(
         in_queue[u] = False
         du = dist[u]
         if u < n:
-            for d, w in out[u]:
-                v = n + d
+            for v, w in out[u]:
                 if du + w < dist[v]:
                     dist[v] = du + w
                     parent[v] = u
                     if not in_queue[v]:
                         in_queue[v] = True
-                        queue.append(v)
+                        append(v)
         else:
-            d = u - n
-            for s in into[d]:
-                if du - weight[(s, d)] < dist[s]:
-                    dist[s] = du - weight[(s, d)]
+            weights = column[u - n]
+            for s in into[u - n]:
+                back = du - weights[s]
+                if back < dist[s]:
+                    dist[s] = back
                     parent[s] = u
                     if not in_queue[s]:
                         in_queue[s] = True
-                        queue.append(s)
+                        append(s)
     return dist, parent
 
 

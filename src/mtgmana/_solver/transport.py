@@ -18,7 +18,7 @@ import functools
 import itertools
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Final
 
 from ..colors import ManaType
@@ -86,6 +86,19 @@ class Demand:
     """What else may pay it instead of mana: "convoke", "convoke:G", "improvise",
     "delve" (CR 702.51a, 702.126a, 702.66a), "tap:k" (a permanent tapped as an
     activation's cost, filter number k): see :class:`Supply`'s ``alt``."""
+    _hash: int = field(init=False, repr=False, compare=False, default=0)
+
+    def __post_init__(self) -> None:
+        # Hashed once: flows key their demands by it again and again.
+        object.__setattr__(
+            self,
+            "_hash",
+            hash((self.types, self.snow, self.legendary, self.life, self.spend_index,
+                  self.owner, self.alt)),
+        )  # fmt: skip
+
+    def __hash__(self) -> int:
+        return self._hash
 
 
 @dataclass
@@ -102,15 +115,26 @@ class CostDemands:
     convoke: bool = False  # its colored symbols may be paid by tapping creatures
 
     def generic_demand(self) -> Demand:
-        return Demand(
-            ALL_TYPES, spend_index=self.normal_index, owner=self.owner, alt=self.alt_generic
-        )
+        return _generic_demand(self.normal_index, self.owner, self.alt_generic)
 
     def colored_demand(self, color: ManaType) -> Demand:
-        return Demand(
-            frozenset({color}), spend_index=self.normal_index, owner=self.owner,
-            alt=_convoke(frozenset({color})) if self.convoke else frozenset(),
-        )  # fmt: skip
+        return _colored_demand(color, self.normal_index, self.owner, self.convoke)
+
+
+@functools.lru_cache(maxsize=1024)
+def _generic_demand(normal_index: int, owner: int, alt: frozenset[str]) -> Demand:
+    """A cost's generic demand: one object per value, so the flows' weights
+    remembered per demand object (the tapper's) are found again."""
+    return Demand(ALL_TYPES, spend_index=normal_index, owner=owner, alt=alt)
+
+
+@functools.lru_cache(maxsize=1024)
+def _colored_demand(color: ManaType, normal_index: int, owner: int, convoke: bool) -> Demand:
+    """A cost's demand of one color ({2/C} paid with C), one object per value."""
+    return Demand(
+        frozenset({color}), spend_index=normal_index, owner=owner,
+        alt=_convoke(frozenset({color})) if convoke else frozenset(),
+    )  # fmt: skip
 
 
 def _convoke(types: frozenset[ManaType]) -> frozenset[str]:

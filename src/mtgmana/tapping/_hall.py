@@ -68,14 +68,22 @@ def symbol_masks(cost: ManaCost, x: int, *, relaxed: bool) -> tuple[Counter[int]
     return need, total
 
 
+def counted(counts: Counter[int]) -> tuple[tuple[int, int], ...]:
+    """The counts that aren't 0, sorted: what Hall's tests are remembered by."""
+    found = tuple(sorted(counts.items()))
+    if 0 in counts.values():
+        return tuple(item for item in found if item[1])
+    return found
+
+
 def hall(need: Counter[int], total: int, masks: Counter[int]) -> bool:
     """Hall's theorem: units (counted by the bits of what they can pay) can pay the
     demands if every set of demands needs no more units than can pay one of them,
     and there are enough units in all."""
     if sum(masks.values()) < total:
         return False
-    units = tuple(sorted((m, k) for m, k in masks.items() if k))
-    key = (units, tuple(sorted((m, k) for m, k in need.items() if k)), total)
+    units = counted(masks)
+    key = (units, counted(need), total)
     found = _HALL.get(key)
     if found is None:
         if len(_HALL) > 8192:
@@ -95,8 +103,19 @@ def max_match(units: Counter[int], need: Counter[int], generic: int, kinds: int 
     only adds, up to the units there are): a search asks the same question for
     many combinations that make the same mana. Exact up to ``kinds`` kinds of
     demand (2 ** kinds sets of them are counted once per demands)."""
-    supply = tuple(sorted((m, k) for m, k in units.items() if k))
-    key = (supply, tuple(sorted((m, k) for m, k in need.items() if k)))
+    return matched(counted(units), counted(need), need, generic, kinds)
+
+
+def matched(
+    supply: tuple[tuple[int, int], ...],
+    wanted: tuple[tuple[int, int], ...],
+    need: Counter[int],
+    generic: int,
+    kinds: int = 8,
+) -> int:
+    """:func:`max_match` of the units and demands ``counted`` already (``supply``,
+    ``wanted``: the branch and bound keeps the counts it asks about again)."""
+    key = (supply, wanted)
     found = _MATCHES.get(key)
     if found is None:
         if len(_MATCHES) > 8192:
@@ -130,7 +149,7 @@ def _slack(supply: tuple[tuple[int, int], ...], need: Counter[int]) -> int:
     or more, and the largest deficiency is its opposite. Computed in one sum of
     integers whose 32-bit lanes hold one union each (the lanes of a unit's mask
     are remembered per need), then the least lane."""
-    key = tuple(sorted((m, k) for m, k in need.items() if k))
+    key = counted(need)
     pack = _PACKS.get(key)
     if pack is None:
         unions = _unions(need)
@@ -165,7 +184,7 @@ _UNIONS: dict[tuple[tuple[int, int], ...], tuple[tuple[int, int], ...]] = {}
 def _unions(need: Counter[int]) -> tuple[tuple[int, int], ...]:
     """:func:`_demand_sets` with only the largest set for each union of bits (the
     only one that counts for Hall's condition and for the deficiency), remembered."""
-    key = tuple(sorted((m, k) for m, k in need.items() if k))
+    key = counted(need)
     found = _UNIONS.get(key)
     if found is None:
         largest: dict[int, int] = {}

@@ -16,8 +16,9 @@ from ._evaluate import choice_rows
 from ._hall import (
     SNOW_BIT,
     bits_of,
+    counted,
     hall,
-    max_match,
+    matched,
     most_demands,
     symbol_masks,
 )
@@ -224,10 +225,12 @@ class _Summed:
             for key, count, need_of, generic in costing:
                 self.acts[key] = (count, need_of, generic)
         self.made_total = self.made.total()
+        self.made_key = counted(self.made)  # for max_match, with no floating mana
         self.lead_root = lead_root
         self.lead_later = lead_later
         # With no floating mana: the units of _Tree._led_spent, once.
         self.lead_units = _lead_units(lead_root, lead_later)
+        self.lead_key = counted(self.lead_units)
 
 
 def _lead_units(root: Counter[int], later: Counter[int]) -> Counter[int]:
@@ -297,6 +300,9 @@ class _Tree:
         self.cost_total = 0
         self.cost_most: tuple[Counter[int], int] | None = None
         self.lone: list[int] = []
+        # Per leaf (rows chosen), what its bound reads of the matchings before
+        # which activation leads is asked (:meth:`leaf_bound`, asked twice).
+        self._leaves: dict[tuple[int, ...], tuple[int, int]] = {}
         self.fixed_supply: Counter[int] = Counter()
         self.skeleton = skeleton
         if demands is None:
@@ -308,6 +314,7 @@ class _Tree:
         self.cost_total += skeleton.fixed_total
         self.fixed_supply = skeleton.fixed_supply
         self.cost_most = most_demands(problem.cost, problem.x)
+        self.cost_most_key = counted(self.cost_most[0])
         for unit in problem.pool:
             self.pool_supply[(1 << ORDER[unit.type]) | (SNOW_BIT if unit.snow else 0)] += 1
         # Preference 5 at a leaf (:meth:`_flex_bound`), when nothing else (convoke,
@@ -377,26 +384,30 @@ class _Tree:
         can't make these units spendable otherwise)."""
         if self.cost_most is None:
             return bound
-        units, need, generic, _, _ = self._gathered(chosen)
+        units, units_key, need, generic, _, _ = self._gathered(chosen)
         generic += self.high_take[depth]
-        waste = units.total() - max_match(units, need, generic) - self.margin
+        waste = units.total() - matched(units_key, counted(need), need, generic) - self.margin
         if waste <= bound[3]:
             return bound
         return (*bound[:3], waste, *bound[4:])
 
     def _gathered(
         self, chosen: tuple[int, ...]
-    ) -> tuple[Counter[int], Counter[int], int, int, int]:
+    ) -> tuple[Counter[int], tuple[tuple[int, int], ...], Counter[int], int, int, int]:
         """For the rows chosen: the floating and made mana (by the bits of what it
-        can pay), the most demands of the cost and the activations' costs, the
-        generic ones, the mana made by activations that cost mana, and the least
-        mana one of those costs takes."""
+        can pay; and ``counted``), the most demands of the cost and the activations'
+        costs, the generic ones, the mana made by activations that cost mana, and
+        the least mana one of those costs takes."""
         assert self.cost_most is not None
         summed = self.skeleton.summed(chosen)
-        units = _plus(self.pool_supply, summed.made) if self.pool_supply else summed.made
+        if self.pool_supply:
+            units = _plus(self.pool_supply, summed.made)
+            units_key = counted(units)
+        else:
+            units, units_key = summed.made, summed.made_key
         need = _plus(self.cost_most[0], summed.most_need)
         generic = self.cost_most[1] + summed.generic
-        return units, need, generic, summed.by_costing, summed.root
+        return units, units_key, need, generic, summed.by_costing, summed.root
 
     def leaf_bound(
         self, sums: tuple[int, ...], chosen: tuple[int, ...], *, led: bool = True
@@ -407,26 +418,33 @@ class _Tree:
         bound = self.bound(len(self.rows), sums)
         if self.cost_most is None:
             return bound
-        units, need, generic, by_costing, root = self._gathered(chosen)
+        units, units_key, need, generic, by_costing, root = self._gathered(chosen)
         floating = units.total()
-        spent = max_match(units, need, generic)
-        if by_costing:
-            # In any order, the first mana-costing activation's cost is paid by
-            # other mana than theirs (CR 605.3a): of the activations' demands, the
-            # mana they make pays at most all but that cost's least; the cost's own
-            # symbols take at most what matches them.
-            demanded = need.total() + generic
-            spent = min(spent, floating - by_costing + min(by_costing, demanded - root))
-            acts = demanded - self.cost_most[0].total() - self.cost_most[1]
-            cost_only = max_match(units, self.cost_most[0], self.cost_most[1])
-            spent = min(spent, cost_only + min(acts, acts - root + floating - by_costing))
-            if led:
-                spent = min(spent, self._led_spent(chosen))
+        known = self._leaves.get(chosen)
+        if known is None:
+            spent = matched(units_key, counted(need), need, generic)
+            if by_costing:
+                # In any order, the first mana-costing activation's cost is paid by
+                # other mana than theirs (CR 605.3a): of the activations' demands, the
+                # mana they make pays at most all but that cost's least; the cost's own
+                # symbols take at most what matches them.
+                demanded = need.total() + generic
+                spent = min(spent, floating - by_costing + min(by_costing, demanded - root))
+                acts = demanded - self.cost_most[0].total() - self.cost_most[1]
+                cost_only = matched(
+                    units_key, self.cost_most_key, self.cost_most[0], self.cost_most[1]
+                )
+                spent = min(spent, cost_only + min(acts, acts - root + floating - by_costing))
+            flex_bound = 0 if self.margin else self._flex_bound(units, units_key, chosen)
+            known = self._leaves[chosen] = (spent, flex_bound)
+        spent, flex_bound = known
+        if by_costing and led:
+            spent = min(spent, self._led_spent(chosen))
         waste = max(bound[3] + self.margin, floating - spent)
         if self.margin:
             return (*bound[:3], waste - self.margin)
         taps = sums[6]
-        flex = max(bound[4], sums[4] - spent + taps, self._flex_bound(units, chosen) + taps)
+        flex = max(bound[4], sums[4] - spent + taps, flex_bound + taps)
         return (*bound[:3], waste, flex)
 
     def _led_spent(self, chosen: tuple[int, ...]) -> int:
@@ -440,9 +458,10 @@ class _Tree:
         assert self.cost_most is not None
         summed = self.skeleton.summed(chosen)
         acts = summed.acts
-        units = summed.lead_units
+        units, units_key = summed.lead_units, summed.lead_key
         if self.pool_supply:
             units = _lead_units(_plus(summed.lead_root, self.pool_supply), summed.lead_later)
+            units_key = counted(units)
         cost_need, cost_generic = self.cost_most
         most = 0
         for first in acts:
@@ -460,10 +479,12 @@ class _Tree:
                 demands[mask << _LEAD] += k
             if more:
                 demands[_ANY << _LEAD] += more
-            most = max(most, max_match(units, demands, generic, kinds=10))
+            most = max(most, matched(units_key, counted(demands), demands, generic, kinds=10))
         return most
 
-    def _flex_bound(self, units: Counter[int], chosen: tuple[int, ...]) -> int:
+    def _flex_bound(
+        self, units: Counter[int], units_key: tuple[tuple[int, int], ...], chosen: tuple[int, ...]
+    ) -> int:
         """A lower bound of preference 5 for a whole combination: every symbol of
         the cost and of the activations' costs (Phyrexian ones paid with life, {2/W}
         as one) that the made and floating mana (``units``) doesn't pay is paid by a
@@ -476,7 +497,7 @@ class _Tree:
         need = _plus(self.cost_need, summed.hall_need)
         total = self.cost_total + summed.hall_total
         generic = total - need.total()
-        payable = max_match(units, need, generic)
+        payable = matched(units_key, counted(need), need, generic)
         certain = 0
         weights: list[int] = []
         reach = 0
