@@ -149,16 +149,25 @@ def _distances(
 ) -> tuple[list[float], list[int]]:
     """Bellman-Ford (queue-based) from every supply with units left: each node's
     distance and parent on the residual graph (forward along edges from supplies,
-    back along assigned amounts from demands)."""
+    back along assigned amounts from demands). The queue's first pass (the
+    supplies with units left, at distance 0, in order) is a plain loop: the same
+    distances, parents and queue."""
     n = len(left)
-    dist: list[float] = [_INFINITY] * size
+    dist: list[float] = [0 if units else _INFINITY for units in left]
+    dist += [_INFINITY] * (size - n)
     parent = [-1] * size
-    queue = [s for s in range(n) if left[s]]
     in_queue = [False] * size
-    for s in queue:
-        dist[s] = 0
-        in_queue[s] = True
+    queue: list[int] = []
     append = queue.append
+    for u in range(n):
+        if left[u]:
+            for v, w in out[u]:
+                if w < dist[v]:
+                    dist[v] = w
+                    parent[v] = u
+                    if not in_queue[v]:
+                        in_queue[v] = True
+                        append(v)
     head = 0
     while head < len(queue):
         u = queue[head]
