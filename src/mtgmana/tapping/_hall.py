@@ -80,9 +80,13 @@ def hall(need: Counter[int], total: int, masks: Counter[int]) -> bool:
     """Hall's theorem: units (counted by the bits of what they can pay) can pay the
     demands if every set of demands needs no more units than can pay one of them,
     and there are enough units in all."""
-    if sum(masks.values()) < total:
+    return hall_counted(need, total, counted(masks))
+
+
+def hall_counted(need: Counter[int], total: int, units: tuple[tuple[int, int], ...]) -> bool:
+    """:func:`hall` of units ``counted`` already."""
+    if sum(k for _, k in units) < total:
         return False
-    units = counted(masks)
     key = (units, counted(need), total)
     found = _HALL.get(key)
     if found is None:
@@ -120,11 +124,15 @@ def matched(
     if found is None:
         if len(_MATCHES) > 8192:
             _MATCHES.clear()
-        found = _MATCHES[key] = _max_match(supply, need, kinds)
-    return min(sum(k for _, k in supply), generic + found)
+        found = _MATCHES[key] = (sum(k for _, k in supply), _max_match(supply, need, kinds))
+    return min(found[0], generic + found[1])
 
 
-_MATCHES: dict[tuple[tuple[tuple[int, int], ...], tuple[tuple[int, int], ...]], int] = {}
+_MATCHES: dict[
+    tuple[tuple[tuple[int, int], ...], tuple[tuple[int, int], ...]], tuple[int, int]
+] = {}
+"""Per units and demands (``counted``): the units in all, and the most of the
+colored demands they pay (:func:`_max_match`)."""
 
 
 def _max_match(supply: tuple[tuple[int, int], ...], need: Counter[int], kinds: int) -> int:
@@ -288,20 +296,25 @@ def surely_unpayable(problem: Problem) -> bool:
     demands = symbol_masks(problem.cost, problem.x, relaxed=True)
     if demands is None or len(demands[0]) > 8:
         return False
-    masks = _most_of_sources(problem).copy()
-    for unit in problem.pool:
-        masks[(1 << _ORDER[unit.type]) | (SNOW_BIT if unit.snow else 0)] += 1
-    masks.update(alternative_supply(problem))
-    return not hall(*demands, masks)
+    masks, units = _most_of_sources(problem)
+    if problem.pool:
+        masks = masks.copy()
+        for unit in problem.pool:
+            masks[(1 << _ORDER[unit.type]) | (SNOW_BIT if unit.snow else 0)] += 1
+        units = counted(masks)
+    return not hall_counted(*demands, units)
 
 
-_MOST: dict[tuple[Any, ...], tuple[tuple[Any, ...], Counter[int]]] = {}
+_MOST: dict[
+    tuple[Any, ...], tuple[tuple[Any, ...], tuple[Counter[int], tuple[tuple[int, int], ...]]]
+] = {}
 
 
-def _most_of_sources(problem: Problem) -> Counter[int]:
+def _most_of_sources(problem: Problem) -> tuple[Counter[int], tuple[tuple[int, int], ...]]:
     """Per permanent, the most mana any of its options makes, of every type any of
-    them makes (Hall units: the bits of what they pay), remembered per compiled
-    board (the entry holds the sources, so their ids can't be reused)."""
+    them makes, and the units that pay otherwise (:func:`alternative_supply`): Hall
+    units (the bits of what they pay) and their ``counted`` form, remembered per
+    compiled board (the entry holds the sources, so their ids can't be reused)."""
     sources = tuple(problem.sources)
     # What the most mana depends on: the sources and the board's facts (its
     # creatures, counters, what may be sacrificed: Problem's facts have this key).
@@ -322,7 +335,9 @@ def _most_of_sources(problem: Problem) -> Counter[int]:
                 for t in slot_types:
                     bits |= 1 << _ORDER[t]
         masks[bits] += most * len(source.indexes)
+    masks.update(alternative_supply(problem))
+    found = (masks, counted(masks))
     if len(_MOST) >= 32:
         _MOST.clear()
-    _MOST[key] = ((problem.board, *sources), masks)
-    return masks
+    _MOST[key] = ((problem.board, *sources), found)
+    return found

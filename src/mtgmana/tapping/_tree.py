@@ -231,6 +231,32 @@ class _Summed:
         # With no floating mana: the units of _Tree._led_spent, once.
         self.lead_units = _lead_units(lead_root, lead_later)
         self.lead_key = counted(self.lead_units)
+        self._leads: list[tuple[Counter[int], int]] | None = None
+        self.reach = 0  # the bits of what the made mana can pay
+        for mask in self.made:
+            self.reach |= mask
+
+    def leads(self) -> list[tuple[Counter[int], int]]:
+        """For :meth:`_Tree._led_spent`, per mana-costing kind that may come first:
+        the demands of the activations' costs (the first one's taking only root
+        units: bits ``_LEAD`` higher) and their generic ones, the cost's aside."""
+        if self._leads is None:
+            self._leads = []
+            for first in self.acts:
+                demands: Counter[int] = Counter()
+                generic = 0
+                for key, (count, need, more) in self.acts.items():
+                    free = count - (key == first)
+                    for mask, k in need.items():
+                        demands[mask | mask << _LEAD] += k * free
+                    generic += more * free
+                _, need, more = self.acts[first]
+                for mask, k in need.items():
+                    demands[mask << _LEAD] += k
+                if more:
+                    demands[_ANY << _LEAD] += more
+                self._leads.append((demands, generic))
+        return self._leads
 
 
 def _lead_units(root: Counter[int], later: Counter[int]) -> Counter[int]:
@@ -315,6 +341,10 @@ class _Tree:
         self.fixed_supply = skeleton.fixed_supply
         self.cost_most = most_demands(problem.cost, problem.x)
         self.cost_most_key = counted(self.cost_most[0])
+        # The cost's symbols in :meth:`_led_spent`: paid by root or later units.
+        self._lead_cost: Counter[int] = Counter()
+        for mask, k in self.cost_most[0].items():
+            self._lead_cost[mask | mask << _LEAD] += k
         for unit in problem.pool:
             self.pool_supply[(1 << ORDER[unit.type]) | (SNOW_BIT if unit.snow else 0)] += 1
         # Preference 5 at a leaf (:meth:`_flex_bound`), when nothing else (convoke,
@@ -457,28 +487,15 @@ class _Tree:
         others' symbols and the cost's taking either), and the most of these."""
         assert self.cost_most is not None
         summed = self.skeleton.summed(chosen)
-        acts = summed.acts
         units, units_key = summed.lead_units, summed.lead_key
         if self.pool_supply:
             units = _lead_units(_plus(summed.lead_root, self.pool_supply), summed.lead_later)
             units_key = counted(units)
-        cost_need, cost_generic = self.cost_most
+        cost_generic = self.cost_most[1]
         most = 0
-        for first in acts:
-            demands: Counter[int] = Counter()
-            for mask, k in cost_need.items():
-                demands[mask | mask << _LEAD] += k
-            generic = cost_generic
-            for key, (count, need, more) in acts.items():
-                free = count - (key == first)
-                for mask, k in need.items():
-                    demands[mask | mask << _LEAD] += k * free
-                generic += more * free
-            _, need, more = acts[first]
-            for mask, k in need.items():
-                demands[mask << _LEAD] += k
-            if more:
-                demands[_ANY << _LEAD] += more
+        for acts_need, acts_generic in summed.leads():
+            demands = _plus(self._lead_cost, acts_need)
+            generic = cost_generic + acts_generic
             most = max(most, matched(units_key, counted(demands), demands, generic, kinds=10))
         return most
 
@@ -500,8 +517,8 @@ class _Tree:
         payable = matched(units_key, counted(need), need, generic)
         certain = 0
         weights: list[int] = []
-        reach = 0
-        for mask in units:
+        reach = summed.reach
+        for mask in self.pool_supply:
             reach |= mask
         for mask, k in need.items():
             if k:
