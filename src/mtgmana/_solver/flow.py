@@ -20,7 +20,7 @@ import time
 from collections.abc import Sequence
 from contextvars import ContextVar
 
-__all__ = ["DEADLINE", "OutOfTime", "check_deadline", "min_cost_transport"]
+__all__ = ["DEADLINE", "OutOfTime", "check_deadline", "min_cost_rows", "min_cost_transport"]
 
 DEADLINE: ContextVar[float | None] = ContextVar("DEADLINE", default=None)
 """When a search that solves flows runs out of time (``time.process_time()``: the
@@ -61,9 +61,6 @@ def min_cost_transport(
         return None
     m = len(demands)
     n = len(supplies)
-    # Per supply its edges (the demand's node n + d, the weight), in the edges'
-    # order; per demand the weight of each supply's edge (the residual graph's
-    # reverse edges read it).
     out: list[list[tuple[int, int]]] = [[] for _ in supplies]
     column: list[dict[int, int]] = [{} for _ in demands]
     cheapest: list[float] = [_INFINITY] * m
@@ -74,7 +71,57 @@ def min_cost_transport(
             column[d][s] = w
             if w < cheapest[d]:
                 cheapest[d], pick[d] = w, s
-    if any(pick[d] < 0 for d in range(m) if demands[d]):
+    return _paths(supplies, demands, out, column, cheapest, pick, need)
+
+
+def min_cost_rows(
+    supplies: Sequence[int], demands: Sequence[int], rows: Sequence[Sequence[tuple[int, int]]]
+) -> tuple[int, dict[tuple[int, int], int]] | None:
+    """:func:`min_cost_transport` with the edges given per demand: ``rows[d]``
+    lists ``(supply index, cost per unit)`` — the same as the edges of demand 0
+    in that order, then demand 1's, ... (the same flow, found the same way)."""
+    need = sum(demands)
+    if need == 0:
+        return 0, {}
+    if sum(supplies) < need:
+        return None
+    m = len(demands)
+    n = len(supplies)
+    # Per supply its edges (the demand's node n + d, the weight), in the edges'
+    # order; per demand the weight of each supply's edge (the residual graph's
+    # reverse edges read it).
+    out: list[list[tuple[int, int]]] = [[] for _ in supplies]
+    column: list[dict[int, int]] = [{} for _ in demands]
+    cheapest: list[float] = [_INFINITY] * m
+    pick = [-1] * m
+    for d, row in enumerate(rows):
+        if not demands[d]:
+            continue
+        v = n + d
+        weights = column[d]
+        low: float = _INFINITY
+        for s, w in row:
+            if supplies[s]:
+                out[s].append((v, w))
+                weights[s] = w
+                if w < low:
+                    low, pick[d] = w, s
+        cheapest[d] = low
+    return _paths(supplies, demands, out, column, cheapest, pick, need)
+
+
+def _paths(
+    supplies: Sequence[int],
+    demands: Sequence[int],
+    out: list[list[tuple[int, int]]],
+    column: list[dict[int, int]],
+    cheapest: list[float],
+    pick: list[int],
+    need: int,
+) -> tuple[int, dict[tuple[int, int], int]] | None:
+    """Each demand at its cheapest supply when that is possible, else the
+    successive shortest paths."""
+    if any(pick[d] < 0 for d in range(len(demands)) if demands[d]):
         return None  # a demand nothing can meet
     found = _each_its_cheapest(supplies, demands, pick, cheapest)
     if found is not None:

@@ -28,7 +28,7 @@ from ..restrictions import Restriction, Spend
 from ..symbol_payment import LIFE_PER_SYMBOL as LIFE_PER_SYMBOL  # re-exported: CR 107.4f
 from ..symbol_payment import ways_to_pay
 from ..symbols import ManaSymbol
-from .flow import min_cost_transport
+from .flow import min_cost_rows, min_cost_transport
 
 __all__ = [
     "ALL_TYPES",
@@ -492,16 +492,16 @@ def solve_split(
     demands = [merged[key] for key in keys]
     life_index = len(supplies)
     supply_counts = [*counts, life // LIFE_PER_SYMBOL]
-    edges: list[tuple[int, int, int]] = []
-    for d, (index, demand) in enumerate(keys):
+    rows: list[list[tuple[int, int]]] = []
+    for index, demand in keys:
         current = parts[index].current
-        if current:
-            edges += [(s, d, weight) for s, weight in weights.row(supplies, demand)]
-        else:
-            edges += [(s, d, 0) for s, _ in weights.row(supplies, demand)]
+        row = weights.row(supplies, demand)  # remembered by the tapper's weights: not changed
+        if not current:
+            row = [(s, 0) for s, _ in row]
         if demand.life:
-            edges.append((life_index, d, weights.life() if current else 0))
-    result = min_cost_transport(supply_counts, demands, edges)
+            row = [*row, (life_index, weights.life() if current else 0)]
+        rows.append(row)
+    result = min_cost_rows(supply_counts, demands, rows)
     if result is None:
         return None
     return _solution(parts, keys, life_index, *result)

@@ -18,6 +18,7 @@ from ._hall import (
     bits_of,
     counted,
     hall,
+    hall_counted,
     matched,
     most_demands,
     symbol_masks,
@@ -232,9 +233,23 @@ class _Summed:
         self.lead_units = _lead_units(lead_root, lead_later)
         self.lead_key = counted(self.lead_units)
         self._leads: list[tuple[Counter[int], int]] | None = None
+        self._units: dict[tuple[tuple[int, int], ...], tuple[tuple[int, int], ...]] = {}
         self.reach = 0  # the bits of what the made mana can pay
         for mask in self.made:
             self.reach |= mask
+
+    def hall_units(
+        self, start_key: tuple[tuple[int, int], ...], start: Counter[int]
+    ) -> tuple[tuple[int, int], ...]:
+        """Hall's units of these rows with the tree's ``start`` units (``counted``:
+        ``start_key``), ``counted`` (remembered per start: the floating mana and
+        what pays otherwise)."""
+        found = self._units.get(start_key)
+        if found is None:
+            if len(self._units) >= 16:
+                self._units.clear()
+            found = self._units[start_key] = counted(_plus(start, self.hall_supply))
+        return found
 
     def leads(self) -> list[tuple[Counter[int], int]]:
         """For :meth:`_Tree._led_spent`, per mana-costing kind that may come first:
@@ -329,6 +344,8 @@ class _Tree:
         # Per leaf (rows chosen), what its bound reads of the matchings before
         # which activation leads is asked (:meth:`leaf_bound`, asked twice).
         self._leaves: dict[tuple[int, ...], tuple[int, int]] = {}
+        self._needs: dict[tuple[int, ...], tuple[Counter[int], tuple[tuple[int, int], ...]]] = {}
+        self._start_key: tuple[tuple[int, int], ...] | None = None
         self.fixed_supply: Counter[int] = Counter()
         self.skeleton = skeleton
         if demands is None:
@@ -511,10 +528,10 @@ class _Tree:
         if self.flex_units is None:
             return 0
         summed = self.skeleton.summed(chosen)
-        need = _plus(self.cost_need, summed.hall_need)
+        need, need_key = self._hall_need(chosen)
         total = self.cost_total + summed.hall_total
         generic = total - need.total()
-        payable = matched(units_key, counted(need), need, generic)
+        payable = matched(units_key, need_key, need, generic)
         certain = 0
         weights: list[int] = []
         reach = summed.reach
@@ -555,6 +572,30 @@ class _Tree:
         if self.margin:
             return bound > value[:4]
         return bound >= value[:5]
+
+    def _hall_need(
+        self, chosen: tuple[int, ...]
+    ) -> tuple[Counter[int], tuple[tuple[int, int], ...]]:
+        """Hall's demands of a leaf (the cost's and its activations' costs') and
+        their ``counted`` form, remembered per leaf."""
+        found = self._needs.get(chosen)
+        if found is None:
+            need = _plus(self.cost_need, self.skeleton.summed(chosen).hall_need)
+            found = self._needs[chosen] = (need, counted(need))
+        return found
+
+    def leaf_hopeless(self, chosen: tuple[int, ...], total: int) -> bool:
+        """:meth:`hopeless` of a leaf (every group decided), whole: Hall's condition
+        fails for its units and demands (:meth:`hall_counts`)."""
+        if not self.hall:
+            return False
+        if self._start_key is None:
+            self._start_key = counted(self.start_supply)
+        units = self.skeleton.summed(chosen).hall_units(self._start_key, self.start_supply)
+        need, _ = self._hall_need(chosen)
+        if len(need) > 8:
+            return sum(k for _, k in units) < total
+        return not hall_counted(need, total, units)
 
     def hall_counts(self, chosen: tuple[int, ...]) -> tuple[Counter[int], Counter[int]]:
         """Hall's units and demands of the rows chosen (a leaf's), with the floating
