@@ -138,6 +138,10 @@ class Shared:
             for s in problem.sources
         ]
         """Per group, the bits of the types its one-mana units may be (0: none)."""
+        self.first_units: dict[tuple[Any, ...], tuple[tuple[int, int], ...]] = {}
+        """Per count of one-mana units of each group and activations that cost no
+        mana, the units that may pay the first mana-costing activation, snow and
+        ``counted`` (tapping._evaluate._first_payable)."""
         self._spends: dict[int, _Spends] = {}
         self._activations: dict[tuple[int, int, int], tuple[T.CostDemands, ...] | None] = {}
         self._members: dict[tuple[str, Any, int], list[Any]] = {}
