@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Any, Final
 
 from .._solver import transport as T
@@ -128,7 +128,7 @@ def solve(
 ) -> T.Solution | None:
     solution = T.solve(parts, supplies, counts, life, weights)
     if solution is not None and isinstance(weights, ForwardFirst):
-        return replace(solution, cost=solution.cost // weights.k)
+        solution.cost //= weights.k  # a new solution: nothing else holds it
     return solution
 
 

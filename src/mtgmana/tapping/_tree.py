@@ -341,6 +341,9 @@ class _Tree:
         self.cost_total = 0
         self.cost_most: tuple[Counter[int], int] | None = None
         self.lone: list[int] = []
+        self._lone_weights = [0]  # per k, the k lightest of ``lone`` added up
+        self._floating = len(problem.pool)
+        self._kept = -len(problem.future)  # at best every future cost is kept
         # Per leaf (rows chosen), what its bound reads of the matchings before
         # which activation leads is asked (:meth:`leaf_bound`, asked twice).
         self._leaves: dict[tuple[int, ...], tuple[int, int]] = {}
@@ -371,6 +374,7 @@ class _Tree:
         self.flex_units = skeleton.flex_units if use_flex else None
         self._weights = skeleton.flex_weights
         self.lone = self._lone(demands[0], skeleton.made_bits)
+        self._lone_weights = [sum(self.lone[:k]) for k in range(len(self.lone) + 1)]
 
     def _lone(self, need: Counter[int], made_bits: int) -> list[int]:
         """The cost's symbols that neither the floating mana nor the mana of complex
@@ -394,18 +398,22 @@ class _Tree:
         damage and life they cost, the mana left over when every cost takes the
         most it can, every future cost kept, and the one-mana sources that must be
         tapped for what the made and floating mana can't pay."""
-        sacrifice, life, made, most, least, victims, taps, _, _ = sums
-        floating = len(self.problem.pool) + made
+        sacrifice, life, made, most, least, victims, taps, free, tap_made = sums
+        floating = self._floating + made
         waste = max(0, floating - most + self.low_net[depth])
         sacrifice += victims + self.low_sacrifice[depth]  # a victim weighs 1 at least
         life += self.low_life[depth]
-        kept = -len(self.problem.future)
         if self.margin:
-            return (sacrifice, life, kept, waste - self.margin)
+            return (sacrifice, life, self._kept, waste - self.margin)
         # Each permanent an activation's cost taps is a unit of its own, at least 1;
         # the made and floating mana pays the rest, or one-mana sources.
         flex = max(0, least - floating - self.high_net[depth])
-        return (sacrifice, life, kept, waste, max(flex, self._lone_flex(depth, sums)) + taps)
+        # :meth:`_lone_flex`, written out (a node's children ask it each).
+        lone = self._lone_weights
+        left = len(lone) - 1 - tap_made
+        weight = 0 if left <= 0 else left if self.taps_left[depth] else lone[left]
+        root = least > len(lone) - 1 and not (self._floating or free or self.free_left[depth])
+        return (sacrifice, life, self._kept, waste, max(flex, weight + root) + taps)
 
     def _lone_flex(self, depth: int, sums: tuple[int, ...]) -> int:
         """Preference 5 of the one-mana sources a node's plans tap at least: one for
