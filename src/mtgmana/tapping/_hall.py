@@ -6,6 +6,7 @@ reads from maximum matchings (König)."""
 
 from __future__ import annotations
 
+import operator
 import sys
 from array import array
 from collections import Counter
@@ -318,12 +319,12 @@ def _most_of_sources(problem: Problem) -> tuple[Counter[int], tuple[tuple[int, i
     sources = tuple(problem.sources)
     # What the most mana depends on: the sources and the board's facts (its
     # creatures, counters, what may be sacrificed: Problem's facts have this key).
-    key = (id(problem.board), tuple(id(s) for s in sources), problem.keywords)
+    key = (id(problem.board), tuple(map(id, sources)), problem.keywords)
     hit = _MOST.get(key)
     if (
         hit is not None
         and hit[0][0] is problem.board
-        and all(a is b for a, b in zip(hit[0][1:], sources, strict=True))
+        and all(map(operator.is_, hit[0][1:], sources))
     ):
         return hit[1]
     mosts = tuple(problem.most_slots(s) for s in sources)

@@ -233,7 +233,7 @@ def _context(problem: Problem) -> tuple[Any, ...] | None:
     sources = problem.sources
     restricted = any(o.restriction is not None for s in sources for o in (*s.simple, *s.complex))
     return (
-        tuple(id(s) for s in sources), id(problem.board), problem.scale.flex,
+        tuple(map(id, sources)), id(problem.board), problem.scale.flex,
         tuple(problem.alternatives), tuple(problem.future), problem.keywords,
         problem.spend if restricted else None,
     )  # fmt: skip

@@ -6,6 +6,7 @@ why they are valid)."""
 
 from __future__ import annotations
 
+import operator
 from collections import Counter
 from typing import Any
 
@@ -290,11 +291,11 @@ def _skeleton(problem: Problem) -> _Skeleton:
     holds the sources, so their ids can't be reused while it is cached)."""
     sources = tuple(problem.sources)
     key = (
-        tuple(id(s) for s in sources),
+        tuple(map(id, sources)),
         tuple(problem.repeats(s) for s in sources if any(o.repeatable for o in s.complex)),
     )
     hit = _SKELETONS.get(key)
-    if hit is not None and all(a is b for a, b in zip(hit[0], sources, strict=True)):
+    if hit is not None and all(map(operator.is_, hit[0], sources)):
         return hit[1]
     skeleton = _Skeleton(problem)
     if len(_SKELETONS) >= 64:
