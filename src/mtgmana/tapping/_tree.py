@@ -228,6 +228,10 @@ class _Summed:
                 self.acts[key] = (count, need_of, generic)
         self.made_total = self.made.total()
         self.made_key = counted(self.made)  # for max_match, with no floating mana
+        # What the tree's demands of these rows are remembered by (the counts and
+        # how many kinds: rows of the same costs share them).
+        self.most_need_key = (counted(self.most_need), len(self.most_need))
+        self.hall_need_key = (counted(self.hall_need), len(self.hall_need))
         self.lead_root = lead_root
         self.lead_later = lead_later
         # With no floating mana: the units of _Tree._led_spent, once.
@@ -348,7 +352,10 @@ class _Tree:
         # Per leaf (rows chosen), what its bound reads of the matchings before
         # which activation leads is asked (:meth:`leaf_bound`, asked twice).
         self._leaves: dict[tuple[int, ...], tuple[int, int]] = {}
-        self._needs: dict[tuple[int, ...], tuple[Counter[int], tuple[tuple[int, int], ...]]] = {}
+        # Per rows' demands (their ``counted`` key), Hall's demands with the cost's
+        # (:meth:`_hall_need`) and the most demands (:meth:`_gathered`), ``counted``.
+        self._needs: dict[Any, tuple[Counter[int], tuple[tuple[int, int], ...]]] = {}
+        self._most_needs: dict[Any, tuple[Counter[int], tuple[tuple[int, int], ...]]] = {}
         self._start_key: tuple[tuple[int, int], ...] | None = None
         self.fixed_supply: Counter[int] = Counter()
         self.skeleton = skeleton
@@ -440,20 +447,29 @@ class _Tree:
         can't make these units spendable otherwise)."""
         if self.cost_most is None:
             return bound
-        units, units_key, need, generic, _, _ = self._gathered(chosen)
+        units, units_key, need, need_key, generic, _, _ = self._gathered(chosen)
         generic += self.high_take[depth]
-        waste = units.total() - matched(units_key, counted(need), need, generic) - self.margin
+        waste = units.total() - matched(units_key, need_key, need, generic) - self.margin
         if waste <= bound[3]:
             return bound
         return (*bound[:3], waste, *bound[4:])
 
     def _gathered(
         self, chosen: tuple[int, ...]
-    ) -> tuple[Counter[int], tuple[tuple[int, int], ...], Counter[int], int, int, int]:
+    ) -> tuple[
+        Counter[int],
+        tuple[tuple[int, int], ...],
+        Counter[int],
+        tuple[tuple[int, int], ...],
+        int,
+        int,
+        int,
+    ]:
         """For the rows chosen: the floating and made mana (by the bits of what it
         can pay; and ``counted``), the most demands of the cost and the activations'
-        costs, the generic ones, the mana made by activations that cost mana, and
-        the least mana one of those costs takes."""
+        costs (and ``counted``; remembered per tree by the rows' demands), the generic
+        ones, the mana made by activations that cost mana, and the least mana one of
+        those costs takes."""
         assert self.cost_most is not None
         summed = self.skeleton.summed(chosen)
         if self.pool_supply:
@@ -461,9 +477,12 @@ class _Tree:
             units_key = counted(units)
         else:
             units, units_key = summed.made, summed.made_key
-        need = _plus(self.cost_most[0], summed.most_need)
+        found = self._most_needs.get(summed.most_need_key)
+        if found is None:
+            need = _plus(self.cost_most[0], summed.most_need)
+            found = self._most_needs[summed.most_need_key] = (need, counted(need))
         generic = self.cost_most[1] + summed.generic
-        return units, units_key, need, generic, summed.by_costing, summed.root
+        return units, units_key, *found, generic, summed.by_costing, summed.root
 
     def leaf_bound(
         self, sums: tuple[int, ...], chosen: tuple[int, ...], *, led: bool = True
@@ -474,11 +493,11 @@ class _Tree:
         bound = self.bound(len(self.rows), sums)
         if self.cost_most is None:
             return bound
-        units, units_key, need, generic, by_costing, root = self._gathered(chosen)
+        units, units_key, need, need_key, generic, by_costing, root = self._gathered(chosen)
         floating = units.total()
         known = self._leaves.get(chosen)
         if known is None:
-            spent = matched(units_key, counted(need), need, generic)
+            spent = matched(units_key, need_key, need, generic)
             if by_costing:
                 # In any order, the first mana-costing activation's cost is paid by
                 # other mana than theirs (CR 605.3a): of the activations' demands, the
@@ -586,11 +605,12 @@ class _Tree:
         self, chosen: tuple[int, ...]
     ) -> tuple[Counter[int], tuple[tuple[int, int], ...]]:
         """Hall's demands of a leaf (the cost's and its activations' costs') and
-        their ``counted`` form, remembered per leaf."""
-        found = self._needs.get(chosen)
+        their ``counted`` form, remembered per tree by the rows' demands."""
+        key = self.skeleton.summed(chosen).hall_need_key
+        found = self._needs.get(key)
         if found is None:
             need = _plus(self.cost_need, self.skeleton.summed(chosen).hall_need)
-            found = self._needs[chosen] = (need, counted(need))
+            found = self._needs[key] = (need, counted(need))
         return found
 
     def leaf_hopeless(self, chosen: tuple[int, ...], total: int) -> bool:
