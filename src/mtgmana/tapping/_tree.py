@@ -237,7 +237,7 @@ class _Summed:
         # With no floating mana: the units of _Tree._led_spent, once.
         self.lead_units = _lead_units(lead_root, lead_later)
         self.lead_key = counted(self.lead_units)
-        self._leads: list[tuple[Counter[int], int]] | None = None
+        self._leads: list[tuple[Counter[int], int, Any]] | None = None
         self._units: dict[tuple[tuple[int, int], ...], tuple[tuple[int, int], ...]] = {}
         self.reach = 0  # the bits of what the made mana can pay
         for mask in self.made:
@@ -256,10 +256,11 @@ class _Summed:
             found = self._units[start_key] = counted(_plus(start, self.hall_supply))
         return found
 
-    def leads(self) -> list[tuple[Counter[int], int]]:
+    def leads(self) -> list[tuple[Counter[int], int, Any]]:
         """For :meth:`_Tree._led_spent`, per mana-costing kind that may come first:
         the demands of the activations' costs (the first one's taking only root
-        units: bits ``_LEAD`` higher) and their generic ones, the cost's aside."""
+        units: bits ``_LEAD`` higher), their generic ones, the cost's aside, and what
+        a tree remembers these demands by (``counted``, and how many kinds)."""
         if self._leads is None:
             self._leads = []
             for first in self.acts:
@@ -275,7 +276,7 @@ class _Summed:
                     demands[mask << _LEAD] += k
                 if more:
                     demands[_ANY << _LEAD] += more
-                self._leads.append((demands, generic))
+                self._leads.append((demands, generic, (counted(demands), len(demands))))
         return self._leads
 
 
@@ -356,6 +357,7 @@ class _Tree:
         # (:meth:`_hall_need`) and the most demands (:meth:`_gathered`), ``counted``.
         self._needs: dict[Any, tuple[Counter[int], tuple[tuple[int, int], ...]]] = {}
         self._most_needs: dict[Any, tuple[Counter[int], tuple[tuple[int, int], ...]]] = {}
+        self._lead_needs: dict[Any, tuple[Counter[int], tuple[tuple[int, int], ...]]] = {}
         self._start_key: tuple[tuple[int, int], ...] | None = None
         self.fixed_supply: Counter[int] = Counter()
         self.skeleton = skeleton
@@ -538,10 +540,14 @@ class _Tree:
             units_key = counted(units)
         cost_generic = self.cost_most[1]
         most = 0
-        for acts_need, acts_generic in summed.leads():
-            demands = _plus(self._lead_cost, acts_need)
+        for acts_need, acts_generic, acts_key in summed.leads():
+            found = self._lead_needs.get(acts_key)
+            if found is None:
+                demands = _plus(self._lead_cost, acts_need)
+                found = self._lead_needs[acts_key] = (demands, counted(demands))
+            demands, demands_key = found
             generic = cost_generic + acts_generic
-            most = max(most, matched(units_key, counted(demands), demands, generic, kinds=10))
+            most = max(most, matched(units_key, demands_key, demands, generic, kinds=10))
         return most
 
     def _flex_bound(
