@@ -10,7 +10,7 @@ from typing import Any
 from hypothesis import given
 from hypothesis import strategies as st
 
-from mtgmana._solver.flow import min_cost_transport
+from mtgmana._solver.flow import min_cost_rows, min_cost_transport
 
 
 @st.composite
@@ -80,3 +80,129 @@ def test_competing_demands_are_rerouted() -> None:
         [1, 1, 1], [1, 1], [(0, 0, 0), (0, 1, 0), (1, 0, 5), (2, 1, 1)]
     ) or (0, {})
     assert total == 1 and amounts == {(0, 0): 1, (2, 1): 1}
+
+
+# -- the same flow as the plain successive shortest paths ------------------------------
+
+
+def _plain_transport(
+    supplies: list[int], demands: list[int], edges: list[tuple[int, int, int]]
+) -> tuple[int, dict[tuple[int, int], int]] | None:
+    """The reference: successive shortest paths with a plain queue-based
+    Bellman-Ford from every supply with units left (the solver as it was before its
+    first pass was written as a loop over the supplies' edges, issue 19)."""
+    inf = float("inf")
+    need = sum(demands)
+    if need == 0:
+        return 0, {}
+    if sum(supplies) < need:
+        return None
+    n, m = len(supplies), len(demands)
+    out: list[list[tuple[int, int]]] = [[] for _ in supplies]
+    weight: dict[tuple[int, int], int] = {}
+    cheapest, pick = [inf] * m, [-1] * m
+    for s, d, w in edges:
+        if supplies[s] and demands[d]:
+            out[s].append((d, w))
+            weight[(s, d)] = w
+            if w < cheapest[d]:
+                cheapest[d], pick[d] = w, s
+    if any(pick[d] < 0 for d in range(m) if demands[d]):
+        return None
+    left, amounts, total = list(supplies), {}, 0
+    for d, k in enumerate(demands):
+        if k and left[pick[d]] >= k:
+            left[pick[d]] -= k
+            total += k * int(cheapest[d])
+            amounts[(pick[d], d)] = k
+        elif k:
+            break
+    else:
+        return total, amounts
+    left, want, total = list(supplies), list(demands), 0
+    into: list[dict[int, int]] = [{} for _ in range(m)]
+    while need:
+        dist: list[float] = [inf] * (n + m)
+        parent = [-1] * (n + m)
+        queue = [s for s in range(n) if left[s]]
+        queued = [False] * (n + m)
+        for s in queue:
+            dist[s], queued[s] = 0, True
+        head = 0
+        while head < len(queue):
+            u = queue[head]
+            head += 1
+            queued[u] = False
+            hops = [(n + d, w) for d, w in out[u]] if u < n else [
+                (s, -weight[(s, u - n)]) for s in into[u - n]
+            ]  # fmt: skip
+            for v, w in hops:
+                if dist[u] + w < dist[v]:
+                    dist[v], parent[v] = dist[u] + w, u
+                    if not queued[v]:
+                        queued[v] = True
+                        queue.append(v)
+        end, low = -1, inf
+        for d in range(m):
+            if want[d] and dist[n + d] < low:
+                end, low = d, dist[n + d]
+        if end < 0:
+            return None
+        push, v = want[end], n + end
+        while parent[parent[v]] >= 0:  # the bottleneck along the path
+            s = parent[v]
+            push = min(push, into[parent[s] - n][s])
+            v = parent[s]
+        push = min(push, left[parent[v]])
+        want[end] -= push
+        need -= push
+        total += push * int(low)
+        v = n + end
+        while True:
+            s = parent[v]
+            into[v - n][s] = into[v - n].get(s, 0) + push
+            p = parent[s]
+            if p < 0:
+                left[s] -= push
+                break
+            into[p - n][s] -= push
+            if not into[p - n][s]:
+                del into[p - n][s]
+            v = p
+    return total, {(s, d): k for d in range(m) for s, k in into[d].items()}
+
+
+@st.composite
+def larger_transports(draw: st.DrawFn) -> dict[str, Any]:
+    """Transports like the tapper's: many supplies of a few units, a few demands,
+    weights with many ties (so that which path is found matters)."""
+    n = draw(st.integers(1, 12))
+    m = draw(st.integers(1, 6))
+    supplies = [draw(st.integers(0, 3)) for _ in range(n)]
+    demands = [draw(st.integers(0, 4)) for _ in range(m)]
+    edges = [
+        (s, d, draw(st.sampled_from([-7, 0, 1, 2, 3, 5, 40])))
+        for d in range(m)
+        for s in range(n)
+        if draw(st.integers(0, 2))
+    ]
+    return {"supplies": supplies, "demands": demands, "edges": edges}
+
+
+@given(larger_transports())
+def test_the_same_flow_as_the_plain_shortest_paths(case: dict[str, Any]) -> None:
+    """The solver finds exactly the flow the plain successive shortest paths find —
+    the same augmenting paths, so the same assignment in the same order, not only
+    the same cost (the tapper's plans read which supply pays which demand) — and
+    min_cost_rows, given the same edges per demand, the same again."""
+    supplies, demands, edges = case["supplies"], case["demands"], case["edges"]
+    found = min_cost_transport(supplies, demands, edges)
+    expected = _plain_transport(supplies, demands, edges)
+    assert (found is None) == (expected is None)
+    if found is not None and expected is not None:
+        assert found[0] == expected[0]
+        assert list(found[1].items()) == list(expected[1].items())
+    rows: list[list[tuple[int, int]]] = [[] for _ in demands]
+    for s, d, w in edges:
+        rows[d].append((s, w))
+    assert min_cost_rows(supplies, demands, rows) == found

@@ -146,3 +146,30 @@ def test_the_leads_bound_cuts_the_cycles_of_filter_lands() -> None:
     assert problem.solves <= 2
     slow = _every_order(api._problem(ManaCost.parse("{W}{U}{B}{R}{G}"), where, (), 20, 0, None, ()))
     assert slow is not None and best.value[:5] == slow.value[:5]
+
+
+@given(drum_cases())
+def test_the_bounds_remembered_per_leaf_are_the_bounds_computed_afresh(
+    case: dict[str, Any],
+) -> None:
+    """What a tree remembers per leaf (the matchings of the leaf's first bound, its
+    Hall demands) and per board (the rows' sums, the led bound's demands, Hall's
+    units counted): at every leaf, the bound asked in the search's two steps equals
+    each step asked alone of a new tree, and the leaf's Hall test equals Hall's
+    condition on its units and demands (docs/tapper.md §8)."""
+    problem = _problem(case)
+    tree = search_module._Tree(problem)
+    alternatives = search_module.alternative_supply(problem)
+    tree.start_supply = tree.pool_supply + alternatives + tree.fixed_supply  # as _search
+    for chosen in itertools.product(*(range(len(r)) for r in tree.rows)):
+        sums = tree.start
+        for depth, r in enumerate(chosen):
+            sums = tuple(map(add, sums, tree.summaries[depth][r]))
+        steps = [tree.leaf_bound(sums, chosen, led=led) for led in (False, True)]
+        for led, step in zip((False, True), steps, strict=True):
+            fresh = search_module._Tree(_problem(case))
+            assert fresh.leaf_bound(sums, chosen, led=led) == step, (chosen, led)
+        total = tree.cost_total + tree.skeleton.summed(chosen).hall_total
+        assert tree.leaf_hopeless(chosen, total) == tree.hopeless(
+            len(tree.rows), *tree.hall_counts(chosen), total, True
+        ), chosen

@@ -41,6 +41,7 @@ Which payment, when several exist (each rule breaks the ties of the ones before)
 from __future__ import annotations
 
 import dataclasses
+import functools
 import itertools
 from collections import Counter
 from collections.abc import Iterable, Sequence
@@ -196,9 +197,10 @@ class SymbolPayment:
     instead: tuple[Alternative, ...] = ()
     """What paid it instead of mana (convoke, improvise, delve)."""
 
-    @property
+    @functools.cached_property
     def paid_with(self) -> Paid:
-        """The mana, life, tapped permanents and exiled cards that paid this symbol."""
+        """The mana, life, tapped permanents and exiled cards that paid this symbol
+        (made once: plans read it for their JSON, taps and exiles)."""
         tapped = tuple(a.permanent for a in self.instead if a.permanent is not None)
         exiled = sum(1 for a in self.instead if a.permanent is None)
         return Paid(self.units, self.life, tapped, exiled)

@@ -20,7 +20,7 @@ import time
 from collections.abc import Sequence
 from contextvars import ContextVar
 
-__all__ = ["DEADLINE", "OutOfTime", "check_deadline", "min_cost_transport"]
+__all__ = ["DEADLINE", "OutOfTime", "check_deadline", "min_cost_rows", "min_cost_transport"]
 
 DEADLINE: ContextVar[float | None] = ContextVar("DEADLINE", default=None)
 """When a search that solves flows runs out of time (``time.process_time()``: the
@@ -60,22 +60,73 @@ def min_cost_transport(
     if sum(supplies) < need:
         return None
     m = len(demands)
+    n = len(supplies)
     out: list[list[tuple[int, int]]] = [[] for _ in supplies]
-    weight: dict[tuple[int, int], int] = {}
+    column: list[dict[int, int]] = [{} for _ in demands]
     cheapest: list[float] = [_INFINITY] * m
     pick = [-1] * m
     for s, d, w in edges:
         if supplies[s] and demands[d]:
-            out[s].append((d, w))
-            weight[(s, d)] = w
+            out[s].append((n + d, w))
+            column[d][s] = w
             if w < cheapest[d]:
                 cheapest[d], pick[d] = w, s
-    if any(pick[d] < 0 for d in range(m) if demands[d]):
+    return _paths(supplies, demands, out, column, cheapest, pick, need)
+
+
+def min_cost_rows(
+    supplies: Sequence[int], demands: Sequence[int], rows: Sequence[Sequence[tuple[int, int]]]
+) -> tuple[int, dict[tuple[int, int], int]] | None:
+    """:func:`min_cost_transport` with the edges given per demand: ``rows[d]``
+    lists ``(supply index, cost per unit)`` — the same as the edges of demand 0
+    in that order, then demand 1's, ... (the same flow, found the same way)."""
+    need = sum(demands)
+    if need == 0:
+        return 0, {}
+    if sum(supplies) < need:
+        return None
+    m = len(demands)
+    n = len(supplies)
+    # Per supply its edges (the demand's node n + d, the weight), in the edges'
+    # order; per demand the weight of each supply's edge (the residual graph's
+    # reverse edges read it).
+    out: list[list[tuple[int, int]]] = [[] for _ in supplies]
+    column: list[dict[int, int]] = [{} for _ in demands]
+    cheapest: list[float] = [_INFINITY] * m
+    pick = [-1] * m
+    for d, row in enumerate(rows):
+        if not demands[d]:
+            continue
+        v = n + d
+        weights = column[d]
+        low: float = _INFINITY
+        for s, w in row:
+            if supplies[s]:
+                out[s].append((v, w))
+                weights[s] = w
+                if w < low:
+                    low, pick[d] = w, s
+        cheapest[d] = low
+    return _paths(supplies, demands, out, column, cheapest, pick, need)
+
+
+def _paths(
+    supplies: Sequence[int],
+    demands: Sequence[int],
+    out: list[list[tuple[int, int]]],
+    column: list[dict[int, int]],
+    cheapest: list[float],
+    pick: list[int],
+    need: int,
+) -> tuple[int, dict[tuple[int, int], int]] | None:
+    """Each demand at its cheapest supply when that is possible, else the
+    successive shortest paths."""
+    if any(pick[d] < 0 for d in range(len(demands)) if demands[d]):
         return None  # a demand nothing can meet
     found = _each_its_cheapest(supplies, demands, pick, cheapest)
     if found is not None:
         return found
-    return _shortest_paths(supplies, demands, out, weight, need)
+    return _shortest_paths(supplies, demands, out, column, need)
 
 
 def _each_its_cheapest(
@@ -102,7 +153,7 @@ def _shortest_paths(
     supplies: Sequence[int],
     demands: Sequence[int],
     out: list[list[tuple[int, int]]],
-    weight: dict[tuple[int, int], int],
+    column: list[dict[int, int]],
     need: int,
 ) -> tuple[int, dict[tuple[int, int], int]] | None:
     """Successive shortest paths on the bipartite residual graph: supplies are nodes
@@ -121,7 +172,7 @@ def _shortest_paths(
     while need:
         if deadline is not None and time.process_time() > deadline:
             raise OutOfTime
-        dist, parent = _distances(left, out, into, weight, size)
+        dist, parent = _distances(left, out, into, column, size)
         end, low = -1, _INFINITY
         for d in range(m):
             if want[d] and dist[n + d] < low:
@@ -140,20 +191,30 @@ def _distances(
     left: list[int],
     out: list[list[tuple[int, int]]],
     into: list[dict[int, int]],
-    weight: dict[tuple[int, int], int],
+    column: list[dict[int, int]],
     size: int,
 ) -> tuple[list[float], list[int]]:
     """Bellman-Ford (queue-based) from every supply with units left: each node's
     distance and parent on the residual graph (forward along edges from supplies,
-    back along assigned amounts from demands)."""
+    back along assigned amounts from demands). The queue's first pass (the
+    supplies with units left, at distance 0, in order) is a plain loop: the same
+    distances, parents and queue."""
     n = len(left)
-    dist: list[float] = [_INFINITY] * size
+    dist: list[float] = [0 if units else _INFINITY for units in left]
+    dist += [_INFINITY] * (size - n)
     parent = [-1] * size
-    queue = [s for s in range(n) if left[s]]
     in_queue = [False] * size
-    for s in queue:
-        dist[s] = 0
-        in_queue[s] = True
+    queue: list[int] = []
+    append = queue.append
+    for u in range(n):
+        if left[u]:
+            for v, w in out[u]:
+                if w < dist[v]:
+                    dist[v] = w
+                    parent[v] = u
+                    if not in_queue[v]:
+                        in_queue[v] = True
+                        append(v)
     head = 0
     while head < len(queue):
         u = queue[head]
@@ -161,23 +222,23 @@ def _distances(
         in_queue[u] = False
         du = dist[u]
         if u < n:
-            for d, w in out[u]:
-                v = n + d
+            for v, w in out[u]:
                 if du + w < dist[v]:
                     dist[v] = du + w
                     parent[v] = u
                     if not in_queue[v]:
                         in_queue[v] = True
-                        queue.append(v)
+                        append(v)
         else:
-            d = u - n
-            for s in into[d]:
-                if du - weight[(s, d)] < dist[s]:
-                    dist[s] = du - weight[(s, d)]
+            weights = column[u - n]
+            for s in into[u - n]:
+                back = du - weights[s]
+                if back < dist[s]:
+                    dist[s] = back
                     parent[s] = u
                     if not in_queue[s]:
                         in_queue[s] = True
-                        queue.append(s)
+                        append(s)
     return dist, parent
 
 

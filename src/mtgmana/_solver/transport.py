@@ -18,7 +18,7 @@ import functools
 import itertools
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Final
 
 from ..colors import ManaType
@@ -28,7 +28,7 @@ from ..restrictions import Restriction, Spend
 from ..symbol_payment import LIFE_PER_SYMBOL as LIFE_PER_SYMBOL  # re-exported: CR 107.4f
 from ..symbol_payment import ways_to_pay
 from ..symbols import ManaSymbol
-from .flow import min_cost_transport
+from .flow import min_cost_rows, min_cost_transport
 
 __all__ = [
     "ALL_TYPES",
@@ -86,6 +86,19 @@ class Demand:
     """What else may pay it instead of mana: "convoke", "convoke:G", "improvise",
     "delve" (CR 702.51a, 702.126a, 702.66a), "tap:k" (a permanent tapped as an
     activation's cost, filter number k): see :class:`Supply`'s ``alt``."""
+    _hash: int = field(init=False, repr=False, compare=False, default=0)
+
+    def __post_init__(self) -> None:
+        # Hashed once: flows key their demands by it again and again.
+        object.__setattr__(
+            self,
+            "_hash",
+            hash((self.types, self.snow, self.legendary, self.life, self.spend_index,
+                  self.owner, self.alt)),
+        )  # fmt: skip
+
+    def __hash__(self) -> int:
+        return self._hash
 
 
 @dataclass
@@ -102,15 +115,26 @@ class CostDemands:
     convoke: bool = False  # its colored symbols may be paid by tapping creatures
 
     def generic_demand(self) -> Demand:
-        return Demand(
-            ALL_TYPES, spend_index=self.normal_index, owner=self.owner, alt=self.alt_generic
-        )
+        return _generic_demand(self.normal_index, self.owner, self.alt_generic)
 
     def colored_demand(self, color: ManaType) -> Demand:
-        return Demand(
-            frozenset({color}), spend_index=self.normal_index, owner=self.owner,
-            alt=_convoke(frozenset({color})) if self.convoke else frozenset(),
-        )  # fmt: skip
+        return _colored_demand(color, self.normal_index, self.owner, self.convoke)
+
+
+@functools.lru_cache(maxsize=1024)
+def _generic_demand(normal_index: int, owner: int, alt: frozenset[str]) -> Demand:
+    """A cost's generic demand: one object per value, so the flows' weights
+    remembered per demand object (the tapper's) are found again."""
+    return Demand(ALL_TYPES, spend_index=normal_index, owner=owner, alt=alt)
+
+
+@functools.lru_cache(maxsize=1024)
+def _colored_demand(color: ManaType, normal_index: int, owner: int, convoke: bool) -> Demand:
+    """A cost's demand of one color ({2/C} paid with C), one object per value."""
+    return Demand(
+        frozenset({color}), spend_index=normal_index, owner=owner,
+        alt=_convoke(frozenset({color})) if convoke else frozenset(),
+    )  # fmt: skip
 
 
 def _convoke(types: frozenset[ManaType]) -> frozenset[str]:
@@ -468,16 +492,16 @@ def solve_split(
     demands = [merged[key] for key in keys]
     life_index = len(supplies)
     supply_counts = [*counts, life // LIFE_PER_SYMBOL]
-    edges: list[tuple[int, int, int]] = []
-    for d, (index, demand) in enumerate(keys):
+    rows: list[list[tuple[int, int]]] = []
+    for index, demand in keys:
         current = parts[index].current
-        if current:
-            edges += [(s, d, weight) for s, weight in weights.row(supplies, demand)]
-        else:
-            edges += [(s, d, 0) for s, _ in weights.row(supplies, demand)]
+        row = weights.row(supplies, demand)  # remembered by the tapper's weights: not changed
+        if not current:
+            row = [(s, 0) for s, _ in row]
         if demand.life:
-            edges.append((life_index, d, weights.life() if current else 0))
-    result = min_cost_transport(supply_counts, demands, edges)
+            row = [*row, (life_index, weights.life() if current else 0)]
+        rows.append(row)
+    result = min_cost_rows(supply_counts, demands, rows)
     if result is None:
         return None
     return _solution(parts, keys, life_index, *result)

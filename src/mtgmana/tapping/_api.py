@@ -3,9 +3,10 @@
 
 from __future__ import annotations
 
+import operator
 import time
 from collections.abc import Iterable
-from dataclasses import replace
+from dataclasses import fields, replace
 from typing import Any
 
 from ..board import Board
@@ -247,6 +248,10 @@ def plan(
 
 
 _PLANS: dict[tuple[Any, ...], tuple[Board, Plan]] = {}
+_REQUEST_KEY = operator.attrgetter(
+    *(f.name for f in fields(PaymentRequest) if f.compare and f.name != "time_limit")
+)
+"""The request's fields that a plan depends on (all but its time limit), as a tuple."""
 _PLANS_MAX = 256
 
 
@@ -259,7 +264,7 @@ def _memo_key(request: PaymentRequest, board: Board, pool: Pool) -> tuple[Any, .
     units = getattr(pool, "units", pool)
     if not isinstance(units, tuple | list) or units:
         return None
-    key = (id(board), replace(request, time_limit=None))
+    key = (id(board), *_REQUEST_KEY(request))
     try:
         hash(key)
     except TypeError:

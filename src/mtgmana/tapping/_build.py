@@ -20,7 +20,7 @@ from typing import Any
 
 from .._solver import transport as T
 from ..colors import ManaType
-from ..mana import Mana, Source
+from ..mana import Mana, ManaKind, Source
 from ..payment import ALTERNATIVE_KINDS, Alternative, Paid, Payment, assign_symbols
 from ._compile import EFFECT, ORDER, SELF, Option
 from ._evaluate import Candidate, Instance
@@ -199,14 +199,28 @@ def _unit(board: Any, index: int, where: int, chosen: ManaType, option: Option) 
     if where == EFFECT:
         return Mana.make(chosen)
     maker_index = index if where == SELF else where
+    restriction = option.restriction if where == SELF else None
+    # Its kind (all but its identity), remembered per board: the entry holds the
+    # board, so its id can't be reused while it is remembered.
+    key = (id(board), maker_index, chosen, restriction)
+    hit = _KINDS.get(key)
+    if hit is not None and hit[0] is board:
+        return Mana(hit[1])
     maker = board.permanents[maker_index]
-    return Mana.make(
+    kind = ManaKind(
         chosen,
-        source=Source(board.ids[maker_index], maker.name),
-        snow=maker.is_snow,
-        legendary=maker.is_legendary,
-        restriction=option.restriction if where == SELF else None,
+        Source(board.ids[maker_index], maker.name),
+        maker.is_snow,
+        maker.is_legendary,
+        restriction,
     )
+    if len(_KINDS) >= 4096:
+        _KINDS.clear()
+    _KINDS[key] = (board, kind)
+    return Mana(kind)
+
+
+_KINDS: dict[tuple[Any, ...], tuple[Any, ManaKind]] = {}
 
 
 def _ordered(problem: Problem, drafts: list[_Draft]) -> tuple[Step, ...]:

@@ -17,7 +17,7 @@ from typing import Any
 from .._solver import transport as T
 from ..costs import ManaCost
 from ._compile import ORDER, Option, Source
-from ._hall import SNOW_BIT, bits_of, hall, symbol_masks
+from ._hall import SNOW_BIT, bits_of, counted, hall_counted, symbol_masks
 from ._network import network, shared
 from ._problem import MAX_ORDERS, Candidate, ForwardFirst, Instance, Problem, solve
 from ._victims import arranged, assign_victims, place, victim_edges, victims_cost, victims_left
@@ -365,22 +365,30 @@ def _first_payable(
     (one-mana sources, Sol Ring); so at least one of these costs must pass Hall's
     condition against those units alone (relaxed: Phyrexian symbols need nothing,
     {2/W} one unit, every unit may be snow). False: no order pays."""
-    units: Counter[int] = Counter()
-    for unit in problem.pool:
-        units[1 << ORDER[unit.type]] += 1
-    simple_bits = shared(problem).simple_bits
-    for g, n in enumerate(simple_counts):
-        if n and simple_bits[g]:
-            units[simple_bits[g]] += n
-    for inst in instances:
-        if inst.option.mana_cost is None:
-            for slot in inst.option.slots:
-                units[bits_of(slot)] += 1
-    snowy: Counter[int] = Counter({bits | SNOW_BIT: n for bits, n in units.items()})
+    common = shared(problem)
+    free = tuple(id(inst.option) for inst in instances if inst.option.mana_cost is None)
+    key = (tuple(simple_counts), free)
+    snowy = common.first_units.get(key)
+    if snowy is None:
+        units: Counter[int] = Counter()
+        for unit in problem.pool:
+            units[1 << ORDER[unit.type]] += 1
+        simple_bits = common.simple_bits
+        for g, n in enumerate(simple_counts):
+            if n and simple_bits[g]:
+                units[simple_bits[g]] += n
+        for inst in instances:
+            if inst.option.mana_cost is None:
+                for slot in inst.option.slots:
+                    units[bits_of(slot)] += 1
+        snowy = counted(Counter({bits | SNOW_BIT: n for bits, n in units.items()}))
+        if len(common.first_units) >= 4096:
+            common.first_units.clear()
+        common.first_units[key] = snowy
     for option in {id(inst.option): inst.option for inst in costing}.values():
         assert option.mana_cost is not None
         demands = _relaxed_masks(option.mana_cost)
-        if demands is None or len(demands[0]) > 8 or hall(demands[0], demands[1], snowy):
+        if demands is None or len(demands[0]) > 8 or hall_counted(demands[0], demands[1], snowy):
             return True
     return False
 

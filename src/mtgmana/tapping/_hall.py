@@ -6,6 +6,7 @@ reads from maximum matchings (König)."""
 
 from __future__ import annotations
 
+import operator
 import sys
 from array import array
 from collections import Counter
@@ -68,14 +69,26 @@ def symbol_masks(cost: ManaCost, x: int, *, relaxed: bool) -> tuple[Counter[int]
     return need, total
 
 
+def counted(counts: Counter[int]) -> tuple[tuple[int, int], ...]:
+    """The counts that aren't 0, sorted: what Hall's tests are remembered by."""
+    found = tuple(sorted(counts.items()))
+    if 0 in counts.values():
+        return tuple(item for item in found if item[1])
+    return found
+
+
 def hall(need: Counter[int], total: int, masks: Counter[int]) -> bool:
     """Hall's theorem: units (counted by the bits of what they can pay) can pay the
     demands if every set of demands needs no more units than can pay one of them,
     and there are enough units in all."""
-    if sum(masks.values()) < total:
+    return hall_counted(need, total, counted(masks))
+
+
+def hall_counted(need: Counter[int], total: int, units: tuple[tuple[int, int], ...]) -> bool:
+    """:func:`hall` of units ``counted`` already."""
+    if sum(k for _, k in units) < total:
         return False
-    units = tuple(sorted((m, k) for m, k in masks.items() if k))
-    key = (units, tuple(sorted((m, k) for m, k in need.items() if k)), total)
+    key = (units, counted(need), total)
     found = _HALL.get(key)
     if found is None:
         if len(_HALL) > 8192:
@@ -95,17 +108,32 @@ def max_match(units: Counter[int], need: Counter[int], generic: int, kinds: int 
     only adds, up to the units there are): a search asks the same question for
     many combinations that make the same mana. Exact up to ``kinds`` kinds of
     demand (2 ** kinds sets of them are counted once per demands)."""
-    supply = tuple(sorted((m, k) for m, k in units.items() if k))
-    key = (supply, tuple(sorted((m, k) for m, k in need.items() if k)))
+    return matched(counted(units), counted(need), need, generic, kinds)
+
+
+def matched(
+    supply: tuple[tuple[int, int], ...],
+    wanted: tuple[tuple[int, int], ...],
+    need: Counter[int],
+    generic: int,
+    kinds: int = 8,
+) -> int:
+    """:func:`max_match` of the units and demands ``counted`` already (``supply``,
+    ``wanted``: the branch and bound keeps the counts it asks about again)."""
+    key = (supply, wanted)
     found = _MATCHES.get(key)
     if found is None:
         if len(_MATCHES) > 8192:
             _MATCHES.clear()
-        found = _MATCHES[key] = _max_match(supply, need, kinds)
-    return min(sum(k for _, k in supply), generic + found)
+        found = _MATCHES[key] = (sum(k for _, k in supply), _max_match(supply, need, kinds))
+    return min(found[0], generic + found[1])
 
 
-_MATCHES: dict[tuple[tuple[tuple[int, int], ...], tuple[tuple[int, int], ...]], int] = {}
+_MATCHES: dict[
+    tuple[tuple[tuple[int, int], ...], tuple[tuple[int, int], ...]], tuple[int, int]
+] = {}
+"""Per units and demands (``counted``): the units in all, and the most of the
+colored demands they pay (:func:`_max_match`)."""
 
 
 def _max_match(supply: tuple[tuple[int, int], ...], need: Counter[int], kinds: int) -> int:
@@ -130,7 +158,7 @@ def _slack(supply: tuple[tuple[int, int], ...], need: Counter[int]) -> int:
     or more, and the largest deficiency is its opposite. Computed in one sum of
     integers whose 32-bit lanes hold one union each (the lanes of a unit's mask
     are remembered per need), then the least lane."""
-    key = tuple(sorted((m, k) for m, k in need.items() if k))
+    key = counted(need)
     pack = _PACKS.get(key)
     if pack is None:
         unions = _unions(need)
@@ -165,7 +193,7 @@ _UNIONS: dict[tuple[tuple[int, int], ...], tuple[tuple[int, int], ...]] = {}
 def _unions(need: Counter[int]) -> tuple[tuple[int, int], ...]:
     """:func:`_demand_sets` with only the largest set for each union of bits (the
     only one that counts for Hall's condition and for the deficiency), remembered."""
-    key = tuple(sorted((m, k) for m, k in need.items() if k))
+    key = counted(need)
     found = _UNIONS.get(key)
     if found is None:
         largest: dict[int, int] = {}
@@ -269,29 +297,34 @@ def surely_unpayable(problem: Problem) -> bool:
     demands = symbol_masks(problem.cost, problem.x, relaxed=True)
     if demands is None or len(demands[0]) > 8:
         return False
-    masks = _most_of_sources(problem).copy()
-    for unit in problem.pool:
-        masks[(1 << _ORDER[unit.type]) | (SNOW_BIT if unit.snow else 0)] += 1
-    masks.update(alternative_supply(problem))
-    return not hall(*demands, masks)
+    masks, units = _most_of_sources(problem)
+    if problem.pool:
+        masks = masks.copy()
+        for unit in problem.pool:
+            masks[(1 << _ORDER[unit.type]) | (SNOW_BIT if unit.snow else 0)] += 1
+        units = counted(masks)
+    return not hall_counted(*demands, units)
 
 
-_MOST: dict[tuple[Any, ...], tuple[tuple[Any, ...], Counter[int]]] = {}
+_MOST: dict[
+    tuple[Any, ...], tuple[tuple[Any, ...], tuple[Counter[int], tuple[tuple[int, int], ...]]]
+] = {}
 
 
-def _most_of_sources(problem: Problem) -> Counter[int]:
+def _most_of_sources(problem: Problem) -> tuple[Counter[int], tuple[tuple[int, int], ...]]:
     """Per permanent, the most mana any of its options makes, of every type any of
-    them makes (Hall units: the bits of what they pay), remembered per compiled
-    board (the entry holds the sources, so their ids can't be reused)."""
+    them makes, and the units that pay otherwise (:func:`alternative_supply`): Hall
+    units (the bits of what they pay) and their ``counted`` form, remembered per
+    compiled board (the entry holds the sources, so their ids can't be reused)."""
     sources = tuple(problem.sources)
     # What the most mana depends on: the sources and the board's facts (its
     # creatures, counters, what may be sacrificed: Problem's facts have this key).
-    key = (id(problem.board), tuple(id(s) for s in sources), problem.keywords)
+    key = (id(problem.board), tuple(map(id, sources)), problem.keywords)
     hit = _MOST.get(key)
     if (
         hit is not None
         and hit[0][0] is problem.board
-        and all(a is b for a, b in zip(hit[0][1:], sources, strict=True))
+        and all(map(operator.is_, hit[0][1:], sources))
     ):
         return hit[1]
     mosts = tuple(problem.most_slots(s) for s in sources)
@@ -303,7 +336,9 @@ def _most_of_sources(problem: Problem) -> Counter[int]:
                 for t in slot_types:
                     bits |= 1 << _ORDER[t]
         masks[bits] += most * len(source.indexes)
+    masks.update(alternative_supply(problem))
+    found = (masks, counted(masks))
     if len(_MOST) >= 32:
         _MOST.clear()
-    _MOST[key] = ((problem.board, *sources), masks)
-    return masks
+    _MOST[key] = ((problem.board, *sources), found)
+    return found

@@ -84,6 +84,9 @@ class _Spends:
         ]
         self.made: dict[tuple[Any, ...], list[tuple[T.Supply, int]]] = {}
         self.alt: dict[tuple[int, int, frozenset[str]], T.Supply] = {}
+        self.units: dict[tuple[int, ...], tuple[list[T.Supply], list[list[Any]], list[int]]] = {}
+        """Per count of one-mana units of each group: the floating mana's and the
+        one-mana units' supply classes, their members and counts (at most 4096)."""
 
     def allowed(self, restriction: Restriction | None) -> tuple[bool, ...]:
         found = self.verdicts.get(restriction)
@@ -135,6 +138,10 @@ class Shared:
             for s in problem.sources
         ]
         """Per group, the bits of the types its one-mana units may be (0: none)."""
+        self.first_units: dict[tuple[Any, ...], tuple[tuple[int, int], ...]] = {}
+        """Per count of one-mana units of each group and activations that cost no
+        mana, the units that may pay the first mana-costing activation, snow and
+        ``counted`` (tapping._evaluate._first_payable)."""
         self._spends: dict[int, _Spends] = {}
         self._activations: dict[tuple[int, int, int], tuple[T.CostDemands, ...] | None] = {}
         self._members: dict[tuple[str, Any, int], list[Any]] = {}
@@ -226,7 +233,7 @@ def _context(problem: Problem) -> tuple[Any, ...] | None:
     sources = problem.sources
     restricted = any(o.restriction is not None for s in sources for o in (*s.simple, *s.complex))
     return (
-        tuple(id(s) for s in sources), id(problem.board), problem.scale.flex,
+        tuple(map(id, sources)), id(problem.board), problem.scale.flex,
         tuple(problem.alternatives), tuple(problem.future), problem.keywords,
         problem.spend if restricted else None,
     )  # fmt: skip
@@ -275,15 +282,7 @@ def network(
         return None
     future_start = len(parts)
     parts.extend(spends.future_parts)
-    supplies = list(spends.pool)
-    members = list(spends.pool_members)
-    counts = [len(m) for m in members]
-    for g, n in enumerate(simple_counts):
-        supply = spends.simple[g]
-        if n and supply is not None:
-            supplies.append(supply)
-            members.append(common.members("simple", g, n))
-            counts.append(n)
+    supplies, members, counts = _units(common, spends, simple_counts)
     _alternatives(common, spends, order, supplies, members, counts)
     for position, inst in enumerate(order):
         not_for = forbidden.get(position, frozenset()) if forbidden else frozenset()
@@ -292,6 +291,29 @@ def network(
             members.append(common.members("made", supply.key[1:], n))
             counts.append(n)
     return Network(parts, future_start, supplies, members, counts)
+
+
+def _units(
+    common: Shared, spends: _Spends, simple_counts: Sequence[int]
+) -> tuple[list[T.Supply], list[list[Any]], list[int]]:
+    """The floating mana and the one-mana units as supply classes, their members
+    and counts (new lists, remembered per count of each group's units)."""
+    key = tuple(simple_counts)
+    found = spends.units.get(key)
+    if found is None:
+        supplies = list(spends.pool)
+        members = list(spends.pool_members)
+        counts = [len(m) for m in members]
+        for g, n in enumerate(simple_counts):
+            supply = spends.simple[g]
+            if n and supply is not None:
+                supplies.append(supply)
+                members.append(common.members("simple", g, n))
+                counts.append(n)
+        if len(spends.units) >= 4096:
+            spends.units.clear()
+        found = spends.units[key] = (supplies, members, counts)
+    return list(found[0]), list(found[1]), list(found[2])
 
 
 def _made(

@@ -4,9 +4,10 @@ and the integer weights that encode its preference order lexicographically (see
 
 from __future__ import annotations
 
+import operator
 import time
 from collections.abc import Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Any, Final
 
 from .._solver import transport as T
@@ -128,7 +129,7 @@ def solve(
 ) -> T.Solution | None:
     solution = T.solve(parts, supplies, counts, life, weights)
     if solution is not None and isinstance(weights, ForwardFirst):
-        return replace(solution, cost=solution.cost // weights.k)
+        solution.cost //= weights.k  # a new solution: nothing else holds it
     return solution
 
 
@@ -182,12 +183,12 @@ class Problem:
 
     def __post_init__(self) -> None:
         self.keywords = spell_keywords(self.spend)
-        key = (id(self.board), tuple(id(s) for s in self.sources), self.keywords)
+        key = (id(self.board), tuple(map(id, self.sources)), self.keywords)
         hit = _FACTS.get(key)
         if (
             hit is not None
             and hit[0] is self.board
-            and all(a is b for a, b in zip(hit[1], self.sources, strict=True))
+            and all(map(operator.is_, hit[1], self.sources))
         ):
             _, _, self.creatures, filters, alternatives, units = hit
             self.filters, self.alternatives = list(filters), list(alternatives)

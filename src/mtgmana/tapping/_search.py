@@ -230,7 +230,7 @@ def _pruned(tree: _Tree, depth: int, node: _Node) -> bool:
     _, supply, _, total, chosen, refined, _ = node
     if depth < len(tree.rows):
         return tree.hall and supply + tree.optimistic_total[depth] < total
-    return not refined and tree.hopeless(depth, *tree.hall_counts(chosen), total, True)
+    return not refined and tree.leaf_hopeless(chosen, total)
 
 
 def _sharpened(

@@ -6,6 +6,7 @@ why they are valid)."""
 
 from __future__ import annotations
 
+import operator
 from collections import Counter
 from typing import Any
 
@@ -16,8 +17,10 @@ from ._evaluate import choice_rows
 from ._hall import (
     SNOW_BIT,
     bits_of,
+    counted,
     hall,
-    max_match,
+    hall_counted,
+    matched,
     most_demands,
     symbol_masks,
 )
@@ -224,10 +227,57 @@ class _Summed:
             for key, count, need_of, generic in costing:
                 self.acts[key] = (count, need_of, generic)
         self.made_total = self.made.total()
+        self.made_key = counted(self.made)  # for max_match, with no floating mana
+        # What the tree's demands of these rows are remembered by (the counts and
+        # how many kinds: rows of the same costs share them).
+        self.most_need_key = (counted(self.most_need), len(self.most_need))
+        self.hall_need_key = (counted(self.hall_need), len(self.hall_need))
         self.lead_root = lead_root
         self.lead_later = lead_later
         # With no floating mana: the units of _Tree._led_spent, once.
         self.lead_units = _lead_units(lead_root, lead_later)
+        self.lead_key = counted(self.lead_units)
+        self._leads: list[tuple[Counter[int], int, Any]] | None = None
+        self._units: dict[tuple[tuple[int, int], ...], tuple[tuple[int, int], ...]] = {}
+        self.reach = 0  # the bits of what the made mana can pay
+        for mask in self.made:
+            self.reach |= mask
+
+    def hall_units(
+        self, start_key: tuple[tuple[int, int], ...], start: Counter[int]
+    ) -> tuple[tuple[int, int], ...]:
+        """Hall's units of these rows with the tree's ``start`` units (``counted``:
+        ``start_key``), ``counted`` (remembered per start: the floating mana and
+        what pays otherwise)."""
+        found = self._units.get(start_key)
+        if found is None:
+            if len(self._units) >= 16:
+                self._units.clear()
+            found = self._units[start_key] = counted(_plus(start, self.hall_supply))
+        return found
+
+    def leads(self) -> list[tuple[Counter[int], int, Any]]:
+        """For :meth:`_Tree._led_spent`, per mana-costing kind that may come first:
+        the demands of the activations' costs (the first one's taking only root
+        units: bits ``_LEAD`` higher), their generic ones, the cost's aside, and what
+        a tree remembers these demands by (``counted``, and how many kinds)."""
+        if self._leads is None:
+            self._leads = []
+            for first in self.acts:
+                demands: Counter[int] = Counter()
+                generic = 0
+                for key, (count, need, more) in self.acts.items():
+                    free = count - (key == first)
+                    for mask, k in need.items():
+                        demands[mask | mask << _LEAD] += k * free
+                    generic += more * free
+                _, need, more = self.acts[first]
+                for mask, k in need.items():
+                    demands[mask << _LEAD] += k
+                if more:
+                    demands[_ANY << _LEAD] += more
+                self._leads.append((demands, generic, (counted(demands), len(demands))))
+        return self._leads
 
 
 def _lead_units(root: Counter[int], later: Counter[int]) -> Counter[int]:
@@ -246,11 +296,11 @@ def _skeleton(problem: Problem) -> _Skeleton:
     holds the sources, so their ids can't be reused while it is cached)."""
     sources = tuple(problem.sources)
     key = (
-        tuple(id(s) for s in sources),
+        tuple(map(id, sources)),
         tuple(problem.repeats(s) for s in sources if any(o.repeatable for o in s.complex)),
     )
     hit = _SKELETONS.get(key)
-    if hit is not None and all(a is b for a, b in zip(hit[0], sources, strict=True)):
+    if hit is not None and all(map(operator.is_, hit[0], sources)):
         return hit[1]
     skeleton = _Skeleton(problem)
     if len(_SKELETONS) >= 64:
@@ -297,6 +347,18 @@ class _Tree:
         self.cost_total = 0
         self.cost_most: tuple[Counter[int], int] | None = None
         self.lone: list[int] = []
+        self._lone_weights = [0]  # per k, the k lightest of ``lone`` added up
+        self._floating = len(problem.pool)
+        self._kept = -len(problem.future)  # at best every future cost is kept
+        # Per leaf (rows chosen), what its bound reads of the matchings before
+        # which activation leads is asked (:meth:`leaf_bound`, asked twice).
+        self._leaves: dict[tuple[int, ...], tuple[int, int]] = {}
+        # Per rows' demands (their ``counted`` key), Hall's demands with the cost's
+        # (:meth:`_hall_need`) and the most demands (:meth:`_gathered`), ``counted``.
+        self._needs: dict[Any, tuple[Counter[int], tuple[tuple[int, int], ...]]] = {}
+        self._most_needs: dict[Any, tuple[Counter[int], tuple[tuple[int, int], ...]]] = {}
+        self._lead_needs: dict[Any, tuple[Counter[int], tuple[tuple[int, int], ...]]] = {}
+        self._start_key: tuple[tuple[int, int], ...] | None = None
         self.fixed_supply: Counter[int] = Counter()
         self.skeleton = skeleton
         if demands is None:
@@ -308,6 +370,11 @@ class _Tree:
         self.cost_total += skeleton.fixed_total
         self.fixed_supply = skeleton.fixed_supply
         self.cost_most = most_demands(problem.cost, problem.x)
+        self.cost_most_key = counted(self.cost_most[0])
+        # The cost's symbols in :meth:`_led_spent`: paid by root or later units.
+        self._lead_cost: Counter[int] = Counter()
+        for mask, k in self.cost_most[0].items():
+            self._lead_cost[mask | mask << _LEAD] += k
         for unit in problem.pool:
             self.pool_supply[(1 << ORDER[unit.type]) | (SNOW_BIT if unit.snow else 0)] += 1
         # Preference 5 at a leaf (:meth:`_flex_bound`), when nothing else (convoke,
@@ -317,6 +384,7 @@ class _Tree:
         self.flex_units = skeleton.flex_units if use_flex else None
         self._weights = skeleton.flex_weights
         self.lone = self._lone(demands[0], skeleton.made_bits)
+        self._lone_weights = [sum(self.lone[:k]) for k in range(len(self.lone) + 1)]
 
     def _lone(self, need: Counter[int], made_bits: int) -> list[int]:
         """The cost's symbols that neither the floating mana nor the mana of complex
@@ -340,18 +408,22 @@ class _Tree:
         damage and life they cost, the mana left over when every cost takes the
         most it can, every future cost kept, and the one-mana sources that must be
         tapped for what the made and floating mana can't pay."""
-        sacrifice, life, made, most, least, victims, taps, _, _ = sums
-        floating = len(self.problem.pool) + made
+        sacrifice, life, made, most, least, victims, taps, free, tap_made = sums
+        floating = self._floating + made
         waste = max(0, floating - most + self.low_net[depth])
         sacrifice += victims + self.low_sacrifice[depth]  # a victim weighs 1 at least
         life += self.low_life[depth]
-        kept = -len(self.problem.future)
         if self.margin:
-            return (sacrifice, life, kept, waste - self.margin)
+            return (sacrifice, life, self._kept, waste - self.margin)
         # Each permanent an activation's cost taps is a unit of its own, at least 1;
         # the made and floating mana pays the rest, or one-mana sources.
         flex = max(0, least - floating - self.high_net[depth])
-        return (sacrifice, life, kept, waste, max(flex, self._lone_flex(depth, sums)) + taps)
+        # :meth:`_lone_flex`, written out (a node's children ask it each).
+        lone = self._lone_weights
+        left = len(lone) - 1 - tap_made
+        weight = 0 if left <= 0 else left if self.taps_left[depth] else lone[left]
+        root = least > len(lone) - 1 and not (self._floating or free or self.free_left[depth])
+        return (sacrifice, life, self._kept, waste, max(flex, weight + root) + taps)
 
     def _lone_flex(self, depth: int, sums: tuple[int, ...]) -> int:
         """Preference 5 of the one-mana sources a node's plans tap at least: one for
@@ -377,26 +449,42 @@ class _Tree:
         can't make these units spendable otherwise)."""
         if self.cost_most is None:
             return bound
-        units, need, generic, _, _ = self._gathered(chosen)
+        units, units_key, need, need_key, generic, _, _ = self._gathered(chosen)
         generic += self.high_take[depth]
-        waste = units.total() - max_match(units, need, generic) - self.margin
+        waste = units.total() - matched(units_key, need_key, need, generic) - self.margin
         if waste <= bound[3]:
             return bound
         return (*bound[:3], waste, *bound[4:])
 
     def _gathered(
         self, chosen: tuple[int, ...]
-    ) -> tuple[Counter[int], Counter[int], int, int, int]:
+    ) -> tuple[
+        Counter[int],
+        tuple[tuple[int, int], ...],
+        Counter[int],
+        tuple[tuple[int, int], ...],
+        int,
+        int,
+        int,
+    ]:
         """For the rows chosen: the floating and made mana (by the bits of what it
-        can pay), the most demands of the cost and the activations' costs, the
-        generic ones, the mana made by activations that cost mana, and the least
-        mana one of those costs takes."""
+        can pay; and ``counted``), the most demands of the cost and the activations'
+        costs (and ``counted``; remembered per tree by the rows' demands), the generic
+        ones, the mana made by activations that cost mana, and the least mana one of
+        those costs takes."""
         assert self.cost_most is not None
         summed = self.skeleton.summed(chosen)
-        units = _plus(self.pool_supply, summed.made) if self.pool_supply else summed.made
-        need = _plus(self.cost_most[0], summed.most_need)
+        if self.pool_supply:
+            units = _plus(self.pool_supply, summed.made)
+            units_key = counted(units)
+        else:
+            units, units_key = summed.made, summed.made_key
+        found = self._most_needs.get(summed.most_need_key)
+        if found is None:
+            need = _plus(self.cost_most[0], summed.most_need)
+            found = self._most_needs[summed.most_need_key] = (need, counted(need))
         generic = self.cost_most[1] + summed.generic
-        return units, need, generic, summed.by_costing, summed.root
+        return units, units_key, *found, generic, summed.by_costing, summed.root
 
     def leaf_bound(
         self, sums: tuple[int, ...], chosen: tuple[int, ...], *, led: bool = True
@@ -407,26 +495,33 @@ class _Tree:
         bound = self.bound(len(self.rows), sums)
         if self.cost_most is None:
             return bound
-        units, need, generic, by_costing, root = self._gathered(chosen)
+        units, units_key, need, need_key, generic, by_costing, root = self._gathered(chosen)
         floating = units.total()
-        spent = max_match(units, need, generic)
-        if by_costing:
-            # In any order, the first mana-costing activation's cost is paid by
-            # other mana than theirs (CR 605.3a): of the activations' demands, the
-            # mana they make pays at most all but that cost's least; the cost's own
-            # symbols take at most what matches them.
-            demanded = need.total() + generic
-            spent = min(spent, floating - by_costing + min(by_costing, demanded - root))
-            acts = demanded - self.cost_most[0].total() - self.cost_most[1]
-            cost_only = max_match(units, self.cost_most[0], self.cost_most[1])
-            spent = min(spent, cost_only + min(acts, acts - root + floating - by_costing))
-            if led:
-                spent = min(spent, self._led_spent(chosen))
+        known = self._leaves.get(chosen)
+        if known is None:
+            spent = matched(units_key, need_key, need, generic)
+            if by_costing:
+                # In any order, the first mana-costing activation's cost is paid by
+                # other mana than theirs (CR 605.3a): of the activations' demands, the
+                # mana they make pays at most all but that cost's least; the cost's own
+                # symbols take at most what matches them.
+                demanded = need.total() + generic
+                spent = min(spent, floating - by_costing + min(by_costing, demanded - root))
+                acts = demanded - self.cost_most[0].total() - self.cost_most[1]
+                cost_only = matched(
+                    units_key, self.cost_most_key, self.cost_most[0], self.cost_most[1]
+                )
+                spent = min(spent, cost_only + min(acts, acts - root + floating - by_costing))
+            flex_bound = 0 if self.margin else self._flex_bound(units, units_key, chosen)
+            known = self._leaves[chosen] = (spent, flex_bound)
+        spent, flex_bound = known
+        if by_costing and led:
+            spent = min(spent, self._led_spent(chosen))
         waste = max(bound[3] + self.margin, floating - spent)
         if self.margin:
             return (*bound[:3], waste - self.margin)
         taps = sums[6]
-        flex = max(bound[4], sums[4] - spent + taps, self._flex_bound(units, chosen) + taps)
+        flex = max(bound[4], sums[4] - spent + taps, flex_bound + taps)
         return (*bound[:3], waste, flex)
 
     def _led_spent(self, chosen: tuple[int, ...]) -> int:
@@ -439,31 +534,25 @@ class _Tree:
         others' symbols and the cost's taking either), and the most of these."""
         assert self.cost_most is not None
         summed = self.skeleton.summed(chosen)
-        acts = summed.acts
-        units = summed.lead_units
+        units, units_key = summed.lead_units, summed.lead_key
         if self.pool_supply:
             units = _lead_units(_plus(summed.lead_root, self.pool_supply), summed.lead_later)
-        cost_need, cost_generic = self.cost_most
+            units_key = counted(units)
+        cost_generic = self.cost_most[1]
         most = 0
-        for first in acts:
-            demands: Counter[int] = Counter()
-            for mask, k in cost_need.items():
-                demands[mask | mask << _LEAD] += k
-            generic = cost_generic
-            for key, (count, need, more) in acts.items():
-                free = count - (key == first)
-                for mask, k in need.items():
-                    demands[mask | mask << _LEAD] += k * free
-                generic += more * free
-            _, need, more = acts[first]
-            for mask, k in need.items():
-                demands[mask << _LEAD] += k
-            if more:
-                demands[_ANY << _LEAD] += more
-            most = max(most, max_match(units, demands, generic, kinds=10))
+        for acts_need, acts_generic, acts_key in summed.leads():
+            found = self._lead_needs.get(acts_key)
+            if found is None:
+                demands = _plus(self._lead_cost, acts_need)
+                found = self._lead_needs[acts_key] = (demands, counted(demands))
+            demands, demands_key = found
+            generic = cost_generic + acts_generic
+            most = max(most, matched(units_key, demands_key, demands, generic, kinds=10))
         return most
 
-    def _flex_bound(self, units: Counter[int], chosen: tuple[int, ...]) -> int:
+    def _flex_bound(
+        self, units: Counter[int], units_key: tuple[tuple[int, int], ...], chosen: tuple[int, ...]
+    ) -> int:
         """A lower bound of preference 5 for a whole combination: every symbol of
         the cost and of the activations' costs (Phyrexian ones paid with life, {2/W}
         as one) that the made and floating mana (``units``) doesn't pay is paid by a
@@ -473,14 +562,14 @@ class _Tree:
         if self.flex_units is None:
             return 0
         summed = self.skeleton.summed(chosen)
-        need = _plus(self.cost_need, summed.hall_need)
+        need, need_key = self._hall_need(chosen)
         total = self.cost_total + summed.hall_total
         generic = total - need.total()
-        payable = max_match(units, need, generic)
+        payable = matched(units_key, need_key, need, generic)
         certain = 0
         weights: list[int] = []
-        reach = 0
-        for mask in units:
+        reach = summed.reach
+        for mask in self.pool_supply:
             reach |= mask
         for mask, k in need.items():
             if k:
@@ -517,6 +606,31 @@ class _Tree:
         if self.margin:
             return bound > value[:4]
         return bound >= value[:5]
+
+    def _hall_need(
+        self, chosen: tuple[int, ...]
+    ) -> tuple[Counter[int], tuple[tuple[int, int], ...]]:
+        """Hall's demands of a leaf (the cost's and its activations' costs') and
+        their ``counted`` form, remembered per tree by the rows' demands."""
+        key = self.skeleton.summed(chosen).hall_need_key
+        found = self._needs.get(key)
+        if found is None:
+            need = _plus(self.cost_need, self.skeleton.summed(chosen).hall_need)
+            found = self._needs[key] = (need, counted(need))
+        return found
+
+    def leaf_hopeless(self, chosen: tuple[int, ...], total: int) -> bool:
+        """:meth:`hopeless` of a leaf (every group decided), whole: Hall's condition
+        fails for its units and demands (:meth:`hall_counts`)."""
+        if not self.hall:
+            return False
+        if self._start_key is None:
+            self._start_key = counted(self.start_supply)
+        units = self.skeleton.summed(chosen).hall_units(self._start_key, self.start_supply)
+        need, _ = self._hall_need(chosen)
+        if len(need) > 8:
+            return sum(k for _, k in units) < total
+        return not hall_counted(need, total, units)
 
     def hall_counts(self, chosen: tuple[int, ...]) -> tuple[Counter[int], Counter[int]]:
         """Hall's units and demands of the rows chosen (a leaf's), with the floating
