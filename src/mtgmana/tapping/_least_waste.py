@@ -27,7 +27,7 @@ from ._problem import Problem
 __all__ = ["PATIENCE", "waste_cut"]
 
 _MAX_STATES = 64  # coverage states of the cost's one-type demands, at most
-PATIENCE = 1000  # nodes searched before the bound is used, unless it sharpens the root's
+PATIENCE = 1000  # nodes searched before the bound is used
 
 
 class _Rows:
@@ -177,19 +177,15 @@ def waste_cut(
 ) -> tuple[int, ...] | None:
     """A node's bound sharpened by :func:`least_waste`: ``()`` when no plan below
     it pays or beats the best plan found (the node is cut), the sharper bound
-    when it is sharper (the node waits its turn again), else None. Used from the
-    root on when it sharpens the root's bound, else only past ``PATIENCE`` nodes
-    (so that the searches it can't help meet their plans in the same order)."""
+    when it is sharper (the node waits its turn again), else None. Used only past
+    ``PATIENCE`` nodes: the searches that end sooner meet their plans in the same
+    order as without it (of plans equal on every preference, the first met)."""
     if tree.margin or tree.cost_most is None:
         return None
-    waiting = getattr(tree, "_waste_wait", None)
-    if waiting is None:  # the root
-        least = least_waste(tree, chosen)
-        waiting = 0 if least is None or least > bound[3] else PATIENCE
+    waiting = getattr(tree, "_waste_wait", PATIENCE)
     if waiting:
         tree._waste_wait = waiting - 1
         return None
-    tree._waste_wait = 0
     least = least_waste(tree, chosen)
     if least is None:
         return ()
