@@ -14,6 +14,7 @@ from .._solver.flow import DEADLINE, OutOfTime
 from ..errors import LimitError
 from ._evaluate import Candidate, Pending, evaluate, instances_of, resume
 from ._hall import alternative_supply
+from ._least_waste import waste_cut
 from ._problem import MAX_COMBINATIONS, MAX_NODES, Problem
 from ._tree import _plus, _Tree
 
@@ -184,6 +185,12 @@ def _best_first(
                 break  # every node left has a bound at least as high
             if _cut_or_sharpened(heap, tree, depth, node, bound):
                 continue
+            if node[2] is None:
+                sharper = waste_cut(tree, node[4], bound, best)
+                if sharper is not None:  # sharper by subset sums (_least_waste)
+                    if sharper:
+                        heap.push(sharper, depth, (node[0], node[1], True, *node[3:]))
+                    continue
         if depth < leaves:
             _push_children(heap, tree, depth, node, shortcuts)
             continue
