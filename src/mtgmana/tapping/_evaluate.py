@@ -20,6 +20,7 @@ from ._compile import ORDER, Option, Source
 from ._hall import SNOW_BIT, bits_of, counted, hall_counted, symbol_masks
 from ._network import network, shared
 from ._problem import MAX_ORDERS, Candidate, ForwardFirst, Instance, Problem, solve
+from ._restricted import total
 from ._victims import arranged, assign_victims, place, victim_edges, victims_cost, victims_left
 
 __all__ = ["Candidate", "Instance"]
@@ -138,9 +139,14 @@ def evaluate(
     beat: tuple[int, ...] | None = None,
     shortcuts: bool = True,
     defer: bool = False,
+    beat_total: int | None = None,
 ) -> Candidate | Pending | None:
     """The best plan using exactly these complex activations (any order tried);
-    with ``beat``, None when it can't be better than that. Without ``shortcuts``,
+    with ``beat``, None when it can't be better than that on preferences 1-5;
+    with ``beat_total`` (restricted mana, no future costs: values compare as
+    totals, ``_restricted``), None when the relaxation's total, or every kind
+    that may lead's, is at least that (a lower bound of every order's total, so
+    no order beats the plan of that total). Without ``shortcuts``,
     every order is solved (the reference the tests compare with). ``defer``: when
     the relaxation pays in a cycle, its :class:`Pending` orders, to :func:`resume`
     (the search may meet better combinations first)."""
@@ -198,6 +204,8 @@ def evaluate(
     relaxed = _solve_order(problem, first, simple_counts, fixed, life_left, future, True)
     if relaxed is None or (beat is not None and relaxed.value[:5] >= beat):
         return None
+    if beat_total is not None and total(relaxed, problem) >= beat_total:
+        return None
     found, _ = _precedence(relaxed)
     if found is not None:
         if not future:
@@ -211,19 +219,27 @@ def evaluate(
         relaxed.value[:5], relaxed, first, list(orders), simple_counts, fixed, life_left,
         future, len(kinds), distinct > MAX_ORDERS, len(ordered),
     )  # fmt: skip
-    return pending if defer else finish(problem, pending, beat)
+    return pending if defer else finish(problem, pending, beat, beat_total)
 
 
-def finish(problem: Problem, pending: Pending, beat: tuple[int, ...] | None) -> Candidate | None:
+def finish(
+    problem: Problem,
+    pending: Pending,
+    beat: tuple[int, ...] | None,
+    beat_total: int | None = None,
+) -> Candidate | None:
     """:func:`resume` until the orders are tried."""
-    result = resume(problem, pending, beat)
+    result = resume(problem, pending, beat, beat_total)
     while isinstance(result, Pending):
-        result = resume(problem, result, beat)
+        result = resume(problem, result, beat, beat_total)
     return result
 
 
 def resume(
-    problem: Problem, pending: Pending, beat: tuple[int, ...] | None
+    problem: Problem,
+    pending: Pending,
+    beat: tuple[int, ...] | None,
+    beat_total: int | None = None,
 ) -> Candidate | Pending | None:
     """The best plan over the orders of a :class:`Pending` combination, None when none
     beats ``beat``. First the orders are bounded by the kind that leads them
@@ -239,6 +255,10 @@ def resume(
         bounds = [lead.value[:5] for lead in p.leads.values() if lead is not None]
         if not bounds or (beat is not None and min(bounds) >= beat):
             return None  # no kind can come first, or none beats the plan to beat
+        if beat_total is not None and all(
+            total(lead, problem) >= beat_total for lead in p.leads.values() if lead is not None
+        ):
+            return None  # no order's total is less (evaluate's ``beat_total``)
         if min(bounds) > p.floor:
             p.floor = min(bounds)
             return p

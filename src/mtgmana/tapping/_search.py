@@ -16,6 +16,7 @@ from ._evaluate import Candidate, Pending, evaluate, instances_of, resume
 from ._hall import alternative_supply
 from ._least_waste import waste_cut
 from ._problem import MAX_COMBINATIONS, MAX_NODES, Problem
+from ._restricted import floor_of
 from ._tree import _plus, _Tree
 
 __all__ = ["SearchTooLong"]
@@ -131,13 +132,16 @@ def _solve_leaf(
     beat: tuple[int, ...] | None,
     shortcuts: bool,
     defer: bool,
+    beat_total: int | None = None,
 ) -> Candidate | Pending | None:
     """The best plan of a leaf's combination (its pending orders resumed, if any)."""
     pending = node[6]
     if pending is not None:
-        return resume(problem, pending, beat)
+        return resume(problem, pending, beat, beat_total)
     instances, simple_counts = instances_of(problem, tree.skeleton.picks(node[4]))
-    return evaluate(problem, instances, simple_counts, problem.future, beat, shortcuts, defer)
+    return evaluate(
+        problem, instances, simple_counts, problem.future, beat, shortcuts, defer, beat_total
+    )
 
 
 class _Heap:
@@ -173,6 +177,7 @@ def _best_first(
     best: Candidate | None = None
     leaves, nodes = len(tree.rows), 0
     defer = shortcuts and not tree.margin
+    floor = floor_of(tree) if shortcuts else None  # restricted mana: by totals
     while heap.items and (not shortcuts or not problem.spent):
         nodes += 1
         if nodes > MAX_NODES and shortcuts:
@@ -183,6 +188,8 @@ def _best_first(
             bound = key or tree.bound(depth, node[0])  # a node's key is its bound
             if best is not None and tree.worse(bound, best.value):
                 break  # every node left has a bound at least as high
+            if floor and best and floor.beaten(depth, node[0], node[4], best):
+                continue  # no plan below beats the best plan's total (_restricted)
             if _cut_or_sharpened(heap, tree, depth, node, bound):
                 continue
             if node[2] is None:
@@ -194,7 +201,10 @@ def _best_first(
         if depth < leaves:
             _push_children(heap, tree, depth, node, shortcuts)
             continue
-        result = _solve_leaf(problem, tree, node, _beat(tree, best, shortcuts), shortcuts, defer)
+        beat_total = floor.total(best) if floor is not None and best is not None else None
+        result = _solve_leaf(
+            problem, tree, node, _beat(tree, best, shortcuts), shortcuts, defer, beat_total
+        )
         if isinstance(result, Pending):
             heap.push_pending(node, result)  # its orders wait their turn with their bound
         else:

@@ -407,14 +407,22 @@ class _Tree:
         sacrifice (a creature token at the least for "Sacrifice a creature"), the
         damage and life they cost, the mana left over when every cost takes the
         most it can, every future cost kept, and the one-mana sources that must be
-        tapped for what the made and floating mana can't pay."""
+        tapped for what the made and floating mana can't pay. With restricted
+        mana (``margin``), preferences 1-4 only, the waste less the margin."""
+        levels = self.levels(depth, sums)
+        if self.margin:
+            return (*levels[:3], levels[3] - self.margin)
+        return levels
+
+    def levels(self, depth: int, sums: tuple[int, ...]) -> tuple[int, ...]:
+        """:meth:`bound`'s counts of preferences 1-5, each a lower bound of that
+        count in every plan below the node (with restricted mana too: restrictions
+        only narrow what pays, none of the counts)."""
         sacrifice, life, made, most, least, victims, taps, free, tap_made = sums
         floating = self._floating + made
         waste = max(0, floating - most + self.low_net[depth])
         sacrifice += victims + self.low_sacrifice[depth]  # a victim weighs 1 at least
         life += self.low_life[depth]
-        if self.margin:
-            return (sacrifice, life, self._kept, waste - self.margin)
         # Each permanent an activation's cost taps is a unit of its own, at least 1;
         # the made and floating mana pays the rest, or one-mana sources.
         flex = max(0, least - floating - self.high_net[depth])
@@ -492,7 +500,16 @@ class _Tree:
         """:meth:`bound` of a whole combination, sharpened by the types of mana: the
         made and floating mana spent is at most what can pay the costs' symbols
         (``led``: also whichever mana-costing activation comes first)."""
-        bound = self.bound(len(self.rows), sums)
+        levels = self.leaf_levels(sums, chosen, led=led)
+        if self.margin:
+            return (*levels[:3], levels[3] - self.margin)
+        return levels
+
+    def leaf_levels(
+        self, sums: tuple[int, ...], chosen: tuple[int, ...], *, led: bool = True
+    ) -> tuple[int, ...]:
+        """:meth:`leaf_bound`'s counts of preferences 1-5 (as :meth:`levels`)."""
+        bound = self.levels(len(self.rows), sums)
         if self.cost_most is None:
             return bound
         units, units_key, need, need_key, generic, by_costing, root = self._gathered(chosen)
@@ -517,9 +534,7 @@ class _Tree:
         spent, flex_bound = known
         if by_costing and led:
             spent = min(spent, self._led_spent(chosen))
-        waste = max(bound[3] + self.margin, floating - spent)
-        if self.margin:
-            return (*bound[:3], waste - self.margin)
+        waste = max(bound[3], floating - spent)
         taps = sums[6]
         flex = max(bound[4], sums[4] - spent + taps, flex_bound + taps)
         return (*bound[:3], waste, flex)
