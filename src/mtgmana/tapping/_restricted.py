@@ -19,15 +19,27 @@ that beats it (a tie keeps the plan found first): cut, exactly
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Any, Protocol
 
 from ._network import shared
 from ._problem import Candidate, Problem
 
-if TYPE_CHECKING:
-    from ._tree import _Tree
-
 __all__ = ["Floor"]
+
+
+class _Tree(Protocol):
+    """What a floor reads of the search's tree (``tapping._tree._Tree``; not
+    imported: the tree's modules import this one)."""
+
+    problem: Problem
+    margin: int
+    rows: list[Any]
+
+    def levels(self, depth: int, sums: tuple[int, ...]) -> tuple[int, ...]: ...
+
+    def leaf_levels(
+        self, sums: tuple[int, ...], chosen: tuple[int, ...], *, led: bool = True
+    ) -> tuple[int, ...]: ...
 
 
 def restricted_slack(problem: Problem) -> int | None:
