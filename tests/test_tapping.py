@@ -8,6 +8,7 @@ and Eldrazi Spawn.
 
 from __future__ import annotations
 
+import itertools
 from collections import Counter
 from functools import cache
 from typing import Any
@@ -520,6 +521,29 @@ def _every_order(problem: Any) -> Any:
         return search_module.search(problem, shortcuts=False)
     finally:
         evaluate_module.MAX_ORDERS = saved
+
+
+def _each_combination_in_every_order(problem: Any, tree: Any) -> list[tuple[Any, Any]]:
+    """Each combination of the tree's rows that some order pays, with its best plan
+    in every order (7! at the most): what a bound at every node on the way to it
+    is checked against."""
+    saved = evaluate_module.MAX_ORDERS
+    evaluate_module.MAX_ORDERS = 5040
+    found = []
+    try:
+        for chosen in itertools.product(*(range(len(r)) for r in tree.rows)):
+            instances, simple_counts = evaluate_module.instances_of(
+                problem, tree.skeleton.picks(chosen)
+            )
+            best = evaluate_module.evaluate(
+                problem, instances, simple_counts, (), None, shortcuts=False
+            )
+            if best is not None:
+                assert not isinstance(best, evaluate_module.Pending)
+                found.append((chosen, best))
+    finally:
+        evaluate_module.MAX_ORDERS = saved
+    return found
 
 
 @given(costing_cases())

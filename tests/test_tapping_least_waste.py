@@ -9,7 +9,6 @@ in every order."""
 
 from __future__ import annotations
 
-import itertools
 from typing import Any
 
 from hypothesis import given
@@ -19,10 +18,9 @@ from mtgmana.board import Board
 from mtgmana.costs import ManaCost
 from mtgmana.mana import Mana
 from mtgmana.tapping import _api as api
-from mtgmana.tapping import _evaluate as evaluate_module
 from mtgmana.tapping import _least_waste as least_module
 from mtgmana.tapping import _search as search_module
-from test_tapping import _every_order, card
+from test_tapping import _each_combination_in_every_order, _every_order, card
 
 SOURCES = [
     "Forest", "Island", "Plains", "Tropical Island", "Sol Ring", "Flooded Grove",
@@ -61,25 +59,11 @@ def test_the_least_waste_is_a_lower_bound(case: dict[str, Any]) -> None:
     )
     if tree.margin or tree.cost_most is None:
         return
-    saved = evaluate_module.MAX_ORDERS
-    evaluate_module.MAX_ORDERS = 5040
-    try:
-        for chosen in itertools.product(*(range(len(r)) for r in tree.rows)):
-            instances, simple_counts = evaluate_module.instances_of(
-                problem, tree.skeleton.picks(chosen)
-            )
-            best = evaluate_module.evaluate(
-                problem, instances, simple_counts, (), None, shortcuts=False
-            )
-            if best is None:
-                continue
-            assert not isinstance(best, evaluate_module.Pending)
-            for depth in range(len(chosen) + 1):
-                least = least_module.least_waste(tree, chosen[:depth])
-                assert least is not None, (chosen, depth)
-                assert least <= best.value[3], (chosen, depth)
-    finally:
-        evaluate_module.MAX_ORDERS = saved
+    for chosen, best in _each_combination_in_every_order(problem, tree):
+        for depth in range(len(chosen) + 1):
+            least = least_module.least_waste(tree, chosen[:depth])
+            assert least is not None, (chosen, depth)
+            assert least <= best.value[3], (chosen, depth)
 
 
 @given(cases())

@@ -8,7 +8,6 @@ Signets, filter lands, Sol Ring and lands."""
 
 from __future__ import annotations
 
-import itertools
 from operator import add
 from typing import Any
 
@@ -18,10 +17,9 @@ from hypothesis import strategies as st
 from mtgmana.board import Board
 from mtgmana.costs import ManaCost
 from mtgmana.tapping import _api as api
-from mtgmana.tapping import _evaluate as evaluate_module
 from mtgmana.tapping import _restricted as restricted_module
 from mtgmana.tapping import _search as search_module
-from test_tapping import _every_order, card
+from test_tapping import _each_combination_in_every_order, _every_order, card
 
 RESTRICTED_BOARD = [
     "Obsidian Obelisk", "Pillar of the Paruns", "Eldrazi Temple", "Prophetic Prism",
@@ -58,27 +56,13 @@ def test_every_floor_is_at_most_the_best_total(case: dict[str, Any]) -> None:
     tree = search_module._Tree(problem)
     floor = restricted_module.floor_of(tree)
     assert tree.margin and floor is not None  # restricted mana, no future costs
-    saved = evaluate_module.MAX_ORDERS
-    evaluate_module.MAX_ORDERS = 5040
-    try:
-        for chosen in itertools.product(*(range(len(r)) for r in tree.rows)):
-            instances, simple_counts = evaluate_module.instances_of(
-                problem, tree.skeleton.picks(chosen)
-            )
-            best = evaluate_module.evaluate(
-                problem, instances, simple_counts, (), None, shortcuts=False
-            )
-            if best is None:
-                continue
-            assert not isinstance(best, evaluate_module.Pending)
-            sums = tree.start
-            for depth in range(len(chosen) + 1):
-                # A node's floor passes ``beaten`` only if it is at least the total.
-                assert not floor.beaten(depth, sums, chosen[:depth], _plus_one(best, floor))
-                if depth < len(chosen):
-                    sums = tuple(map(add, sums, tree.summaries[depth][chosen[depth]]))
-    finally:
-        evaluate_module.MAX_ORDERS = saved
+    for chosen, best in _each_combination_in_every_order(problem, tree):
+        sums = tree.start
+        for depth in range(len(chosen) + 1):
+            # A node's floor passes ``beaten`` only if it is at least the total.
+            assert not floor.beaten(depth, sums, chosen[:depth], _plus_one(best, floor))
+            if depth < len(chosen):
+                sums = tuple(map(add, sums, tree.summaries[depth][chosen[depth]]))
 
 
 def _plus_one(candidate: Any, floor: Any) -> Any:

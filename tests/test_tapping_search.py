@@ -21,10 +21,9 @@ from mtgmana.costs import ManaCost
 from mtgmana.mana import Mana
 from mtgmana.payment import CannotPay
 from mtgmana.tapping import _api as api
-from mtgmana.tapping import _evaluate as evaluate_module
 from mtgmana.tapping import _search as search_module
 from mtgmana.tapping import plan
-from test_tapping import _every_order, card
+from test_tapping import _each_combination_in_every_order, _every_order, card
 
 DRUM_BOARD = [
     "Forest", "Island", "Plains", "Swamp", "Mountain", "Tundra", "Sunken Ruins", "Mystic Gate",
@@ -83,33 +82,20 @@ def test_every_leaf_bound_is_a_lower_bound(case: dict[str, Any]) -> None:
     plan of that combination in any order (preferences 1-5)."""
     problem = _problem(case)
     tree = search_module._Tree(problem)
-    rows = tree.rows
-    saved = evaluate_module.MAX_ORDERS
-    evaluate_module.MAX_ORDERS = 5040
-    try:
-        for chosen in itertools.product(*(range(len(r)) for r in rows)):
-            instances, simple_counts = evaluate_module.instances_of(
-                problem, tree.skeleton.picks(chosen)
-            )
-            best = evaluate_module.evaluate(
-                problem, instances, simple_counts, (), None, shortcuts=False
-            )
-            if best is None or tree.margin:
-                continue
-            assert not isinstance(best, evaluate_module.Pending)
-            value = best.value[:5]
-            sums = tree.start
-            for depth in range(len(chosen) + 1):  # every node on the way to it
-                bound = tree.bound(depth, sums)
-                assert bound <= value, (chosen, depth)
-                if 0 < depth < len(chosen):
-                    assert tree.colored_waste(depth, chosen[:depth], bound) <= value
-                if depth < len(chosen):
-                    sums = tuple(map(add, sums, tree.summaries[depth][chosen[depth]]))
-            for led in (False, True):
-                assert tree.leaf_bound(sums, chosen, led=led) <= value, (chosen, led)
-    finally:
-        evaluate_module.MAX_ORDERS = saved
+    if tree.margin:
+        return  # restricted mana: bounded by totals (test_tapping_restricted)
+    for chosen, best in _each_combination_in_every_order(problem, tree):
+        value = best.value[:5]
+        sums = tree.start
+        for depth in range(len(chosen) + 1):  # every node on the way to it
+            bound = tree.bound(depth, sums)
+            assert bound <= value, (chosen, depth)
+            if 0 < depth < len(chosen):
+                assert tree.colored_waste(depth, chosen[:depth], bound) <= value
+            if depth < len(chosen):
+                sums = tuple(map(add, sums, tree.summaries[depth][chosen[depth]]))
+        for led in (False, True):
+            assert tree.leaf_bound(sums, chosen, led=led) <= value, (chosen, led)
 
 
 @given(drum_cases())
