@@ -24,7 +24,7 @@ from typing import Any
 from ._hall import symbol_masks
 from ._problem import Problem
 
-__all__ = ["PATIENCE", "waste_cut"]
+__all__ = ["PATIENCE", "WasteCut", "waste_cut_of"]
 
 _MAX_STATES = 64  # coverage states of the cost's one-type demands, at most
 PATIENCE = 1000  # nodes searched before the bound is used
@@ -172,26 +172,39 @@ def least_waste(tree: Any, chosen: tuple[int, ...]) -> int | None:
     return best
 
 
-def waste_cut(
-    tree: Any, chosen: tuple[int, ...], bound: tuple[int, ...], best: Any
-) -> tuple[int, ...] | None:
-    """A node's bound sharpened by :func:`least_waste`: ``()`` when no plan below
-    it pays or beats the best plan found (the node is cut), the sharper bound
-    when it is sharper (the node waits its turn again), else None. Used only past
-    ``PATIENCE`` nodes: the searches that end sooner meet their plans in the same
-    order as without it (of plans equal on every preference, the first met)."""
+class WasteCut:
+    """A search's cut by :func:`least_waste`, used only past ``PATIENCE`` of its
+    nodes: the searches that end sooner meet their plans in the same order as
+    without it (of plans equal on every preference, the first met)."""
+
+    def __init__(self, tree: Any) -> None:
+        self.tree = tree
+        self.waiting = PATIENCE
+
+    def __call__(
+        self, chosen: tuple[int, ...], bound: tuple[int, ...], best: Any
+    ) -> tuple[int, ...] | None:
+        """A node's bound sharpened: ``()`` when no plan below it pays or beats
+        the best plan found (the node is cut), the sharper bound when it is
+        sharper (the node waits its turn again), else None."""
+        if self.waiting:
+            self.waiting -= 1
+            return None
+        tree = self.tree
+        least = least_waste(tree, chosen)
+        if least is None:
+            return ()
+        if least <= bound[3]:
+            return None
+        sharper = (*bound[:3], least, *bound[4:])
+        if best is not None and tree.worse(sharper, best.value):
+            return ()
+        return sharper
+
+
+def waste_cut_of(tree: Any) -> WasteCut | None:
+    """The :class:`WasteCut` of a tree's search, when its values are exact (no
+    restricted mana's margin) and the cost's mana is bounded."""
     if tree.margin or tree.cost_most is None:
         return None
-    waiting = getattr(tree, "_waste_wait", PATIENCE)
-    if waiting:
-        tree._waste_wait = waiting - 1
-        return None
-    least = least_waste(tree, chosen)
-    if least is None:
-        return ()
-    if least <= bound[3]:
-        return None
-    sharper = (*bound[:3], least, *bound[4:])
-    if best is not None and tree.worse(sharper, best.value):
-        return ()
-    return sharper
+    return WasteCut(tree)

@@ -14,7 +14,7 @@ from .._solver.flow import DEADLINE, OutOfTime
 from ..errors import LimitError
 from ._evaluate import Candidate, Pending, evaluate, instances_of, resume
 from ._hall import alternative_supply
-from ._least_waste import waste_cut
+from ._least_waste import waste_cut_of
 from ._problem import MAX_COMBINATIONS, MAX_NODES, Problem
 from ._restricted import floor_of
 from ._tree import _plus, _Tree
@@ -178,6 +178,7 @@ def _best_first(
     leaves, nodes = len(tree.rows), 0
     defer = shortcuts and not tree.margin
     floor = floor_of(tree) if shortcuts else None  # restricted mana: by totals
+    waste = waste_cut_of(tree)  # the mana unused, by subset sums
     while heap.items and (not shortcuts or not problem.spent):
         nodes += 1
         if nodes > MAX_NODES and shortcuts:
@@ -192,8 +193,8 @@ def _best_first(
                 continue  # no plan below beats the best plan's total (_restricted)
             if _cut_or_sharpened(heap, tree, depth, node, bound):
                 continue
-            if node[2] is None:
-                sharper = waste_cut(tree, node[4], bound, best)
+            if waste and node[2] is None:
+                sharper = waste(node[4], bound, best)
                 if sharper is not None:  # sharper by subset sums (_least_waste)
                     if sharper:
                         heap.push(sharper, depth, (node[0], node[1], True, *node[3:]))
