@@ -124,9 +124,10 @@ def _with_priority(board: Board, sources: list[Source], spend: Spend) -> list[So
     :class:`NotModelled` when they would pay another cost (when it's paid with
     priority isn't modelled), and for "Discard your hand" with other costs that
     take cards from your hand (which goes first decides what they can take)."""
-    options = [(s, o) for s in sources for o in (*s.simple, *s.complex)]
-    if not any(o.only_as_instant or o.discards_hand for _, o in options):
+    groups = (group for s in sources for group in (s.simple, s.complex))
+    if not any(o.only_as_instant or o.discards_hand for group in groups for o in group):
         return sources
+    options = [(s, o) for s in sources for o in (*s.simple, *s.complex)]
 
     def refuse(why: str, which: list[Source]) -> NotModelled:
         unique = {id(s): s for s in which}.values()
@@ -303,13 +304,14 @@ def _plan_valued(request: PaymentRequest, board: Board, pool: Pool) -> tuple[Pla
         request.partial,
         request.time_limit,
     )
-    deadline = None if time_limit is None else time.process_time() + time_limit
+    start = time.process_time() if time_limit is not None else 0.0  # a system call: once
+    deadline = None if time_limit is None else start + time_limit
     problem = _problem(cost, board, pool, life, x, spend, future, partial=partial)
     problem.deadline = deadline
     if not problem.cost.has_mana_cost:
         raise CannotPay(problem.cost, ["it has no mana cost, an unpayable cost (CR 118.6)"])
     if time_limit is not None:
-        problem.decide_by = time.process_time() + 2 * time_limit
+        problem.decide_by = start + 2 * time_limit
     best = None if surely_unpayable(problem) else search(problem)
     if best is None and problem.spent:
         best = search(problem, first=True)  # out of flows: any payable plan

@@ -84,11 +84,16 @@ def hall(need: Counter[int], total: int, masks: Counter[int]) -> bool:
     return hall_counted(need, total, counted(masks))
 
 
-def hall_counted(need: Counter[int], total: int, units: tuple[tuple[int, int], ...]) -> bool:
-    """:func:`hall` of units ``counted`` already."""
+def hall_counted(
+    need: Counter[int],
+    total: int,
+    units: tuple[tuple[int, int], ...],
+    need_key: tuple[tuple[int, int], ...] | None = None,
+) -> bool:
+    """:func:`hall` of units ``counted`` already (and of demands, ``need_key``)."""
     if sum(k for _, k in units) < total:
         return False
-    key = (units, counted(need), total)
+    key = (units, counted(need) if need_key is None else need_key, total)
     found = _HALL.get(key)
     if found is None:
         if len(_HALL) > 8192:

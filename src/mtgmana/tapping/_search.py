@@ -147,17 +147,48 @@ def _solve_leaf(
 class _Heap:
     """The best-first queue: nodes by bound, deeper first on ties (to reach plans
     sooner), then in the order pushed; a leaf whose orders are pending comes after
-    the plans of the same bound that are cheaper to solve."""
+    the plans of the same bound that are cheaper to solve. A node sent back that
+    would be the next one popped is held aside instead (:meth:`requeue`): the same
+    order, without the heap's work."""
 
     def __init__(self, start: _Node) -> None:
         self.items: list[tuple[Any, ...]] = [((), 0, 0, start)]
         self.counter = itertools.count(1)
+        self.held: tuple[Any, int, _Node] | None = None
+
+    def __bool__(self) -> bool:
+        return bool(self.items) or self.held is not None
 
     def push(self, bound: Any, depth: int, node: _Node) -> None:
         heapq.heappush(self.items, (bound, -depth, next(self.counter), node))
 
+    def push_all(self, depth: int, nodes: list[tuple[Any, _Node]]) -> None:
+        """:meth:`push` nodes of one depth (bound, node), in order, the first of the
+        least bound held aside when it comes before every node queued (the heap's
+        items are then as if it had been pushed and popped)."""
+        first = min(range(len(nodes)), key=lambda i: nodes[i][0], default=None)
+        items = self.items
+        if first is not None and (not items or (nodes[first][0], -depth) < items[0][:2]):
+            self.held = (nodes[first][0], depth, nodes[first][1])
+            del nodes[first]
+        for bound, node in nodes:
+            heapq.heappush(items, (bound, -depth, next(self.counter), node))
+
+    def requeue(self, bound: Any, depth: int, node: _Node) -> None:
+        """:meth:`push` a node popped last, before anything else is pushed: held
+        aside when it comes before every node queued (it would be popped next)."""
+        items = self.items
+        if not items or (bound, -depth) < items[0][:2]:
+            self.held = (bound, depth, node)
+        else:
+            self.push(bound, depth, node)
+
     def pop(self, leaves: int) -> tuple[Any, int, _Node]:
         """The next node: its key (its bound, or none yet), its depth, the node."""
+        held = self.held
+        if held is not None:
+            self.held = None
+            return held
         key, negative_depth, _, node = heapq.heappop(self.items)
         depth = -negative_depth if negative_depth <= 0 else leaves  # 1: a leaf pending
         return key, depth, node
@@ -179,7 +210,7 @@ def _best_first(
     defer = shortcuts and not tree.margin
     floor = floor_of(tree) if shortcuts else None  # restricted mana: by totals
     waste = waste_cut_of(tree)  # the mana unused, by subset sums
-    while heap.items and (not shortcuts or not problem.spent):
+    while heap and (not shortcuts or not problem.spent):
         nodes += 1
         if nodes > MAX_NODES and shortcuts:
             problem.solves = MAX_COMBINATIONS  # the budget is spent on nodes
@@ -197,7 +228,7 @@ def _best_first(
                 sharper = waste(node[4], bound, best)
                 if sharper is not None:  # sharper by subset sums (_least_waste)
                     if sharper:
-                        heap.push(sharper, depth, (node[0], node[1], True, *node[3:]))
+                        heap.requeue(sharper, depth, (node[0], node[1], True, *node[3:]))
                     continue
         if depth < leaves:
             _push_children(heap, tree, depth, node, shortcuts)
@@ -237,7 +268,7 @@ def _cut_or_sharpened(
     if sharpened is None:
         return False
     sharper, level = sharpened
-    heap.push(sharper, depth, (*node[:5], level, None))
+    heap.requeue(sharper, depth, (*node[:5], level, None))
     return True
 
 
@@ -279,13 +310,16 @@ def _push_children(heap: _Heap, tree: _Tree, depth: int, node: _Node, shortcuts:
     sums, supply, _, total, chosen, _, _ = node
     hall_rows, summaries = tree.hall_rows[depth], tree.summaries[depth]
     supply_totals = tree.supply_totals[depth]
+    bound = tree.bound
+    children: list[tuple[Any, _Node]] = []
     for r in tree.order[depth]:
         child_sums = tuple(map(add, sums, summaries[r]))
         child: _Node = (
             child_sums, supply + supply_totals[r], None, total + hall_rows[r][2], (*chosen, r), 0,
             None,
         )  # fmt: skip
-        heap.push(tree.bound(depth + 1, child_sums) if shortcuts else (), depth + 1, child)
+        children.append((bound(depth + 1, child_sums) if shortcuts else (), child))
+    heap.push_all(depth + 1, children)
 
 
 def _check_time(decide_by: float) -> None:

@@ -41,6 +41,9 @@ class _Skeleton:
             o.restriction is not None for s in problem.sources for o in (*s.simple, *s.complex)
         )
         every = choice_rows(problem)
+        self.repeatable = tuple(
+            g for g, s in enumerate(problem.sources) if any(o.repeatable for o in s.complex)
+        )
         # Groups with one row (no complex option: one-mana units only) are decided:
         # they join the root, and the tree branches on the others only.
         self.groups = sorted(
@@ -288,25 +291,31 @@ def _lead_units(root: Counter[int], later: Counter[int]) -> Counter[int]:
     return units
 
 
-_SKELETONS: dict[tuple[Any, ...], tuple[tuple[Source, ...], _Skeleton]] = {}
+_SKELETONS: dict[tuple[int, ...], tuple[tuple[Source, ...], tuple[int, ...], _Skeleton]] = {}
 
 
 def _skeleton(problem: Problem) -> _Skeleton:
     """:class:`_Skeleton`, remembered for the compiled boards last used (the entry
-    holds the sources, so their ids can't be reused while it is cached)."""
+    holds the sources, so their ids can't be reused while it is cached), with how
+    often the repeatable options are tried (the board's facts decide it)."""
     sources = tuple(problem.sources)
-    key = (
-        tuple(map(id, sources)),
-        tuple(problem.repeats(s) for s in sources if any(o.repeatable for o in s.complex)),
-    )
+    key = tuple(map(id, sources))
     hit = _SKELETONS.get(key)
     if hit is not None and all(map(operator.is_, hit[0], sources)):
-        return hit[1]
+        skeleton = hit[2]
+        if _repeats(problem, skeleton.repeatable) == hit[1]:
+            return skeleton
     skeleton = _Skeleton(problem)
     if len(_SKELETONS) >= 64:
         _SKELETONS.clear()
-    _SKELETONS[key] = (sources, skeleton)
+    _SKELETONS[key] = (sources, _repeats(problem, skeleton.repeatable), skeleton)
     return skeleton
+
+
+def _repeats(problem: Problem, repeatable: tuple[int, ...]) -> tuple[int, ...]:
+    """How often the groups with a repeatable option try it (:meth:`Problem.repeats`)."""
+    sources = problem.sources
+    return tuple(problem.repeats(sources[g]) for g in repeatable)
 
 
 class _Tree:
@@ -322,6 +331,8 @@ class _Tree:
         self.margin = int(
             skeleton.restricted or any(unit.restriction is not None for unit in problem.pool)
         )
+        if not self.margin:
+            self.bound = self.levels  # type: ignore[method-assign]  # no margin: the same
         self.rows = skeleton.rows
         self.summaries = skeleton.summaries
         most = _spent(problem.cost, problem.x, most=True)
@@ -420,18 +431,23 @@ class _Tree:
         only narrow what pays, none of the counts)."""
         sacrifice, life, made, most, least, victims, taps, free, tap_made = sums
         floating = self._floating + made
-        waste = max(0, floating - most + self.low_net[depth])
+        waste = floating - most + self.low_net[depth]
         sacrifice += victims + self.low_sacrifice[depth]  # a victim weighs 1 at least
         life += self.low_life[depth]
         # Each permanent an activation's cost taps is a unit of its own, at least 1;
         # the made and floating mana pays the rest, or one-mana sources.
-        flex = max(0, least - floating - self.high_net[depth])
+        flex = least - floating - self.high_net[depth]
         # :meth:`_lone_flex`, written out (a node's children ask it each).
         lone = self._lone_weights
         left = len(lone) - 1 - tap_made
         weight = 0 if left <= 0 else left if self.taps_left[depth] else lone[left]
-        root = least > len(lone) - 1 and not (self._floating or free or self.free_left[depth])
-        return (sacrifice, life, self._kept, waste, max(flex, weight + root) + taps)
+        if least > len(lone) - 1 and not (self._floating or free or self.free_left[depth]):
+            weight += 1  # the root's source
+        # (conditional expressions: cheaper than max() in this hot path)
+        return (
+            sacrifice, life, self._kept, waste if waste > 0 else 0,
+            (flex if flex > weight else weight) + taps,
+        )  # fmt: skip
 
     def _lone_flex(self, depth: int, sums: tuple[int, ...]) -> int:
         """Preference 5 of the one-mana sources a node's plans tap at least: one for
@@ -642,10 +658,10 @@ class _Tree:
         if self._start_key is None:
             self._start_key = counted(self.start_supply)
         units = self.skeleton.summed(chosen).hall_units(self._start_key, self.start_supply)
-        need, _ = self._hall_need(chosen)
+        need, need_key = self._hall_need(chosen)
         if len(need) > 8:
             return sum(k for _, k in units) < total
-        return not hall_counted(need, total, units)
+        return not hall_counted(need, total, units, need_key)
 
     def hall_counts(self, chosen: tuple[int, ...]) -> tuple[Counter[int], Counter[int]]:
         """Hall's units and demands of the rows chosen (a leaf's), with the floating
