@@ -363,7 +363,7 @@ class _Tree:
         self._kept = -len(problem.future)  # at best every future cost is kept
         # Per leaf (rows chosen), what its bound reads of the matchings before
         # which activation leads is asked (:meth:`leaf_bound`, asked twice).
-        self._leaves: dict[tuple[int, ...], tuple[int, int]] = {}
+        self._leaves: dict[tuple[int, ...], tuple[int, int, int, int]] = {}
         # Per rows' demands (their ``counted`` key), Hall's demands with the cost's
         # (:meth:`_hall_need`) and the most demands (:meth:`_gathered`), ``counted``.
         self._needs: dict[Any, tuple[Counter[int], tuple[tuple[int, int], ...]]] = {}
@@ -382,6 +382,7 @@ class _Tree:
         self.fixed_supply = skeleton.fixed_supply
         self.cost_most = most_demands(problem.cost, problem.x)
         self.cost_most_key = counted(self.cost_most[0])
+        self._cost_most_total = self.cost_most[0].total() + self.cost_most[1]
         # The cost's symbols in :meth:`_led_spent`: paid by root or later units.
         self._lead_cost: Counter[int] = Counter()
         for mask, k in self.cost_most[0].items():
@@ -437,7 +438,12 @@ class _Tree:
         # Each permanent an activation's cost taps is a unit of its own, at least 1;
         # the made and floating mana pays the rest, or one-mana sources.
         flex = least - floating - self.high_net[depth]
-        # :meth:`_lone_flex`, written out (a node's children ask it each).
+        # Preference 5 of the one-mana sources the plans below tap at least: one for
+        # each symbol :meth:`_lone` lists (its weight, unless a permanent tapped for
+        # mana pays it: those are counted with the node's taps, the most such mana
+        # paying the heaviest, or may still be), and with no floating mana and no
+        # activation needing none, one for the first activation's cost or another
+        # symbol (CR 605.3a: a mana-costing activation can't pay for itself).
         lone = self._lone_weights
         left = len(lone) - 1 - tap_made
         weight = 0 if left <= 0 else left if self.taps_left[depth] else lone[left]
@@ -448,20 +454,6 @@ class _Tree:
             sacrifice, life, self._kept, waste if waste > 0 else 0,
             (flex if flex > weight else weight) + taps,
         )  # fmt: skip
-
-    def _lone_flex(self, depth: int, sums: tuple[int, ...]) -> int:
-        """Preference 5 of the one-mana sources a node's plans tap at least: one for
-        each symbol :meth:`_lone` lists (its weight, unless a permanent tapped for
-        mana pays it: those are counted with the node's taps — the most such mana
-        pays the heaviest — or may still be), and with no floating mana and no
-        activation needing none, one for the first activation's cost or another
-        symbol (CR 605.3a: a mana-costing activation can't pay for itself)."""
-        least, free, tap_made = sums[4], sums[7], sums[8]
-        lone = self.lone
-        left = len(lone) - tap_made
-        weight = 0 if left <= 0 else left if self.taps_left[depth] else sum(lone[:left])
-        root = least > len(lone) and not (self.problem.pool or free or self.free_left[depth])
-        return weight + root
 
     def colored_waste(
         self, depth: int, chosen: tuple[int, ...], bound: tuple[int, ...]
@@ -528,32 +520,38 @@ class _Tree:
         bound = self.levels(len(self.rows), sums)
         if self.cost_most is None:
             return bound
-        units, units_key, need, need_key, generic, by_costing, root = self._gathered(chosen)
-        floating = units.total()
         known = self._leaves.get(chosen)
         if known is None:
-            spent = matched(units_key, need_key, need, generic)
-            if by_costing:
-                # In any order, the first mana-costing activation's cost is paid by
-                # other mana than theirs (CR 605.3a): of the activations' demands, the
-                # mana they make pays at most all but that cost's least; the cost's own
-                # symbols take at most what matches them.
-                demanded = need.total() + generic
-                spent = min(spent, floating - by_costing + min(by_costing, demanded - root))
-                acts = demanded - self.cost_most[0].total() - self.cost_most[1]
-                cost_only = matched(
-                    units_key, self.cost_most_key, self.cost_most[0], self.cost_most[1]
-                )
-                spent = min(spent, cost_only + min(acts, acts - root + floating - by_costing))
-            flex_bound = 0 if self.margin else self._flex_bound(units, units_key, chosen)
-            known = self._leaves[chosen] = (spent, flex_bound)
-        spent, flex_bound = known
+            known = self._leaves[chosen] = self._leaf_spent(chosen)
+        spent, flex_bound, floating, by_costing = known
         if by_costing and led:
             spent = min(spent, self._led_spent(chosen))
         waste = max(bound[3], floating - spent)
         taps = sums[6]
         flex = max(bound[4], sums[4] - spent + taps, flex_bound + taps)
         return (*bound[:3], waste, flex)
+
+    def _leaf_spent(self, chosen: tuple[int, ...]) -> tuple[int, int, int, int]:
+        """What :meth:`leaf_levels` reads of a leaf before which activation leads is
+        asked (remembered per leaf: asked twice): the most made and floating mana
+        spent, the least preference 5 (:meth:`_flex_bound`), the made and floating
+        mana, and the mana made by mana-costing activations."""
+        assert self.cost_most is not None
+        units, units_key, need, need_key, generic, by_costing, root = self._gathered(chosen)
+        floating = units.total()
+        spent = matched(units_key, need_key, need, generic)
+        if by_costing:
+            # In any order, the first mana-costing activation's cost is paid by
+            # other mana than theirs (CR 605.3a): of the activations' demands, the
+            # mana they make pays at most all but that cost's least; the cost's own
+            # symbols take at most what matches them.
+            demanded = need.total() + generic
+            spent = min(spent, floating - by_costing + min(by_costing, demanded - root))
+            acts = demanded - self._cost_most_total
+            cost_only = matched(units_key, self.cost_most_key, *self.cost_most)
+            spent = min(spent, cost_only + min(acts, acts - root + floating - by_costing))
+        flex_bound = 0 if self.margin else self._flex_bound(units, units_key, chosen)
+        return spent, flex_bound, floating, by_costing
 
     def _led_spent(self, chosen: tuple[int, ...]) -> int:
         """The most made and floating mana a combination's plans spend, colors
@@ -602,9 +600,12 @@ class _Tree:
         reach = summed.reach
         for mask in self.pool_supply:
             reach |= mask
+        known = self._weights
         for mask, k in need.items():
             if k:
-                weight = self._weight(mask)
+                weight = known.get(mask)
+                if weight is None:
+                    weight = self._weight(mask)
                 if mask & reach:
                     weights.extend([weight] * k)
                 else:
