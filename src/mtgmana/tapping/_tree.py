@@ -96,6 +96,7 @@ class _Skeleton:
         for depth in range(len(self.rows) - 1, -1, -1):
             self._group(problem, depth, self.groups[depth], every[self.groups[depth]])
         self.optimistic_total = [c.total() for c in self.optimistic]
+        self.left_takes = _left_takes(self.made_rows)
         self._summed: dict[tuple[int, ...], _Summed] = {}
         self.supply_totals = [[row[0].total() for row in rows] for rows in self.hall_rows]
         # What each one-mana source weighs for preference 5 (the types it can make)
@@ -283,6 +284,24 @@ class _Summed:
         return self._leads
 
 
+def _left_takes(
+    made_rows: list[list[tuple[Counter[int], Counter[int], int, int, int]]],
+) -> list[tuple[Counter[int], int]]:
+    """Per depth, the most the costs of the groups from there on take: per group,
+    of each kind of demand (and of generic ones) the most any of its rows takes,
+    added up over the groups (every completion's demands are among them)."""
+    takes: list[tuple[Counter[int], int]] = [(Counter(), 0)]
+    for rows in reversed(made_rows):
+        need, generic = takes[0]
+        upper: Counter[int] = Counter()
+        for _, most_need, _, _, _ in rows:
+            for mask, k in most_need.items():
+                if k > upper[mask]:
+                    upper[mask] = k
+        takes.insert(0, (_plus(need, upper), generic + max(row[2] for row in rows)))
+    return takes
+
+
 def _lead_units(root: Counter[int], later: Counter[int]) -> Counter[int]:
     """Units for :meth:`_Tree._led_spent`: root units' bits copied ``_LEAD`` higher."""
     units: Counter[int] = Counter(later)
@@ -369,6 +388,7 @@ class _Tree:
         self._needs: dict[Any, tuple[Counter[int], tuple[tuple[int, int], ...]]] = {}
         self._most_needs: dict[Any, tuple[Counter[int], tuple[tuple[int, int], ...]]] = {}
         self._lead_needs: dict[Any, tuple[Counter[int], tuple[tuple[int, int], ...]]] = {}
+        self._left_needs: dict[Any, tuple[Counter[int], tuple[tuple[int, int], ...]]] = {}
         self._start_key: tuple[tuple[int, int], ...] | None = None
         self.fixed_supply: Counter[int] = Counter()
         self.skeleton = skeleton
@@ -460,13 +480,27 @@ class _Tree:
     ) -> tuple[int, ...]:
         """:meth:`bound` of a node sharpened by the types of mana: of the floating
         mana and the mana the rows chosen make, at most a maximum matching with the
-        symbols of the cost and of their costs, and as many more as the groups
-        left could take with their costs, is spent (the groups left add mana but
-        can't make these units spendable otherwise)."""
+        symbols of the cost and of their costs, and of what the groups left could
+        take with their costs (per group, the most of each kind of demand any of its
+        rows has), is spent (the groups left add mana but can't make these units
+        spendable otherwise)."""
         if self.cost_most is None:
             return bound
         units, units_key, need, need_key, generic, _, _ = self._gathered(chosen)
-        generic += self.high_take[depth]
+        left_need, left_generic = self.skeleton.left_takes[depth]
+        if left_need:
+            key = (need_key, depth)
+            found = self._left_needs.get(key)
+            if found is None:
+                more = _plus(need, left_need)
+                found = self._left_needs[key] = (more, counted(more))
+            if len(found[1]) <= 8:  # else matched() counts no deficiency: as generic
+                need, need_key = found
+                generic += left_generic
+            else:
+                generic += self.high_take[depth]
+        else:
+            generic += left_generic
         waste = units.total() - matched(units_key, need_key, need, generic) - self.margin
         if waste <= bound[3]:
             return bound
