@@ -286,19 +286,20 @@ class _Summed:
 
 def _left_takes(
     made_rows: list[list[tuple[Counter[int], Counter[int], int, int, int]]],
-) -> list[tuple[Counter[int], int]]:
+) -> list[tuple[Counter[int], int, tuple[tuple[int, int], ...]]]:
     """Per depth, the most the costs of the groups from there on take: per group,
     of each kind of demand (and of generic ones) the most any of its rows takes,
     added up over the groups (every completion's demands are among them)."""
-    takes: list[tuple[Counter[int], int]] = [(Counter(), 0)]
+    takes: list[tuple[Counter[int], int, tuple[tuple[int, int], ...]]] = [(Counter(), 0, ())]
     for rows in reversed(made_rows):
-        need, generic = takes[0]
+        need, generic, _ = takes[0]
         upper: Counter[int] = Counter()
         for _, most_need, _, _, _ in rows:
             for mask, k in most_need.items():
                 if k > upper[mask]:
                     upper[mask] = k
-        takes.insert(0, (_plus(need, upper), generic + max(row[2] for row in rows)))
+        more = _plus(need, upper)
+        takes.insert(0, (more, generic + max(row[2] for row in rows), counted(more)))
     return takes
 
 
@@ -376,6 +377,7 @@ class _Tree:
         self.pool_supply: Counter[int] = Counter()
         self.cost_total = 0
         self.cost_most: tuple[Counter[int], int] | None = None
+        self._lead_cost: Counter[int] = Counter()
         self.lone: list[int] = []
         self._lone_weights = [0]  # per k, the k lightest of ``lone`` added up
         self._floating = len(problem.pool)
@@ -388,7 +390,6 @@ class _Tree:
         self._needs: dict[Any, tuple[Counter[int], tuple[tuple[int, int], ...]]] = {}
         self._most_needs: dict[Any, tuple[Counter[int], tuple[tuple[int, int], ...]]] = {}
         self._lead_needs: dict[Any, tuple[Counter[int], tuple[tuple[int, int], ...]]] = {}
-        self._left_needs: dict[Any, tuple[Counter[int], tuple[tuple[int, int], ...]]] = {}
         self._start_key: tuple[tuple[int, int], ...] | None = None
         self.fixed_supply: Counter[int] = Counter()
         self.skeleton = skeleton
@@ -404,9 +405,13 @@ class _Tree:
         self.cost_most_key = counted(self.cost_most[0])
         self._cost_most_total = self.cost_most[0].total() + self.cost_most[1]
         # The cost's symbols in :meth:`_led_spent`: paid by root or later units.
-        self._lead_cost: Counter[int] = Counter()
+        self._lead_cost = Counter()
         for mask, k in self.cost_most[0].items():
             self._lead_cost[mask | mask << _LEAD] += k
+        # What the cost's demands are remembered by (:func:`_joined`), their kinds too.
+        self._lead_cost_key = (counted(self._lead_cost), len(self._lead_cost))
+        self._cost_need_key = (counted(self.cost_need), len(self.cost_need))
+        self._cost_most_kinds = (self.cost_most_key, len(self.cost_most[0]))
         for unit in problem.pool:
             self.pool_supply[(1 << ORDER[unit.type]) | (SNOW_BIT if unit.snow else 0)] += 1
         # Preference 5 at a leaf (:meth:`_flex_bound`), when nothing else (convoke,
@@ -487,13 +492,9 @@ class _Tree:
         if self.cost_most is None:
             return bound
         units, units_key, need, need_key, generic, _, _ = self._gathered(chosen)
-        left_need, left_generic = self.skeleton.left_takes[depth]
+        left_need, left_generic, left_key = self.skeleton.left_takes[depth]
         if left_need:
-            key = (need_key, depth)
-            found = self._left_needs.get(key)
-            if found is None:
-                more = _plus(need, left_need)
-                found = self._left_needs[key] = (more, counted(more))
+            found = _joined(need, (need_key, len(need)), left_need, left_key)
             if len(found[1]) <= 8:  # else matched() counts no deficiency: as generic
                 need, need_key = found
                 generic += left_generic
@@ -531,8 +532,9 @@ class _Tree:
             units, units_key = summed.made, summed.made_key
         found = self._most_needs.get(summed.most_need_key)
         if found is None:
-            need = _plus(self.cost_most[0], summed.most_need)
-            found = self._most_needs[summed.most_need_key] = (need, counted(need))
+            found = self._most_needs[summed.most_need_key] = _joined(
+                self.cost_most[0], self._cost_most_kinds, summed.most_need, summed.most_need_key
+            )
         generic = self.cost_most[1] + summed.generic
         return units, units_key, *found, generic, summed.by_costing, summed.root
 
@@ -606,8 +608,9 @@ class _Tree:
         for acts_need, acts_generic, acts_key in summed.leads():
             found = self._lead_needs.get(acts_key)
             if found is None:
-                demands = _plus(self._lead_cost, acts_need)
-                found = self._lead_needs[acts_key] = (demands, counted(demands))
+                found = self._lead_needs[acts_key] = _joined(
+                    self._lead_cost, self._lead_cost_key, acts_need, acts_key
+                )
             demands, demands_key = found
             generic = cost_generic + acts_generic
             most = max(most, matched(units_key, demands_key, demands, generic, kinds=10))
@@ -678,11 +681,13 @@ class _Tree:
     ) -> tuple[Counter[int], tuple[tuple[int, int], ...]]:
         """Hall's demands of a leaf (the cost's and its activations' costs') and
         their ``counted`` form, remembered per tree by the rows' demands."""
-        key = self.skeleton.summed(chosen).hall_need_key
+        summed = self.skeleton.summed(chosen)
+        key = summed.hall_need_key
         found = self._needs.get(key)
         if found is None:
-            need = _plus(self.cost_need, self.skeleton.summed(chosen).hall_need)
-            found = self._needs[key] = (need, counted(need))
+            found = self._needs[key] = _joined(
+                self.cost_need, self._cost_need_key, summed.hall_need, key
+            )
         return found
 
     def leaf_hopeless(self, chosen: tuple[int, ...], total: int) -> bool:
@@ -734,6 +739,26 @@ def _add_to(a: Counter[int], b: Counter[int]) -> None:
     get = a.get
     for k, v in b.items():
         a[k] = get(k, 0) + v
+
+
+_JOINED: dict[tuple[Any, Any], tuple[Counter[int], tuple[tuple[int, int], ...]]] = {}
+
+
+def _joined(
+    a: Counter[int], a_key: Any, b: Counter[int], b_key: Any
+) -> tuple[Counter[int], tuple[tuple[int, int], ...]]:
+    """Demands ``a + b`` and their ``counted`` form, remembered by the keys of the
+    two (their ``counted`` form and how many kinds: a function of them only; the
+    cost's demands and a combination's meet again from one request to the next).
+    Never changed by the callers."""
+    key = (a_key, b_key)
+    found = _JOINED.get(key)
+    if found is None:
+        if len(_JOINED) >= 8192:
+            _JOINED.clear()
+        joined = _plus(a, b)
+        found = _JOINED[key] = (joined, counted(joined))
+    return found
 
 
 _NO_ROOT = 1 << 30
