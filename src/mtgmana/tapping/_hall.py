@@ -6,12 +6,13 @@ reads from maximum matchings (König)."""
 
 from __future__ import annotations
 
+import functools
 import operator
 import sys
 from array import array
 from collections import Counter
 from collections.abc import Iterator
-from typing import Any
+from typing import Any, NamedTuple
 
 from ..colors import ManaType
 from ..costs import ManaCost
@@ -242,6 +243,42 @@ def most_demands(cost: ManaCost, x: int) -> tuple[Counter[int], int]:
     return need, generic
 
 
+LEAD = 8
+"""Root units' bits are copied this much higher (``_tree._Tree._led_spent``)."""
+
+
+class CostView(NamedTuple):
+    """What the tapper's bounds read of a cost, X chosen: a function of the two,
+    remembered (:func:`cost_view`); its counts are never changed by the callers."""
+
+    most: int  # the most mana paying it takes ({2/W} two, X its value)
+    least: int  # the least ({2/W} one, Phyrexian symbols none: CR 107.4f-g)
+    demands: tuple[Counter[int], int] | None  # symbol_masks, relaxed
+    demands_key: tuple[Any, int]  # its demands ``counted``, and their kinds
+    most_need: Counter[int]  # most_demands: by the bits of what pays them
+    generic: int  # and those any unit pays
+    most_key: tuple[tuple[int, int], ...]  # most_need ``counted``
+    lead: Counter[int]  # most_need paid by root or later units (bits LEAD higher too)
+    lead_key: tuple[Any, int]  # lead ``counted``, and its kinds
+
+
+@functools.lru_cache(maxsize=1024)
+def cost_view(cost: ManaCost, x: int) -> CostView:
+    """The :class:`CostView` of a cost with X chosen."""
+    most = sum(ways_to_pay(symbol).most_mana(x) for symbol in cost)
+    least = sum(ways_to_pay(symbol).least_mana(x) for symbol in cost)
+    most_need, generic = most_demands(cost, x)
+    lead: Counter[int] = Counter()
+    for mask, k in most_need.items():
+        lead[mask | mask << LEAD] += k
+    demands = symbol_masks(cost, x, relaxed=True)
+    need = Counter() if demands is None else demands[0]
+    return CostView(
+        most, least, demands, (counted(need), len(need)), most_need, generic,
+        counted(most_need), lead, (counted(lead), len(lead)),
+    )  # fmt: skip
+
+
 def one_mana_sources_pay(problem: Problem) -> bool:
     """A quick sufficient test for the common case: the floating mana and the
     one-mana sources pay the cost on their own, with mana only (no restriction,
@@ -299,7 +336,7 @@ def surely_unpayable(problem: Problem) -> bool:
     """A quick necessary test: even if every permanent made the most mana any of
     its options makes, of any type any of them makes, with no cost to pay for it,
     the cost couldn't be paid."""
-    demands = symbol_masks(problem.cost, problem.x, relaxed=True)
+    demands = cost_view(problem.cost, problem.x).demands
     if demands is None or len(demands[0]) > 8:
         return False
     masks, units = _most_of_sources(problem)

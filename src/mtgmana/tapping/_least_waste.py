@@ -21,7 +21,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from ._hall import symbol_masks
+from ._hall import cost_view
 from ._problem import Problem
 
 __all__ = ["PATIENCE", "WasteCut", "waste_cut_of"]
@@ -91,7 +91,7 @@ class _Sums:
 def _demands(problem: Problem) -> tuple[tuple[int, int], ...] | None:
     """The cost's one-type demands (mask, count), as many as keep the coverage
     states within ``_MAX_STATES`` (fewer is still a necessary condition)."""
-    found = symbol_masks(problem.cost, problem.x, relaxed=True)
+    found = cost_view(problem.cost, problem.x).demands
     if found is None:
         return None
     kept: list[tuple[int, int]] = []

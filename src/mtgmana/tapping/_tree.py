@@ -15,8 +15,10 @@ from ..symbol_payment import ways_to_pay
 from ._compile import ORDER, Option, Source
 from ._evaluate import choice_rows
 from ._hall import (
+    LEAD,
     SNOW_BIT,
     bits_of,
+    cost_view,
     counted,
     hall,
     hall_counted,
@@ -120,6 +122,7 @@ class _Skeleton:
             self.fixed_supply.update(supply)
             self.fixed_need.update(need)
             self.fixed_total += total
+        self.fixed_need_key = (counted(self.fixed_need), len(self.fixed_need))
 
     def summed(self, chosen: tuple[int, ...]) -> _Summed:
         """What the rows chosen add up to, whatever the cost (remembered: the
@@ -355,9 +358,8 @@ class _Tree:
             self.bound = self.levels  # type: ignore[method-assign]  # no margin: the same
         self.rows = skeleton.rows
         self.summaries = skeleton.summaries
-        most = _spent(problem.cost, problem.x, most=True)
-        least = _spent(problem.cost, problem.x, most=False)
-        self.start = (0, 0, 0, most, least, 0, 0, 0, 0)
+        view = cost_view(problem.cost, problem.x)
+        self.start = (0, 0, 0, view.most, view.least, 0, 0, 0, 0)
         self.low_sacrifice = skeleton.low_sacrifice
         self.low_life = skeleton.low_life
         self.low_net = skeleton.low_net
@@ -371,7 +373,7 @@ class _Tree:
         self.optimistic_total = skeleton.optimistic_total
         self.supply_totals = skeleton.supply_totals
         self.start_supply: Counter[int] = Counter()
-        demands = symbol_masks(problem.cost, problem.x, relaxed=True)
+        demands = view.demands
         self.hall = demands is not None
         self.cost_need: Counter[int] = Counter()
         self.pool_supply: Counter[int] = Counter()
@@ -397,21 +399,19 @@ class _Tree:
             self.hall_rows = skeleton.no_hall_rows
             return
         self.hall_rows = skeleton.hall_rows
-        self.cost_need, self.cost_total = demands
-        self.cost_need = self.cost_need + skeleton.fixed_need
-        self.cost_total += skeleton.fixed_total
+        self.cost_need, key = _joined(
+            demands[0], view.demands_key, skeleton.fixed_need, skeleton.fixed_need_key
+        )
+        self.cost_total = demands[1] + skeleton.fixed_total
         self.fixed_supply = skeleton.fixed_supply
-        self.cost_most = most_demands(problem.cost, problem.x)
-        self.cost_most_key = counted(self.cost_most[0])
-        self._cost_most_total = self.cost_most[0].total() + self.cost_most[1]
+        self.cost_most = (view.most_need, view.generic)
+        self.cost_most_key = view.most_key
+        self._cost_most_total = view.most_need.total() + view.generic
         # The cost's symbols in :meth:`_led_spent`: paid by root or later units.
-        self._lead_cost = Counter()
-        for mask, k in self.cost_most[0].items():
-            self._lead_cost[mask | mask << _LEAD] += k
+        self._lead_cost, self._lead_cost_key = view.lead, view.lead_key
         # What the cost's demands are remembered by (:func:`_joined`), their kinds too.
-        self._lead_cost_key = (counted(self._lead_cost), len(self._lead_cost))
-        self._cost_need_key = (counted(self.cost_need), len(self.cost_need))
-        self._cost_most_kinds = (self.cost_most_key, len(self.cost_most[0]))
+        self._cost_need_key = (key, len(self.cost_need))
+        self._cost_most_kinds = (self.cost_most_key, len(view.most_need))
         for unit in problem.pool:
             self.pool_supply[(1 << ORDER[unit.type]) | (SNOW_BIT if unit.snow else 0)] += 1
         # Preference 5 at a leaf (:meth:`_flex_bound`), when nothing else (convoke,
@@ -762,7 +762,7 @@ def _joined(
 
 
 _NO_ROOT = 1 << 30
-_LEAD = 8  # root units' bits are copied this much higher (_Tree._led_spent)
+_LEAD = LEAD  # root units' bits are copied this much higher (_Tree._led_spent)
 _ANY = (1 << 7) - 1  # every type's bit and the snow bit
 
 _LeadRow = tuple[Counter[int], Counter[int], tuple[tuple[int, int, Counter[int], int], ...]]
