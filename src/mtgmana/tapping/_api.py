@@ -25,7 +25,7 @@ from ._cubes import cube_usable
 from ._hall import one_mana_sources_pay, surely_unpayable
 from ._problem import MAX_COMBINATIONS, Problem
 from ._search import SearchTooLong, search
-from ._tree import least_mana
+from ._skeleton import least_mana
 from .plans import Plan
 
 __all__ = [

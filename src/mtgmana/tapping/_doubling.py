@@ -57,7 +57,7 @@ from ._compile import ORDER, Option, options_of
 from ._cubes import can_double as _can_double
 from ._search import SearchTooLong
 from ._search import _check_time as check_time
-from ._tree import least_mana
+from ._skeleton import least_mana
 from .activation import Activated, activate
 from .plans import Plan, Step
 

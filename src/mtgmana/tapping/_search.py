@@ -17,7 +17,8 @@ from ._hall import alternative_supply
 from ._least_waste import waste_cut_of
 from ._problem import MAX_COMBINATIONS, MAX_NODES, Problem
 from ._restricted import floor_of
-from ._tree import _plus, _Tree
+from ._skeleton import _plus
+from ._tree import _Tree
 
 __all__ = ["SearchTooLong"]
 
