@@ -139,7 +139,7 @@ def _solve_leaf(
     pending = node[6]
     if pending is not None:
         return resume(problem, pending, beat, beat_total)
-    instances, simple_counts = instances_of(problem, tree.skeleton.picks(node[4]))
+    instances, simple_counts = tree.skeleton.instances(problem, node[4])
     return evaluate(
         problem, instances, simple_counts, problem.future, beat, shortcuts, defer, beat_total
     )

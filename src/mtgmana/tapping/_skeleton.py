@@ -14,9 +14,9 @@ from typing import Any
 from ..costs import ManaCost
 from ..symbol_payment import ways_to_pay
 from ._compile import Option, Source
-from ._evaluate import choice_rows
+from ._evaluate import choice_rows, instances_of
 from ._hall import LEAD, SNOW_BIT, bits_of, counted, most_demands, symbol_masks
-from ._problem import Problem
+from ._problem import Instance, Problem
 
 __all__ = ["least_mana"]
 
@@ -90,6 +90,7 @@ class _Skeleton:
         self.optimistic_total = [c.total() for c in self.optimistic]
         self.left_takes = _left_takes(self.made_rows)
         self._summed: dict[tuple[int, ...], _Summed] = {}
+        self._instances: dict[tuple[int, ...], tuple[list[Instance], list[int]]] = {}
         self.supply_totals = [[row[0].total() for row in rows] for rows in self.hall_rows]
         # What each one-mana source weighs for preference 5 (the types it can make)
         # and the mana it can pay; the least weight per demand, remembered.
@@ -130,6 +131,18 @@ class _Skeleton:
         for depth, r in enumerate(chosen):
             picks[self.groups[depth]] = self.rows[depth][r]
         return picks
+
+    def instances(
+        self, problem: Problem, chosen: tuple[int, ...]
+    ) -> tuple[list[Instance], list[int]]:
+        """:func:`instances_of` the rows chosen (remembered: a function of the board's
+        sources; the activations are never changed, the lists are copies)."""
+        found = self._instances.get(chosen)
+        if found is None:
+            if len(self._instances) >= 4096:
+                self._instances.clear()
+            found = self._instances[chosen] = instances_of(problem, self.picks(chosen))
+        return list(found[0]), list(found[1])
 
     def _group(self, problem: Problem, depth: int, g: int, rows: list[list[int]]) -> None:
         source = problem.sources[g]
