@@ -328,7 +328,9 @@ def alternative_supply(problem: Problem) -> Counter[int]:
     supply: Counter[int] = Counter()
     for bits, count in _paying_alternatives(problem).values():
         supply[bits] += count
-    supply[0] += sum(group.added for group in problem.alternatives)  # delve, later
+    added = sum(group.added for group in problem.alternatives)  # delve, later
+    if added:
+        supply[0] += added
     return supply
 
 

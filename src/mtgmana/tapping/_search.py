@@ -57,7 +57,10 @@ def _search(
         if alone is not None:
             return alone
     tree = _Tree(problem)
-    tree.start_supply = tree.pool_supply + alternative_supply(problem) + tree.fixed_supply
+    # (counts never negative: _plus, as Counter's + without its checks)
+    tree.start_supply = _plus(
+        _plus(tree.pool_supply, alternative_supply(problem)), tree.fixed_supply
+    )
     if first:
         return _depth_first(problem, tree, shortcuts, found)
     return _best_first(problem, tree, shortcuts, found)
@@ -167,11 +170,15 @@ class _Heap:
         """:meth:`push` nodes of one depth (bound, node), in order, the first of the
         least bound held aside when it comes before every node queued (the heap's
         items are then as if it had been pushed and popped)."""
-        first = min(range(len(nodes)), key=lambda i: nodes[i][0], default=None)
         items = self.items
-        if first is not None and (not items or (nodes[first][0], -depth) < items[0][:2]):
-            self.held = (nodes[first][0], depth, nodes[first][1])
-            del nodes[first]
+        if nodes:
+            first = 0
+            for i in range(1, len(nodes)):
+                if nodes[i][0] < nodes[first][0]:
+                    first = i
+            bound = nodes[first][0]
+            if not items or (bound, -depth) < items[0][:2]:
+                self.held = (bound, depth, nodes.pop(first)[1])
         for bound, node in nodes:
             heapq.heappush(items, (bound, -depth, next(self.counter), node))
 
