@@ -124,8 +124,7 @@ def _with_priority(board: Board, sources: list[Source], spend: Spend) -> list[So
     :class:`NotModelled` when they would pay another cost (when it's paid with
     priority isn't modelled), and for "Discard your hand" with other costs that
     take cards from your hand (which goes first decides what they can take)."""
-    groups = (group for s in sources for group in (s.simple, s.complex))
-    if not any(o.only_as_instant or o.discards_hand for group in groups for o in group):
+    if not any(s.timed for s in sources):
         return sources
     options = [(s, o) for s in sources for o in (*s.simple, *s.complex)]
 
@@ -166,6 +165,8 @@ def _refuse_contested_victims(problem: Problem) -> None:
     graveyard first, CR 601.2g-h) or with its convoke or improvise for the same
     permanents: which permanents the sacrifice takes is then part of the payment,
     which the tapper doesn't model — an error rather than a guess."""
+    if not any(source.sacrifices_others for source in problem.sources):
+        return
     board = problem.board
     eaters = [
         (source, option.sacrifices)
@@ -173,8 +174,6 @@ def _refuse_contested_victims(problem: Problem) -> None:
         for option in source.complex
         if option.sacrifices is not None
     ]
-    if not eaters:
-        return
     why = ""
     if "delve" in problem.keywords:
         why = "delve with a cost that sacrifices another permanent"

@@ -137,6 +137,18 @@ class Source:
     token: bool
     creature: bool
 
+    @functools.cached_property
+    def timed(self) -> bool:
+        """Whether an option is activated only as an instant or discards your hand
+        (CR 602.5e, 701.9a: ``_api._with_priority``), computed once."""
+        return any(o.only_as_instant or o.discards_hand for o in (*self.simple, *self.complex))
+
+    @functools.cached_property
+    def sacrifices_others(self) -> bool:
+        """Whether a complex option's cost sacrifices other permanents (CR 602.2),
+        computed once."""
+        return any(o.sacrifices is not None for o in self.complex)
+
 
 def _independent(permanent: Permanent) -> bool:
     """Whether the permanent's options depend on nothing but itself (on a board

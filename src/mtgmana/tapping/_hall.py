@@ -338,7 +338,8 @@ def surely_unpayable(problem: Problem) -> bool:
     """A quick necessary test: even if every permanent made the most mana any of
     its options makes, of any type any of them makes, with no cost to pay for it,
     the cost couldn't be paid."""
-    demands = cost_view(problem.cost, problem.x).demands
+    view = cost_view(problem.cost, problem.x)
+    demands = view.demands
     if demands is None or len(demands[0]) > 8:
         return False
     masks, units = _most_of_sources(problem)
@@ -347,7 +348,7 @@ def surely_unpayable(problem: Problem) -> bool:
         for unit in problem.pool:
             masks[(1 << _ORDER[unit.type]) | (SNOW_BIT if unit.snow else 0)] += 1
         units = counted(masks)
-    return not hall_counted(*demands, units)
+    return not hall_counted(*demands, units, view.demands_key[0])
 
 
 _MOST: dict[
