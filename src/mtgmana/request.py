@@ -135,7 +135,9 @@ class PaymentRequest:
     @property
     def spent_on(self) -> Spend:
         """What the mana is spent on: ``spend`` (a spell by default), paying ``cost``."""
-        spend = self.spend if self.spend is not None else Spend(SpendKind.SPELL)
+        spend = self.spend
+        if spend is None:
+            return Spend(SpendKind.SPELL, cost=self.cost)
         return spend if spend.cost is not None else dataclasses.replace(spend, cost=self.cost)
 
     def __repr__(self) -> str:
