@@ -177,7 +177,7 @@ class _Heap:
                 if nodes[i][0] < nodes[first][0]:
                     first = i
             bound = nodes[first][0]
-            if not items or (bound, -depth) < items[0][:2]:
+            if not items or bound < items[0][0] or (bound == items[0][0] and -depth < items[0][1]):
                 self.held = (bound, depth, nodes.pop(first)[1])
         for bound, node in nodes:
             heapq.heappush(items, (bound, -depth, next(self.counter), node))
@@ -317,11 +317,11 @@ def _push_children(heap: _Heap, tree: _Tree, depth: int, node: _Node, shortcuts:
     added, each with its bound."""
     sums, supply, _, total, chosen, _, _ = node
     hall_rows, summaries = tree.hall_rows[depth], tree.summaries[depth]
-    supply_totals = tree.supply_totals[depth]
+    supply_totals, idle = tree.supply_totals[depth], tree.skeleton.idle[depth]
     bound = tree.bound
     children: list[tuple[Any, _Node]] = []
     for r in tree.order[depth]:
-        child_sums = tuple(map(add, sums, summaries[r]))
+        child_sums = sums if idle[r] else tuple(map(add, sums, summaries[r]))
         child: _Node = (
             child_sums, supply + supply_totals[r], None, total + hall_rows[r][2], (*chosen, r), 0,
             None,

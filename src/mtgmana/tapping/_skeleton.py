@@ -46,6 +46,8 @@ class _Skeleton:
         self.every = every
         self.rows = [every[g] for g in self.groups]
         self.summaries = [[_row_summary(problem, g, row) for row in every[g]] for g in self.groups]
+        # Rows that add nothing to a node's sums (no activation): its sums, kept.
+        self.idle = [[not any(summary) for summary in rows] for rows in self.summaries]
         self.fixed_supply: Counter[int] = Counter()
         self.fixed_need: Counter[int] = Counter()
         self.fixed_total = 0
