@@ -126,7 +126,7 @@ def _paths(
     found = _each_its_cheapest(supplies, demands, pick, cheapest)
     if found is not None:
         return found
-    return _shortest_paths(supplies, demands, out, column, need)
+    return _shortest_paths(supplies, demands, out, column, cheapest, need)
 
 
 def _each_its_cheapest(
@@ -154,25 +154,33 @@ def _shortest_paths(
     demands: Sequence[int],
     out: list[list[tuple[int, int]]],
     column: list[dict[int, int]],
+    cheapest: list[float],
     need: int,
 ) -> tuple[int, dict[tuple[int, int], int]] | None:
     """Successive shortest paths on the bipartite residual graph: supplies are nodes
     ``0..n-1``, demands ``n..n+m-1``; a path starts at a supply with units left
     (the source's arcs) and ends at a demand still wanting (the sink's), going
     forward along edges and back along assigned ones. Each augmentation keeps the
-    flow the cheapest of its value, so the last one is optimal."""
+    flow the cheapest of its value, so the last one is optimal. The first path is
+    one edge (:func:`_first_path`). The time limit is read every 8th path: a
+    path is a few microseconds, the process clock a system call."""
     n = len(supplies)
     m = len(demands)
-    size = n + m
     left = list(supplies)
     want = list(demands)
     into: list[dict[int, int]] = [{} for _ in range(m)]  # per demand: supply -> amount
-    total = 0
+    push, total = _first_path(want, column, cheapest, left, into)
+    need -= push
+    # The queue's distances at the start: 0 at the supplies with units left.
+    start: list[float] = [0 if units else _INFINITY for units in left]
+    start += [_INFINITY] * m
     deadline = DEADLINE.get()
+    paths = 1
     while need:
-        if deadline is not None and time.process_time() > deadline:
+        if deadline is not None and not paths & 7 and time.process_time() > deadline:
             raise OutOfTime
-        dist, parent = _distances(left, out, into, column, size)
+        paths += 1
+        dist, parent = _distances(start, left, out, into, column)
         end, low = -1, _INFINITY
         for d in range(m):
             if want[d] and dist[n + d] < low:
@@ -183,25 +191,51 @@ def _shortest_paths(
         want[end] -= push
         need -= push
         total += push * int(low)
-        _augment(parent, n + end, push, left, into, n)
+        first = _augment(parent, n + end, push, left, into, n)
+        if not left[first]:
+            start[first] = _INFINITY  # no path starts there any more
     return total, {(s, d): k for d in range(m) for s, k in into[d].items()}
 
 
+def _first_path(
+    want: list[int],
+    column: list[dict[int, int]],
+    cheapest: list[float],
+    left: list[int],
+    into: list[dict[int, int]],
+) -> tuple[int, int]:
+    """The first augmentation, without the Bellman-Ford: nothing is assigned yet, so
+    the queue's first pass is all it does — each demand at the cost of its cheapest
+    edge, from the lowest supply of that cost — and the path is that edge, to the
+    first demand of the least cost (as :func:`_shortest_paths` picks it). Returns
+    the units pushed and their cost."""
+    end, low = -1, _INFINITY
+    for d, k in enumerate(want):
+        if k and cheapest[d] < low:
+            end, low = d, cheapest[d]
+    s = min(s for s, w in column[end].items() if w == low)
+    push = min(want[end], left[s])
+    want[end] -= push
+    left[s] -= push
+    into[end][s] = push
+    return push, push * int(low)
+
+
 def _distances(
+    start: list[float],
     left: list[int],
     out: list[list[tuple[int, int]]],
     into: list[dict[int, int]],
     column: list[dict[int, int]],
-    size: int,
 ) -> tuple[list[float], list[int]]:
-    """Bellman-Ford (queue-based) from every supply with units left: each node's
-    distance and parent on the residual graph (forward along edges from supplies,
-    back along assigned amounts from demands). The queue's first pass (the
-    supplies with units left, at distance 0, in order) is a plain loop: the same
-    distances, parents and queue."""
+    """Bellman-Ford (queue-based) from every supply with units left (``start``: 0
+    there, else infinite): each node's distance and parent on the residual graph
+    (forward along edges from supplies, back along assigned amounts from demands).
+    The queue's first pass (the supplies with units left, at distance 0, in order)
+    is a plain loop: the same distances, parents and queue."""
     n = len(left)
-    dist: list[float] = [0 if units else _INFINITY for units in left]
-    dist += [_INFINITY] * (size - n)
+    size = len(start)
+    dist = list(start)
     parent = [-1] * size
     in_queue = [False] * size
     queue: list[int] = []
@@ -215,10 +249,7 @@ def _distances(
                     if not in_queue[v]:
                         in_queue[v] = True
                         append(v)
-    head = 0
-    while head < len(queue):
-        u = queue[head]
-        head += 1
+    for u in queue:  # and the nodes appended while it runs
         in_queue[u] = False
         du = dist[u]
         if u < n:
@@ -244,16 +275,16 @@ def _distances(
 
 def _augment(
     parent: list[int], v: int, push: int, left: list[int], into: list[dict[int, int]], n: int
-) -> None:
+) -> int:
     """Push ``push`` along the path ending at demand node ``v``: assign forward,
-    take back backward, and take the units from the supply it starts at."""
+    take back backward, and take the units from the supply it starts at (returned)."""
     while True:
         s = parent[v]
         into[v - n][s] = into[v - n].get(s, 0) + push
         p = parent[s]
         if p < 0:
             left[s] -= push
-            return
+            return s
         back = into[p - n]
         if back[s] == push:
             del back[s]

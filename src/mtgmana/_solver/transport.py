@@ -362,6 +362,8 @@ def solve(
     weights: Weights,
 ) -> Solution | None:
     """The cheapest joint payment of every part (part 0 is the current cost)."""
+    if not any(part.mono for part in parts):  # no {2/C}: one split, the empty one
+        return solve_split(parts, _NO_SPLIT, supplies, counts, life, weights)
     splits = split_choices(parts, supplies, counts, life)
     best: Solution | None = None
     for split in splits:
@@ -477,6 +479,10 @@ def _split_edges(
     return edges
 
 
+_NO_SPLIT: Sequence[Mapping[ManaType, int]] = ()
+"""The split of parts without monocolored hybrid symbols (:func:`solve`)."""
+
+
 def solve_split(
     parts: Sequence[CostDemands],
     split: Sequence[Mapping[ManaType, int]],
@@ -511,6 +517,11 @@ def _merged_demands(
     parts: Sequence[CostDemands], split: Sequence[Mapping[ManaType, int]]
 ) -> Counter[tuple[int, Demand]]:
     """Each part's demands with its {2/C} split into colored and generic mana."""
+    if split is _NO_SPLIT:  # no {2/C}: each part's demands, none met twice
+        return Counter(
+            {(index, demand): amount for index, part in enumerate(parts)
+             for demand, amount in part.exact.items()}
+        )  # fmt: skip
     merged: Counter[tuple[int, Demand]] = Counter()
     for index, part in enumerate(parts):
         for demand, amount in part.exact.items():

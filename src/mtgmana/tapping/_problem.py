@@ -63,6 +63,8 @@ class TapWeights(T.Weights):
         self._rows: dict[Any, tuple[tuple[T.Supply, ...], T.Demand, list[tuple[int, int]]]] = {}
         self._supplies: Sequence[T.Supply] = ()
         self._ids: tuple[int, ...] = ()
+        self._forward: dict[tuple[int, int], tuple[list[tuple[int, int]], list[tuple[int, int]]]]
+        self._forward = {}
 
     def edge(self, supply: T.Supply, demand: T.Demand) -> int | None:
         # By identity: the entry holds both objects, so their ids aren't reused.
@@ -88,6 +90,26 @@ class TapWeights(T.Weights):
         self._rows[key] = (tuple(supplies), demand, row)
         return row
 
+    def forward_row(
+        self, supplies: Sequence[T.Supply], demand: T.Demand, k: int
+    ) -> list[tuple[int, int]]:
+        """:class:`ForwardFirst`'s row (its weights times ``k``), remembered per row
+        of these weights (the same supplies and demand) and ``k``; the entry holds
+        the row, so its id isn't reused while it is remembered."""
+        row = self.row(supplies, demand)
+        key = (id(row), k)
+        found = self._forward.get(key)
+        if found is not None and found[0] is row:
+            return found[1]
+        owner = demand.owner
+        forward = [
+            (s, w * k + (supplies[s].unordered and 0 <= owner < supplies[s].origin)) for s, w in row
+        ]
+        if len(self._forward) >= 4096:
+            self._forward.clear()
+        self._forward[key] = (row, forward)
+        return forward
+
 
 class ForwardFirst(T.Weights):
     """The weights of the any-order relaxation: the tapper's, times ``k``, plus one
@@ -110,6 +132,8 @@ class ForwardFirst(T.Weights):
         return weight * self.k + (supply.unordered and 0 <= demand.owner < supply.origin)
 
     def row(self, supplies: Sequence[T.Supply], demand: T.Demand) -> list[tuple[int, int]]:
+        if isinstance(self.base, TapWeights):
+            return self.base.forward_row(supplies, demand, self.k)
         k, owner = self.k, demand.owner
         return [
             (s, w * k + (supplies[s].unordered and 0 <= owner < supplies[s].origin))
