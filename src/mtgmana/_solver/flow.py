@@ -17,10 +17,17 @@ nodes even for 1,000 units).
 from __future__ import annotations
 
 import time
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from contextvars import ContextVar
 
-__all__ = ["DEADLINE", "OutOfTime", "check_deadline", "min_cost_rows", "min_cost_transport"]
+__all__ = [
+    "DEADLINE",
+    "OutOfTime",
+    "Row",
+    "check_deadline",
+    "min_cost_rows",
+    "min_cost_transport",
+]
 
 DEADLINE: ContextVar[float | None] = ContextVar("DEADLINE", default=None)
 """When a search that solves flows runs out of time (``time.process_time()``: the
@@ -74,58 +81,93 @@ def min_cost_transport(
     return _paths(supplies, demands, out, column, cheapest, pick, need)
 
 
+class Row(list[tuple[int, int]]):
+    """A demand's edges ``(supply index, cost per unit)``, with what
+    :func:`min_cost_rows` reads of them made once: the cost of each supply's edge,
+    and the cheapest edge (the first of its cost). Read only: callers that reuse
+    a row (the tapper's weights remember theirs) read these again."""
+
+    __slots__ = ("low", "pick", "weights")
+
+    def __init__(self, edges: Iterable[tuple[int, int]]) -> None:
+        super().__init__(edges)
+        self.weights = dict(self)
+        low: float = _INFINITY
+        pick = -1
+        for s, w in self:
+            if w < low:
+                low, pick = w, s
+        self.low = low
+        self.pick = pick
+
+
 def min_cost_rows(
     supplies: Sequence[int], demands: Sequence[int], rows: Sequence[Sequence[tuple[int, int]]]
 ) -> tuple[int, dict[tuple[int, int], int]] | None:
     """:func:`min_cost_transport` with the edges given per demand: ``rows[d]``
     lists ``(supply index, cost per unit)`` — the same as the edges of demand 0
-    in that order, then demand 1's, ... (the same flow, found the same way)."""
+    in that order, then demand 1's, ... (the same flow, found the same way). A
+    :class:`Row` is read as made when every supply has units (no edge is left
+    out)."""
     need = sum(demands)
     if need == 0:
         return 0, {}
     if sum(supplies) < need:
         return None
     m = len(demands)
-    n = len(supplies)
-    # Per supply its edges (the demand's node n + d, the weight), in the edges'
-    # order; per demand the weight of each supply's edge (the residual graph's
-    # reverse edges read it).
-    out: list[list[tuple[int, int]]] = [[] for _ in supplies]
+    # Per demand the weight of each supply's edge (the residual graph's reverse
+    # edges read it, and each supply's edges are made of them), and its cheapest.
     column: list[dict[int, int]] = [{} for _ in demands]
     cheapest: list[float] = [_INFINITY] * m
     pick = [-1] * m
+    whole = 0 not in supplies
     for d, row in enumerate(rows):
         if not demands[d]:
             continue
-        v = n + d
+        if whole and isinstance(row, Row):
+            column[d], cheapest[d], pick[d] = row.weights, row.low, row.pick
+            continue
         weights = column[d]
         low: float = _INFINITY
         for s, w in row:
             if supplies[s]:
-                out[s].append((v, w))
                 weights[s] = w
                 if w < low:
                     low, pick[d] = w, s
         cheapest[d] = low
-    return _paths(supplies, demands, out, column, cheapest, pick, need)
+    return _paths(supplies, demands, None, column, cheapest, pick, need)
+
+
+def _out(column: list[dict[int, int]], n: int) -> list[list[tuple[int, int]]]:
+    """Per supply its edges (the demand's node n + d, the weight), by demand: the
+    edges of :func:`min_cost_rows` as :func:`min_cost_transport` would list them."""
+    out: list[list[tuple[int, int]]] = [[] for _ in range(n)]
+    for d, weights in enumerate(column):
+        v = n + d
+        for s, w in weights.items():
+            out[s].append((v, w))
+    return out
 
 
 def _paths(
     supplies: Sequence[int],
     demands: Sequence[int],
-    out: list[list[tuple[int, int]]],
+    out: list[list[tuple[int, int]]] | None,
     column: list[dict[int, int]],
     cheapest: list[float],
     pick: list[int],
     need: int,
 ) -> tuple[int, dict[tuple[int, int], int]] | None:
     """Each demand at its cheapest supply when that is possible, else the
-    successive shortest paths."""
+    successive shortest paths (``out``: each supply's edges, None: by demand,
+    :func:`_out`)."""
     if any(pick[d] < 0 for d in range(len(demands)) if demands[d]):
         return None  # a demand nothing can meet
     found = _each_its_cheapest(supplies, demands, pick, cheapest)
     if found is not None:
         return found
+    if out is None:
+        out = _out(column, len(supplies))
     return _shortest_paths(supplies, demands, out, column, cheapest, need)
 
 

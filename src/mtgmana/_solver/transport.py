@@ -493,9 +493,13 @@ def solve_split(
 ) -> Solution | None:
     """The cheapest payment of ``parts`` with the {2/C} split ``split`` (how many of
     each part's {2/C} are paid with colored mana), or ``None``."""
-    merged = _merged_demands(parts, split)
-    keys = list(merged)
-    demands = [merged[key] for key in keys]
+    if split is _NO_SPLIT:  # no {2/C}: each part's demands, none met twice
+        keys = [(index, demand) for index, part in enumerate(parts) for demand in part.exact]
+        demands = [amount for part in parts for amount in part.exact.values()]
+    else:
+        merged = _merged_demands(parts, split)
+        keys = list(merged)
+        demands = [merged[key] for key in keys]
     life_index = len(supplies)
     supply_counts = [*counts, life // LIFE_PER_SYMBOL]
     rows: list[list[tuple[int, int]]] = []
@@ -517,11 +521,6 @@ def _merged_demands(
     parts: Sequence[CostDemands], split: Sequence[Mapping[ManaType, int]]
 ) -> Counter[tuple[int, Demand]]:
     """Each part's demands with its {2/C} split into colored and generic mana."""
-    if split is _NO_SPLIT:  # no {2/C}: each part's demands, none met twice
-        return Counter(
-            {(index, demand): amount for index, part in enumerate(parts)
-             for demand, amount in part.exact.items()}
-        )  # fmt: skip
     merged: Counter[tuple[int, Demand]] = Counter()
     for index, part in enumerate(parts):
         for demand, amount in part.exact.items():
