@@ -10,7 +10,7 @@ from typing import Any
 from hypothesis import given
 from hypothesis import strategies as st
 
-from mtgmana._solver.flow import min_cost_rows, min_cost_transport
+from mtgmana._solver.flow import Row, min_cost_rows, min_cost_transport
 
 
 @st.composite
@@ -206,3 +206,11 @@ def test_the_same_flow_as_the_plain_shortest_paths(case: dict[str, Any]) -> None
     for s, d, w in edges:
         rows[d].append((s, w))
     assert min_cost_rows(supplies, demands, rows) == found
+    # Rows made once (their edges' costs and cheapest edge read as made when every
+    # supply has units), and read again: the same flow.
+    made = [Row(row) for row in rows]
+    for _ in range(2):
+        again = min_cost_rows(supplies, demands, made)
+        assert again == found
+        if again is not None and found is not None:
+            assert list(again[1].items()) == list(found[1].items())

@@ -17,10 +17,17 @@ nodes even for 1,000 units).
 from __future__ import annotations
 
 import time
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from contextvars import ContextVar
 
-__all__ = ["DEADLINE", "OutOfTime", "check_deadline", "min_cost_rows", "min_cost_transport"]
+__all__ = [
+    "DEADLINE",
+    "OutOfTime",
+    "Row",
+    "check_deadline",
+    "min_cost_rows",
+    "min_cost_transport",
+]
 
 DEADLINE: ContextVar[float | None] = ContextVar("DEADLINE", default=None)
 """When a search that solves flows runs out of time (``time.process_time()``: the
@@ -74,59 +81,94 @@ def min_cost_transport(
     return _paths(supplies, demands, out, column, cheapest, pick, need)
 
 
+class Row(list[tuple[int, int]]):
+    """A demand's edges ``(supply index, cost per unit)``, with what
+    :func:`min_cost_rows` reads of them made once: the cost of each supply's edge,
+    and the cheapest edge (the first of its cost). Read only: callers that reuse
+    a row (the tapper's weights remember theirs) read these again."""
+
+    __slots__ = ("low", "pick", "weights")
+
+    def __init__(self, edges: Iterable[tuple[int, int]]) -> None:
+        super().__init__(edges)
+        self.weights = dict(self)
+        low: float = _INFINITY
+        pick = -1
+        for s, w in self:
+            if w < low:
+                low, pick = w, s
+        self.low = low
+        self.pick = pick
+
+
 def min_cost_rows(
     supplies: Sequence[int], demands: Sequence[int], rows: Sequence[Sequence[tuple[int, int]]]
 ) -> tuple[int, dict[tuple[int, int], int]] | None:
     """:func:`min_cost_transport` with the edges given per demand: ``rows[d]``
     lists ``(supply index, cost per unit)`` — the same as the edges of demand 0
-    in that order, then demand 1's, ... (the same flow, found the same way)."""
+    in that order, then demand 1's, ... (the same flow, found the same way). A
+    :class:`Row` is read as made when every supply has units (no edge is left
+    out)."""
     need = sum(demands)
     if need == 0:
         return 0, {}
     if sum(supplies) < need:
         return None
     m = len(demands)
-    n = len(supplies)
-    # Per supply its edges (the demand's node n + d, the weight), in the edges'
-    # order; per demand the weight of each supply's edge (the residual graph's
-    # reverse edges read it).
-    out: list[list[tuple[int, int]]] = [[] for _ in supplies]
+    # Per demand the weight of each supply's edge (the residual graph's reverse
+    # edges read it, and each supply's edges are made of them), and its cheapest.
     column: list[dict[int, int]] = [{} for _ in demands]
     cheapest: list[float] = [_INFINITY] * m
     pick = [-1] * m
+    whole = 0 not in supplies
     for d, row in enumerate(rows):
         if not demands[d]:
             continue
-        v = n + d
+        if whole and isinstance(row, Row):
+            column[d], cheapest[d], pick[d] = row.weights, row.low, row.pick
+            continue
         weights = column[d]
         low: float = _INFINITY
         for s, w in row:
             if supplies[s]:
-                out[s].append((v, w))
                 weights[s] = w
                 if w < low:
                     low, pick[d] = w, s
         cheapest[d] = low
-    return _paths(supplies, demands, out, column, cheapest, pick, need)
+    return _paths(supplies, demands, None, column, cheapest, pick, need)
+
+
+def _out(column: list[dict[int, int]], n: int) -> list[list[tuple[int, int]]]:
+    """Per supply its edges (the demand's node n + d, the weight), by demand: the
+    edges of :func:`min_cost_rows` as :func:`min_cost_transport` would list them."""
+    out: list[list[tuple[int, int]]] = [[] for _ in range(n)]
+    for d, weights in enumerate(column):
+        v = n + d
+        for s, w in weights.items():
+            out[s].append((v, w))
+    return out
 
 
 def _paths(
     supplies: Sequence[int],
     demands: Sequence[int],
-    out: list[list[tuple[int, int]]],
+    out: list[list[tuple[int, int]]] | None,
     column: list[dict[int, int]],
     cheapest: list[float],
     pick: list[int],
     need: int,
 ) -> tuple[int, dict[tuple[int, int], int]] | None:
     """Each demand at its cheapest supply when that is possible, else the
-    successive shortest paths."""
+    successive shortest paths (``out``: each supply's edges, None: by demand,
+    :func:`_out`)."""
     if any(pick[d] < 0 for d in range(len(demands)) if demands[d]):
         return None  # a demand nothing can meet
     found = _each_its_cheapest(supplies, demands, pick, cheapest)
     if found is not None:
         return found
-    return _shortest_paths(supplies, demands, out, column, need)
+    if out is None:
+        out = _out(column, len(supplies))
+    return _shortest_paths(supplies, demands, out, column, cheapest, need)
 
 
 def _each_its_cheapest(
@@ -154,25 +196,33 @@ def _shortest_paths(
     demands: Sequence[int],
     out: list[list[tuple[int, int]]],
     column: list[dict[int, int]],
+    cheapest: list[float],
     need: int,
 ) -> tuple[int, dict[tuple[int, int], int]] | None:
     """Successive shortest paths on the bipartite residual graph: supplies are nodes
     ``0..n-1``, demands ``n..n+m-1``; a path starts at a supply with units left
     (the source's arcs) and ends at a demand still wanting (the sink's), going
     forward along edges and back along assigned ones. Each augmentation keeps the
-    flow the cheapest of its value, so the last one is optimal."""
+    flow the cheapest of its value, so the last one is optimal. The first path is
+    one edge (:func:`_first_path`). The time limit is read every 8th path: a
+    path is a few microseconds, the process clock a system call."""
     n = len(supplies)
     m = len(demands)
-    size = n + m
     left = list(supplies)
     want = list(demands)
     into: list[dict[int, int]] = [{} for _ in range(m)]  # per demand: supply -> amount
-    total = 0
+    push, total = _first_path(want, column, cheapest, left, into)
+    need -= push
+    # The queue's distances at the start: 0 at the supplies with units left.
+    start: list[float] = [0 if units else _INFINITY for units in left]
+    start += [_INFINITY] * m
     deadline = DEADLINE.get()
+    paths = 1
     while need:
-        if deadline is not None and time.process_time() > deadline:
+        if deadline is not None and not paths & 7 and time.process_time() > deadline:
             raise OutOfTime
-        dist, parent = _distances(left, out, into, column, size)
+        paths += 1
+        dist, parent = _distances(start, left, out, into, column)
         end, low = -1, _INFINITY
         for d in range(m):
             if want[d] and dist[n + d] < low:
@@ -183,25 +233,51 @@ def _shortest_paths(
         want[end] -= push
         need -= push
         total += push * int(low)
-        _augment(parent, n + end, push, left, into, n)
+        first = _augment(parent, n + end, push, left, into, n)
+        if not left[first]:
+            start[first] = _INFINITY  # no path starts there any more
     return total, {(s, d): k for d in range(m) for s, k in into[d].items()}
 
 
+def _first_path(
+    want: list[int],
+    column: list[dict[int, int]],
+    cheapest: list[float],
+    left: list[int],
+    into: list[dict[int, int]],
+) -> tuple[int, int]:
+    """The first augmentation, without the Bellman-Ford: nothing is assigned yet, so
+    the queue's first pass is all it does — each demand at the cost of its cheapest
+    edge, from the lowest supply of that cost — and the path is that edge, to the
+    first demand of the least cost (as :func:`_shortest_paths` picks it). Returns
+    the units pushed and their cost."""
+    end, low = -1, _INFINITY
+    for d, k in enumerate(want):
+        if k and cheapest[d] < low:
+            end, low = d, cheapest[d]
+    s = min(s for s, w in column[end].items() if w == low)
+    push = min(want[end], left[s])
+    want[end] -= push
+    left[s] -= push
+    into[end][s] = push
+    return push, push * int(low)
+
+
 def _distances(
+    start: list[float],
     left: list[int],
     out: list[list[tuple[int, int]]],
     into: list[dict[int, int]],
     column: list[dict[int, int]],
-    size: int,
 ) -> tuple[list[float], list[int]]:
-    """Bellman-Ford (queue-based) from every supply with units left: each node's
-    distance and parent on the residual graph (forward along edges from supplies,
-    back along assigned amounts from demands). The queue's first pass (the
-    supplies with units left, at distance 0, in order) is a plain loop: the same
-    distances, parents and queue."""
+    """Bellman-Ford (queue-based) from every supply with units left (``start``: 0
+    there, else infinite): each node's distance and parent on the residual graph
+    (forward along edges from supplies, back along assigned amounts from demands).
+    The queue's first pass (the supplies with units left, at distance 0, in order)
+    is a plain loop: the same distances, parents and queue."""
     n = len(left)
-    dist: list[float] = [0 if units else _INFINITY for units in left]
-    dist += [_INFINITY] * (size - n)
+    size = len(start)
+    dist = list(start)
     parent = [-1] * size
     in_queue = [False] * size
     queue: list[int] = []
@@ -215,10 +291,7 @@ def _distances(
                     if not in_queue[v]:
                         in_queue[v] = True
                         append(v)
-    head = 0
-    while head < len(queue):
-        u = queue[head]
-        head += 1
+    for u in queue:  # and the nodes appended while it runs
         in_queue[u] = False
         du = dist[u]
         if u < n:
@@ -244,16 +317,16 @@ def _distances(
 
 def _augment(
     parent: list[int], v: int, push: int, left: list[int], into: list[dict[int, int]], n: int
-) -> None:
+) -> int:
     """Push ``push`` along the path ending at demand node ``v``: assign forward,
-    take back backward, and take the units from the supply it starts at."""
+    take back backward, and take the units from the supply it starts at (returned)."""
     while True:
         s = parent[v]
         into[v - n][s] = into[v - n].get(s, 0) + push
         p = parent[s]
         if p < 0:
             left[s] -= push
-            return
+            return s
         back = into[p - n]
         if back[s] == push:
             del back[s]

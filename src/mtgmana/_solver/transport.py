@@ -362,6 +362,8 @@ def solve(
     weights: Weights,
 ) -> Solution | None:
     """The cheapest joint payment of every part (part 0 is the current cost)."""
+    if not any(part.mono for part in parts):  # no {2/C}: one split, the empty one
+        return solve_split(parts, _NO_SPLIT, supplies, counts, life, weights)
     splits = split_choices(parts, supplies, counts, life)
     best: Solution | None = None
     for split in splits:
@@ -477,6 +479,10 @@ def _split_edges(
     return edges
 
 
+_NO_SPLIT: Sequence[Mapping[ManaType, int]] = ()
+"""The split of parts without monocolored hybrid symbols (:func:`solve`)."""
+
+
 def solve_split(
     parts: Sequence[CostDemands],
     split: Sequence[Mapping[ManaType, int]],
@@ -487,9 +493,13 @@ def solve_split(
 ) -> Solution | None:
     """The cheapest payment of ``parts`` with the {2/C} split ``split`` (how many of
     each part's {2/C} are paid with colored mana), or ``None``."""
-    merged = _merged_demands(parts, split)
-    keys = list(merged)
-    demands = [merged[key] for key in keys]
+    if split is _NO_SPLIT:  # no {2/C}: each part's demands, none met twice
+        keys = [(index, demand) for index, part in enumerate(parts) for demand in part.exact]
+        demands = [amount for part in parts for amount in part.exact.values()]
+    else:
+        merged = _merged_demands(parts, split)
+        keys = list(merged)
+        demands = [merged[key] for key in keys]
     life_index = len(supplies)
     supply_counts = [*counts, life // LIFE_PER_SYMBOL]
     rows: list[list[tuple[int, int]]] = []

@@ -87,17 +87,19 @@ def instances_of(problem: Problem, picks: Sequence[list[int]]) -> tuple[list[Ins
     """The activations a choice of rows stands for, and per group the permanents
     left as one-mana units."""
     instances: list[Instance] = []
-    simple_counts: list[int] = []
+    sources = problem.sources
+    simple_counts = [len(source.indexes) for source in sources]
     for g, counts in enumerate(picks):
+        if not any(counts):
+            continue  # no complex activation: all the group's permanents are units
         copy = 0
-        for option_index, n in enumerate(counts):
-            option = problem.sources[g].complex[option_index]
+        for option, n in zip(sources[g].complex, counts, strict=True):
             for _ in range(n):
                 # A repeatable ability doesn't use up its permanent (any of the
                 # group will do); a once-only one does.
                 instances.append(Instance(g, 0 if option.repeatable else copy, option))
                 copy += 0 if option.repeatable else 1
-        simple_counts.append(len(problem.sources[g].indexes) - copy)
+        simple_counts[g] -= copy
     return instances, simple_counts
 
 
@@ -155,6 +157,9 @@ def evaluate(
     fixed = 0
     self_sacrificed: set[int] = set()
     resources = [0, 0, 0]
+    life_used = life_paid = 0
+    discards = False
+    costing: list[Instance] = []  # the activations that cost mana
     for inst in instances:
         source = sources[inst.source]
         option = inst.option
@@ -165,6 +170,11 @@ def evaluate(
         fixed += scale.waste * len(option.slots)
         for k, amount in enumerate(option.resources):
             resources[k] += amount
+        life_used += option.life + option.damage
+        life_paid += option.life
+        discards = discards or option.discards_hand
+        if option.mana_cost is not None:
+            costing.append(inst)
     # Energy, cards discarded, cards exiled from the graveyard: what the board has,
     # paid like life (energy) or like lost cards (CR 107.14, 701.9, 406).
     board = problem.board
@@ -173,26 +183,27 @@ def evaluate(
         for need, have in zip(resources, (board.energy, board.hand, board.graveyard), strict=True)
     ):
         return None
-    if any(inst.option.discards_hand for inst in instances):
+    if discards:
         resources[1] = board.hand  # "Discard your hand": all of it, once (CR 701.9a)
     fixed += scale.life * resources[0] + scale.sacrifice * (3 * resources[1] + resources[2])
     if victims_cost(problem, instances, self_sacrificed) is None:
         return None  # not enough permanents to sacrifice, in any order
-    life_used = sum(inst.option.life + inst.option.damage for inst in instances)
-    if sum(inst.option.life for inst in instances) > problem.life:  # CR 119.4
+    if life_paid > problem.life:  # CR 119.4
         return None
     if problem.survive and life_used >= problem.life:  # CR 704.5a: the game is lost
         return None
     # "Tap an untapped creature you control" (Springleaf Drum), convoke, improvise and
     # delve are units of the flow (tapping._alternatives): it chooses the permanents.
-    costing = [inst for inst in instances if inst.option.mana_cost is not None]
     if shortcuts and costing and not _first_payable(problem, instances, simple_counts, costing):
         return None
     ordered = arranged(problem, instances)
     orders = _orders(instances, ordered)
     first = next(orders)
     life_left = max(0, problem.life - life_used - problem.survive)
-    kinds = Counter((inst.source, id(inst.option)) for inst in ordered)
+    kinds: dict[tuple[int, int], int] = {}
+    for inst in ordered:
+        kind = (inst.source, id(inst.option))
+        kinds[kind] = kinds.get(kind, 0) + 1
     if not shortcuts or len(kinds) < 2:
         return _each_order(problem, first, list(orders), simple_counts, fixed, life_left,
                            future, None, stop=shortcuts)  # fmt: skip
@@ -518,16 +529,23 @@ def _precedence(candidate: Candidate) -> tuple[list[Instance] | None, list[int]]
     or, if they can't, the positions in one cycle."""
     solution = candidate.solution
     order = candidate.instances
-    after: dict[int, set[int]] = {p: set() for p in range(len(order))}
+    k = len(order)
+    supplies, demands = candidate.supplies, solution.demands
+    after: list[set[int]] = [set() for _ in range(k)]
     for (s, d), amount in solution.assignment.items():
-        origin = candidate.supplies[s].origin
-        owner = solution.demands[d].owner
-        if amount and 0 <= origin < len(order) and 0 <= owner < len(order):
-            after[origin].add(owner)
-    for p, s in victim_edges(candidate):  # a permanent's activations before its sacrifice
-        after[p].add(s)
-    before = Counter(q for targets in after.values() for q in targets)
-    ready = [p for p in range(len(order)) if not before[p]]
+        origin = supplies[s].origin
+        if 0 <= origin < k and amount:
+            owner = demands[d].owner
+            if 0 <= owner < k:
+                after[origin].add(owner)
+    if candidate.victims:  # a permanent's activations before its sacrifice
+        for p, s in victim_edges(candidate):
+            after[p].add(s)
+    before = [0] * k
+    for targets in after:
+        for q in targets:
+            before[q] += 1
+    ready = [p for p in range(k) if not before[p]]
     result: list[Instance] = []
     placed: set[int] = set()
     while ready:
@@ -564,6 +582,9 @@ def _orders(instances: list[Instance], ordered: list[Instance]) -> Iterator[list
     for inst in ordered:
         kinds.setdefault((inst.source, id(inst.option)), []).append(inst)
     groups = list(kinds.values())
+    if len(groups) < 2:  # one kind: its activations are interchangeable, one order
+        yield others + [inst for group in groups for inst in group]
+        return
     left = [len(group) for group in groups]
 
     def arrangements(size: int) -> Iterator[list[int]]:
@@ -604,7 +625,11 @@ def _solve_order(
     ``forbidden`` to it, and one may sacrifice any permanent but those ``banned``
     to it (a lower bound)."""
     problem.solves += 1
-    self_sacrificed = {place(problem, inst) for inst in order if inst.option.sacrifice_self}
+    sources = problem.sources
+    places = tuple([sources[inst.source].indexes[inst.copy] for inst in order])  # place()
+    self_sacrificed = {
+        where for where, inst in zip(places, order, strict=True) if inst.option.sacrifice_self
+    }
     victims = assign_victims(problem, order, self_sacrificed, ordered=not relaxed, banned=banned)
     if victims is None:
         return None
@@ -642,8 +667,7 @@ def _solve_order(
     flex, rest = divmod(fixed + solution.cost - value_main + rest, scale.flex)
     value = (sac, life_w, -kept, waste_w, flex, rest)  # the preference order, 1-6
     return Candidate(
-        value, order, simple_counts, solution, supplies, members, kept, victims[1],
-        tuple(place(problem, inst) for inst in order),
+        value, order, simple_counts, solution, supplies, members, kept, victims[1], places,
     )  # fmt: skip
 
 

@@ -145,6 +145,33 @@ class Shared:
         self._spends: dict[int, _Spends] = {}
         self._activations: dict[tuple[int, int, int], tuple[T.CostDemands, ...] | None] = {}
         self._members: dict[tuple[str, Any, int], list[Any]] = {}
+        self._bodies: dict[tuple[Any, ...], Network | None] = {}
+
+    def body(
+        self,
+        order: Sequence[Any],
+        simple_counts: Sequence[int],
+        relaxed: bool,
+        forbidden: dict[int, frozenset[int]] | None,
+    ) -> Network | None:
+        """A network's all but the cost's own demands (:func:`_body`), remembered per
+        activation (its group and option) in order, count of each group's one-mana
+        units, ``relaxed`` and ``forbidden`` (at most 4096): it depends on nothing
+        else of the problem's (docs/tapper.md, "Compiling once")."""
+        key = (
+            tuple([(inst.source, id(inst.option)) for inst in order]),
+            tuple(simple_counts),
+            relaxed,
+            frozenset(forbidden.items()) if forbidden else None,
+        )
+        try:
+            return self._bodies[key]
+        except KeyError:
+            pass
+        if len(self._bodies) >= 4096:
+            self._bodies.clear()
+        found = self._bodies[key] = _body(self, order, simple_counts, relaxed, forbidden)
+        return found
 
     def spends(self, acting: int) -> _Spends:
         found = self._spends.get(acting)
@@ -261,12 +288,30 @@ def network(
 ) -> Network | None:
     """The network of these activations in this order (``relaxed``: made mana may
     pay any activation but its own and those ``forbidden`` to it); None when a
-    cost can't be paid at all (CR 118.6)."""
+    cost can't be paid at all (CR 118.6). All but the cost's own demands is the
+    board's (:meth:`Shared.body`): the supply lists are shared, read only."""
     common = shared(problem)
     cost_part = _cost_part(problem.cost, problem.x, problem.keywords)
     if cost_part is None:
         return None
-    parts = [cost_part]
+    body = common.body(order, simple_counts, relaxed, forbidden)
+    if body is None:
+        return None
+    return Network(
+        [cost_part, *body.parts], body.future_start + 1, body.supplies, body.members, body.counts
+    )
+
+
+def _body(
+    common: Shared,
+    order: Sequence[Any],
+    simple_counts: Sequence[int],
+    relaxed: bool,
+    forbidden: dict[int, frozenset[int]] | None,
+) -> Network | None:
+    """:func:`network` without the cost's part: the activations' costs (their
+    ``future_start`` the future costs'), the supplies, their members and counts."""
+    parts: list[T.CostDemands] = []
     acting = 0
     for position, inst in enumerate(order):
         option = inst.option

@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from typing import Any, Final
 
 from .._solver import transport as T
+from .._solver.flow import Row
 from ..board import Board
 from ..board.abilities import PermanentFilter
 from ..board.queries import matches
@@ -60,9 +61,11 @@ class TapWeights(T.Weights):
         super().__init__(units, 1)
         self.life_weight = scale.life * T.LIFE_PER_SYMBOL
         self._edges: dict[tuple[int, int], tuple[T.Supply, T.Demand, int | None]] = {}
-        self._rows: dict[Any, tuple[tuple[T.Supply, ...], T.Demand, list[tuple[int, int]]]] = {}
+        self._rows: dict[Any, tuple[tuple[T.Supply, ...], T.Demand, Row]] = {}
         self._supplies: Sequence[T.Supply] = ()
         self._ids: tuple[int, ...] = ()
+        self._forward: dict[tuple[int, int], tuple[Row, Row]]
+        self._forward = {}
 
     def edge(self, supply: T.Supply, demand: T.Demand) -> int | None:
         # By identity: the entry holds both objects, so their ids aren't reused.
@@ -73,7 +76,7 @@ class TapWeights(T.Weights):
         self._edges[(id(supply), id(demand))] = (supply, demand, weight)
         return weight
 
-    def row(self, supplies: Sequence[T.Supply], demand: T.Demand) -> list[tuple[int, int]]:
+    def row(self, supplies: Sequence[T.Supply], demand: T.Demand) -> Row:
         # Remembered per supplies and demand, by identity (the entry holds them, so
         # their ids aren't reused while it is remembered).
         if supplies is not self._supplies:
@@ -82,11 +85,29 @@ class TapWeights(T.Weights):
         found = self._rows.get(key)
         if found is not None:
             return found[2]
-        row = super().row(supplies, demand)
+        row = Row(super().row(supplies, demand))
         if len(self._rows) >= 4096:
             self._rows.clear()
         self._rows[key] = (tuple(supplies), demand, row)
         return row
+
+    def forward_row(self, supplies: Sequence[T.Supply], demand: T.Demand, k: int) -> Row:
+        """:class:`ForwardFirst`'s row (its weights times ``k``), remembered per row
+        of these weights (the same supplies and demand) and ``k``; the entry holds
+        the row, so its id isn't reused while it is remembered."""
+        row = self.row(supplies, demand)
+        key = (id(row), k)
+        found = self._forward.get(key)
+        if found is not None and found[0] is row:
+            return found[1]
+        owner = demand.owner
+        forward = Row(
+            (s, w * k + (supplies[s].unordered and 0 <= owner < supplies[s].origin)) for s, w in row
+        )
+        if len(self._forward) >= 4096:
+            self._forward.clear()
+        self._forward[key] = (row, forward)
+        return forward
 
 
 class ForwardFirst(T.Weights):
@@ -110,6 +131,8 @@ class ForwardFirst(T.Weights):
         return weight * self.k + (supply.unordered and 0 <= demand.owner < supply.origin)
 
     def row(self, supplies: Sequence[T.Supply], demand: T.Demand) -> list[tuple[int, int]]:
+        if isinstance(self.base, TapWeights):
+            return self.base.forward_row(supplies, demand, self.k)
         k, owner = self.k, demand.owner
         return [
             (s, w * k + (supplies[s].unordered and 0 <= owner < supplies[s].origin))
