@@ -16,7 +16,7 @@ import functools
 import heapq
 from collections.abc import Sequence
 from dataclasses import replace
-from typing import Any
+from typing import Any, Final
 
 from .._solver import transport as T
 from ..colors import ManaType
@@ -420,15 +420,17 @@ def _steps(board: Any, draft: _Draft) -> list[Step]:
         sacrifice=others_sacrificed,
         counters=option.counters,
     )
-    paid_with = trusted(
-        Paid,
-        mana=paid,
-        life=option.life,
-        tapped=(),
-        exiled=resources[2],
-        energy=resources[0],
-        discarded=resources[1],
-    )
+    paid_with = _NOTHING_PAID
+    if paid or option.life or resources != (0, 0, 0):
+        paid_with = trusted(
+            Paid,
+            mana=paid,
+            life=option.life,
+            tapped=(),
+            exiled=resources[2],
+            energy=resources[0],
+            discarded=resources[1],
+        )
     step = trusted(
         Step,
         permanent=identifier,
@@ -451,6 +453,10 @@ def _steps(board: Any, draft: _Draft) -> list[Step]:
     for where, units in triggered.items():
         steps.append(_trigger_step(board, where, tuple(units)))
     return steps
+
+
+_NOTHING_PAID: Final = Paid()
+"""What a step whose cost is {T} alone paid (one value for all: it's immutable)."""
 
 
 def _made(
