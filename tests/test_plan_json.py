@@ -6,6 +6,7 @@ then the cost paid from the pool — on the benchmark's boards."""
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import sys
 from collections import Counter
@@ -15,11 +16,14 @@ from typing import Any
 import pytest
 
 from mtgmana import pay
+from mtgmana.ability_text import spend_of
 from mtgmana.board import Board
+from mtgmana.colors import ManaType
 from mtgmana.mana import Mana
 from mtgmana.payment import CannotPay
 from mtgmana.pool import ManaPool
-from mtgmana.tapping import activate, plan
+from mtgmana.tapping import Plan, Replay, activate, plan
+from mtgmana.tapping.plans import trusted
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "bench"))
 from bench_tapping import (
@@ -127,3 +131,52 @@ def test_bench_plans_replay_through_their_json(name: str) -> None:
         data = json.loads(json.dumps(found.to_json()))
         data["x"] = 2
         replay_json(data, sources)
+
+
+def _bench_plans() -> list[Plan]:
+    plans = []
+    for sources, costs in BOARDS.values():
+        board = Board.parse(sources)
+        for cost in costs:
+            try:
+                plans.append(plan(cost, board, x=2))
+            except CannotPay:
+                continue
+    return plans
+
+
+def test_the_plans_values_are_those_their_constructors_make() -> None:
+    """The tapper builds steps without their dataclass's ``__init__``
+    (``plans.trusted``): the very values, every field set, in field order."""
+    checked = 0
+    for found in _bench_plans():
+        for step in found.steps:
+            values = [step, step.paid_with] + ([step.activate] if step.activate else [])
+            for value in values:
+                names = [f.name for f in dataclasses.fields(value)]
+                rebuilt = type(value)(**{name: getattr(value, name) for name in names})
+                assert list(vars(value)) == names
+                assert vars(rebuilt) == vars(value)
+                checked += 1
+    assert checked > 100
+    made = trusted(Replay, permanent=1, ability=0, produce=(ManaType.G,), pay=(), tap=(),
+                   sacrifice=(), counters=0)  # fmt: skip
+    assert made == Replay(1, 0, (ManaType.G,)) and repr(made) == repr(Replay(1, 0, (ManaType.G,)))
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        made.permanent = 2  # type: ignore[misc]
+
+
+def test_the_plans_totals_in_json_are_its_own() -> None:
+    """``life_paid``, ``damage``, ``tapped``, ``sacrificed`` and ``exiled`` as the
+    plan's properties say — with convoke and delve too (CR 702.51a, 702.66a)."""
+    plans = _bench_plans()
+    elves, island = Board.parse("Forest, 4 Llanowar Elves"), Board.parse("Island", graveyard=7)
+    plans.append(plan(None, elves, x=2, spend=spend_of("Chord of Calling")))
+    plans.append(plan(None, island, spend=spend_of("Treasure Cruise")))
+    for found in plans:
+        data = found.to_json()
+        assert data["life_paid"] == found.life_paid and data["damage"] == found.damage
+        assert data["tapped"] == list(found.tapped)
+        assert data["sacrificed"] == list(found.sacrificed)
+        assert data.get("exiled", 0) == found.exiled
+    assert plans[-1].exiled == 7 and len(plans[-2].payment.assignment[0].instead) > 0

@@ -206,7 +206,10 @@ class SymbolPayment:
         return Paid(self.units, self.life, tapped, exiled)
 
     def to_json(self) -> dict[str, Any]:
-        return {"symbol": str(self.symbol), "paid_with": self.paid_with.to_json()}
+        if self.instead:  # else paid_with's JSON without making it: mana and life alone
+            return {"symbol": str(self.symbol), "paid_with": self.paid_with.to_json()}
+        mana = [unit.to_json() for unit in self.units]
+        return {"symbol": str(self.symbol), "paid_with": {"mana": mana, "life": self.life}}
 
 
 @dataclass(frozen=True)
@@ -390,11 +393,15 @@ def assign_symbols(
     generic mana and X: the counts then match the solution exactly."""
 
     def take(symbol: ManaSymbol, demand: Demand, n: int) -> SymbolPayment:
-        queue = queues.get(demand, [])
+        queue = queues.get(demand)
+        if not queue:
+            return SymbolPayment(symbol)
         chosen = queue[:n]
         del queue[:n]
-        units = tuple(u for u in chosen if isinstance(u, Mana))
-        instead = tuple(u for u in chosen if isinstance(u, Alternative))
+        units = tuple([u for u in chosen if isinstance(u, Mana)])
+        if len(units) == len(chosen):  # all mana (the most)
+            return SymbolPayment(symbol, units)
+        instead = tuple([u for u in chosen if isinstance(u, Alternative)])
         return SymbolPayment(symbol, units, 0, instead)
 
     paid: dict[int, SymbolPayment] = {}
@@ -409,7 +416,7 @@ def assign_symbols(
             paid[i] = take(symbol, demand, 1)
         else:
             paid[i] = SymbolPayment(symbol, life=LIFE_PER_SYMBOL)
-    generic = Demand(ALL_TYPES, spend_index=0)
+    generic = _GENERIC
     for i, symbol in later:
         ways = ways_to_pay(symbol)
         if ways.or_generic:  # {2/C}: one of its color, else two generic (CR 107.4e)
@@ -423,7 +430,11 @@ def assign_symbols(
             paid[i] = take(symbol, Demand(x_types, spend_index=1), x)
         elif not ways.or_generic:
             paid[i] = take(symbol, generic, ways.generic)
-    return tuple(paid[i] for i in range(len(cost)))
+    return tuple([paid[i] for i in range(len(cost))])
+
+
+_GENERIC: Final = Demand(ALL_TYPES, spend_index=0)
+"""The demand of a cost's generic mana, the key of its queue (:func:`assign_symbols`)."""
 
 
 def _detail(request: _Request) -> str:

@@ -115,7 +115,7 @@ def _valid(value: Any) -> bool:
     return True
 
 
-_ENCODER = json.JSONEncoder(ensure_ascii=False, allow_nan=False)
+_ENCODER = json.JSONEncoder(ensure_ascii=False, allow_nan=False, check_circular=False)
 """Made once: ``json.dumps`` with options makes a new encoder per call."""
 
 

@@ -23,7 +23,9 @@ from collections.abc import Callable, Iterable
 from contextlib import redirect_stdout
 from typing import IO, TYPE_CHECKING, Any, get_args
 
+from ._serve_io import decode, encode, read_lines
 from ._serve_schema import LIMITS, ErrorCode, OpSpec, RequestError, check, option_name
+from ._tap_core import tap_result
 
 if TYPE_CHECKING:
     from ..pool import ManaPool
@@ -37,8 +39,6 @@ ERROR_CODES: tuple[ErrorCode, ...] = get_args(ErrorCode)
 def serve_stream(stream: IO[bytes], out: IO[bytes], *, allow_files: bool = False) -> None:
     """Answer each request line of the byte ``stream`` on ``out``, flushing after
     each: lines past the length limit are answered ``line_too_long``."""
-    from ._serve_io import read_lines
-
     _warm()
     session = Session(allow_files=allow_files)
     write = out.write
@@ -100,8 +100,6 @@ class Session:
     def answer_bytes(self, line: str | bytes | None) -> bytes:
         """The response line (with its newline) to one request line (``None``: a
         line past the length limit)."""
-        from ._serve_io import decode, encode
-
         identifier: Any = None
         try:
             if line is None:
@@ -193,8 +191,6 @@ class Session:
         return {**result, "status": status}
 
     def _tap(self, request: dict[str, Any]) -> dict[str, Any]:
-        from .tap import tap_result
-
         values = self._with_pool(_dests("tap", request))
         status, result = tap_result(values, self.state.board_of(request))
         return {**result, "status": status}

@@ -202,30 +202,9 @@ def tap_result(
     """``mtgmana tap``'s answer to a request (``cost``, ``pool``, ``life``, ``x``,
     ``hand``, and the board's keys unless ``board`` is given): (exit status, JSON).
     Raises :class:`~mtgmana.MtgManaError` for bad input."""
-    from ..ability_text import spend_of
-    from ..floating import floating_mana
-    from ..payment import CannotPay
-    from ..tapping import plan
-    from ._floating import lenient_cost
+    from ._tap_core import tap_result as answer
 
-    spell = request.get("for_card") or request.get("for")
-    spend = spend_of(spell) if spell else None
-    text = request.get("cost")
-    cost = lenient_cost(text) if text is not None else None
-    if board is None:
-        board = board_from(request)
-    pool = [*request.get("units", ()), *floating_mana(request.get("pool", ""))]
-    hand = request.get("hand", "")
-    future = [lenient_cost(text) for text in hand.split(",") if text.strip()]
-    try:
-        result = plan(
-            cost, board, pool=pool, life=request.get("life", 20), x=request.get("x"),
-            future=future, spend=spend, partial=bool(request.get("partial")),
-            time_limit=request.get("time_limit"),
-        )  # fmt: skip
-    except CannotPay as refusal:
-        return 1, {"payable": False, "shortfall": list(refusal.shortfall), "reason": str(refusal)}
-    return 0, result.to_json()
+    return answer(request, board_from(request) if board is None else board)
 
 
 def options_result(request: Mapping[str, Any], board: Board | None = None) -> dict[str, Any]:

@@ -35,7 +35,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from ..colors import ManaType
 from ..costs import ManaCost
@@ -49,6 +49,20 @@ if TYPE_CHECKING:
 __all__ = ["Plan", "Replay", "Step"]
 
 _ORDER = {t: i for i, t in enumerate(ManaType)}
+_SYMBOLS = {t: t.symbol for t in ManaType}
+
+_Frozen = TypeVar("_Frozen")
+
+
+def trusted(cls: type[_Frozen], **values: Any) -> _Frozen:
+    """The value ``cls(**values)`` of a frozen dataclass without a
+    ``__post_init__`` (:class:`Step`, :class:`Replay`, :class:`~mtgmana.payment.Paid`),
+    made without its generated ``__init__`` — a call per field, the cost of a plan
+    the tapper builds (``tapping._build``). Only for values known good: ``values``
+    holds every field, in order (the tests check the two ways agree)."""
+    value = object.__new__(cls)
+    object.__setattr__(value, "__dict__", values)
+    return value
 
 
 def _symbols(units: tuple[Mana, ...]) -> str:
@@ -77,7 +91,7 @@ class Replay:
         return {
             "permanent": self.permanent,
             "ability": self.ability,
-            "produce": "".join(t.symbol for t in self.produce),
+            "produce": "".join([_SYMBOLS[t] for t in self.produce]),
             "pay": [unit.to_json() for unit in self.pay],
             "tap": list(self.tap),
             "sacrifice": list(self.sacrifice),
@@ -267,24 +281,36 @@ class Plan:
 
     def to_json(self) -> dict[str, Any]:
         """The plan as ``mtgmana tap --json`` prints it."""
-        return {
+        life_paid = self.payment.life_paid
+        damage = 0
+        tapped: list[int] = []
+        sacrificed: list[int] = []
+        for step in self.steps:  # life_paid, damage, tapped and sacrificed in one pass
+            life_paid += step.paid_with.life
+            damage += step.damage
+            tapped += step.tapped
+            sacrificed += step.sacrificed
+        assignment = self.payment.assignment
+        exiled = 0
+        if any(part.instead for part in assignment):  # convoke, improvise, delve
+            tapped, exiled = list(self.tapped), self.exiled
+        data: dict[str, Any] = {
             "payable": True,
             "cost": str(self.cost),
             "steps": [step.to_json() for step in self.steps],
-            "life_paid": self.life_paid,
-            "damage": self.damage,
-            "tapped": list(self.tapped),
-            "sacrificed": list(self.sacrificed),
-            **({"exiled": self.exiled} if self.exiled else {}),
-            "floating_after": [unit.to_json() for unit in self.floating_after],
-            "cut_short": self.cut_short,
-            "assignment": [part.to_json() for part in self.payment.assignment],
-            **(
-                {"ignored": [{"permanent": i, "card": n, "why": w} for i, n, w in self.ignored]}
-                if self.ignored
-                else {}
-            ),
+            "life_paid": life_paid,
+            "damage": damage,
+            "tapped": tapped,
+            "sacrificed": sacrificed,
         }
+        if exiled:
+            data["exiled"] = exiled
+        data["floating_after"] = [unit.to_json() for unit in self.floating_after]
+        data["cut_short"] = self.cut_short
+        data["assignment"] = [part.to_json() for part in assignment]
+        if self.ignored:
+            data["ignored"] = [{"permanent": i, "card": n, "why": w} for i, n, w in self.ignored]
+        return data
 
 
 def _replay(
