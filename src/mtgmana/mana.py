@@ -226,7 +226,7 @@ class Mana:
         {'type': 'G', 'source': 3, 'snow': True}
         """
         kind = self.kind
-        data: dict[str, Any] = {"type": kind.type.value}
+        data: dict[str, Any] = {"type": kind.type._value_}  # (not the property: hot)
         if kind.source is not None:
             data["source"] = kind.source.id
         if kind.snow:

@@ -111,8 +111,6 @@ class BoardState:
         """The board a request names by ``sources`` (remembered), else the
         session's; a board's other keys without ``sources`` are an error (the
         session's board is changed by ``update``)."""
-        from .tap import board_from
-
         named = [key for key in BOARD_KEYS if key in request]
         if not named:
             return self.session_board()
@@ -125,6 +123,8 @@ class BoardState:
         key = tuple(request.get(k) for k in BOARD_KEYS)
         board = self._boards.get(key)
         if board is None:
+            from .tap import board_from  # a new board only
+
             check_board_size(request)
             board = board_from({k: request[k] for k in named})
             self._boards[key] = board

@@ -56,6 +56,10 @@ class NotModelled(MtgManaError):
         )
 
 
+_EVERY_TYPE = frozenset(ManaType)
+"""Every type of mana: ``x_mana`` that restricts nothing."""
+
+
 def _request(board: Board, request: PaymentRequest) -> PaymentRequest:
     """The request, checked for a board: ``board`` must be one, and the options the
     tapper doesn't model yet are refused (never ignored)."""
@@ -70,7 +74,7 @@ def _request(board: Board, request: PaymentRequest) -> PaymentRequest:
     unmodelled = []
     if request.prefer is not Prefer.MANA and any(ways_to_pay(s).life for s in request.cost):
         unmodelled.append("prefer=Prefer.LIFE (the tapper pays the least life, preference 2)")
-    if request.x_mana not in (None, frozenset(ManaType)) and request.cost.x_count:
+    if request.x_mana not in (None, _EVERY_TYPE) and request.cost.x_count:
         unmodelled.append("x_mana (mana that may pay X)")
     if any(spend != Spend(SpendKind.SPELL, cost=cost) for cost, spend in request.future):
         unmodelled.append("future costs with their own spend (the tapper's are spells)")
