@@ -364,7 +364,7 @@ def _most_of_sources(problem: Problem) -> tuple[Counter[int], tuple[tuple[int, i
     sources = tuple(problem.sources)
     # What the most mana depends on: the sources and the board's facts (its
     # creatures, counters, what may be sacrificed: Problem's facts have this key).
-    key = (id(problem.board), tuple(map(id, sources)), problem.keywords)
+    key = (id(problem.board), problem.source_ids, problem.keywords)
     hit = _MOST.get(key)
     if (
         hit is not None

@@ -187,6 +187,9 @@ class Problem:
     """When the search for any payable plan gives up (``SearchTooLong``), if it does."""
     ticks: int = field(default=0, init=False)
     """How many times :attr:`spent` was asked (it reads the clock every 8th time)."""
+    source_ids: tuple[int, ...] = field(default=(), init=False)
+    """The ids of the compiled sources: what the board's remembered facts are found
+    by (with the objects themselves checked: the entries hold them)."""
 
     @property
     def spent(self) -> bool:
@@ -206,7 +209,8 @@ class Problem:
 
     def __post_init__(self) -> None:
         self.keywords = spell_keywords(self.spend)
-        key = (id(self.board), tuple(map(id, self.sources)), self.keywords)
+        self.source_ids = tuple(map(id, self.sources))
+        key = (id(self.board), self.source_ids, self.keywords)
         hit = _FACTS.get(key)
         if (
             hit is not None

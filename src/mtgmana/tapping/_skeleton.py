@@ -327,7 +327,7 @@ def _skeleton(problem: Problem) -> _Skeleton:
     holds the sources, so their ids can't be reused while it is cached), with how
     often the repeatable options are tried (the board's facts decide it)."""
     sources = tuple(problem.sources)
-    key = tuple(map(id, sources))
+    key = problem.source_ids
     hit = _SKELETONS.get(key)
     if hit is not None and all(map(operator.is_, hit[0], sources)):
         skeleton = hit[2]
