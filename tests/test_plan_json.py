@@ -23,7 +23,7 @@ from mtgmana.mana import Mana
 from mtgmana.payment import CannotPay
 from mtgmana.pool import ManaPool
 from mtgmana.tapping import Plan, Replay, activate, plan
-from mtgmana.tapping.plans import trusted
+from mtgmana.tapping.plans import _trusted
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "bench"))
 from bench_tapping import (
@@ -147,7 +147,7 @@ def _bench_plans() -> list[Plan]:
 
 def test_the_plans_values_are_those_their_constructors_make() -> None:
     """The tapper builds steps without their dataclass's ``__init__``
-    (``plans.trusted``): the very values, every field set, in field order."""
+    (``plans._trusted``): the very values, every field set, in field order."""
     checked = 0
     for found in _bench_plans():
         for step in found.steps:
@@ -159,7 +159,7 @@ def test_the_plans_values_are_those_their_constructors_make() -> None:
                 assert vars(rebuilt) == vars(value)
                 checked += 1
     assert checked > 100
-    made = trusted(Replay, permanent=1, ability=0, produce=(ManaType.G,), pay=(), tap=(),
+    made = _trusted(Replay, permanent=1, ability=0, produce=(ManaType.G,), pay=(), tap=(),
                    sacrifice=(), counters=0)  # fmt: skip
     assert made == Replay(1, 0, (ManaType.G,)) and repr(made) == repr(Replay(1, 0, (ManaType.G,)))
     with pytest.raises(dataclasses.FrozenInstanceError):

@@ -26,7 +26,7 @@ from ..payment import ALTERNATIVE_KINDS, Alternative, Paid, Payment, assign_symb
 from ._compile import EFFECT, ORDER, SELF, Option
 from ._evaluate import Candidate, Instance
 from ._problem import Problem
-from .plans import Plan, Replay, Step, trusted
+from .plans import Plan, Replay, Step, _trusted
 
 __all__: list[str] = []
 
@@ -410,7 +410,7 @@ def _steps(board: Any, draft: _Draft) -> list[Step]:
     made = own + tuple(u for units in triggered.values() for u in units) if triggered else own
     paid = tuple(draft.paid)
     resources = option.resources
-    replay = trusted(
+    replay = _trusted(
         Replay,
         permanent=identifier,
         ability=option.ability_index,
@@ -422,7 +422,7 @@ def _steps(board: Any, draft: _Draft) -> list[Step]:
     )
     paid_with = _NOTHING_PAID
     if paid or option.life or resources != (0, 0, 0):
-        paid_with = trusted(
+        paid_with = _trusted(
             Paid,
             mana=paid,
             life=option.life,
@@ -431,7 +431,7 @@ def _steps(board: Any, draft: _Draft) -> list[Step]:
             energy=resources[0],
             discarded=resources[1],
         )
-    step = trusted(
+    step = _trusted(
         Step,
         permanent=identifier,
         card=board.permanents[draft.index].name,

@@ -54,7 +54,7 @@ _SYMBOLS = {t: t.symbol for t in ManaType}
 _Frozen = TypeVar("_Frozen")
 
 
-def trusted(cls: type[_Frozen], **values: Any) -> _Frozen:
+def _trusted(cls: type[_Frozen], **values: Any) -> _Frozen:
     """The value ``cls(**values)`` of a frozen dataclass without a
     ``__post_init__`` (:class:`Step`, :class:`Replay`, :class:`~mtgmana.payment.Paid`),
     made without its generated ``__init__`` — a call per field, the cost of a plan
