@@ -170,26 +170,30 @@ class _Heap:
         """:meth:`push` nodes of one depth (bound, node), in order, the first of the
         least bound held aside when it comes before every node queued (the heap's
         items are then as if it had been pushed and popped)."""
-        items = self.items
         if nodes:
             first = 0
             for i in range(1, len(nodes)):
                 if nodes[i][0] < nodes[first][0]:
                     first = i
             bound = nodes[first][0]
-            if not items or bound < items[0][0] or (bound == items[0][0] and -depth < items[0][1]):
+            if self._next(bound, depth):
                 self.held = (bound, depth, nodes.pop(first)[1])
         for bound, node in nodes:
-            heapq.heappush(items, (bound, -depth, next(self.counter), node))
+            self.push(bound, depth, node)
 
     def requeue(self, bound: Any, depth: int, node: _Node) -> None:
         """:meth:`push` a node popped last, before anything else is pushed: held
         aside when it comes before every node queued (it would be popped next)."""
-        items = self.items
-        if not items or (bound, -depth) < items[0][:2]:
+        if self._next(bound, depth):
             self.held = (bound, depth, node)
         else:
             self.push(bound, depth, node)
+
+    def _next(self, bound: Any, depth: int) -> bool:
+        """Whether a node of this bound and depth, pushed now, would be popped next:
+        before every node queued (on a tie, those were pushed before it)."""
+        items = self.items
+        return not items or (bound, -depth) < items[0][:2]
 
     def pop(self, leaves: int) -> tuple[Any, int, _Node]:
         """The next node: its key (its bound, or none yet), its depth, the node."""

@@ -236,13 +236,13 @@ class Plan:
         """Every permanent tapped: by the steps, then by convoke or improvise."""
         by_steps = tuple(i for step in self.steps for i in step.tapped)
         return by_steps + tuple(
-            i for part in self.payment.assignment for i in part.paid_with.tapped
+            i for part in self.payment.assignment if part.instead for i in part.paid_with.tapped
         )
 
     @property
     def exiled(self) -> int:
         """Cards exiled from the graveyard for delve (CR 702.66a)."""
-        return sum(part.paid_with.exiled for part in self.payment.assignment)
+        return sum(part.paid_with.exiled for part in self.payment.assignment if part.instead)
 
     @property
     def mana_cost_left(self) -> ManaCost:
@@ -281,33 +281,21 @@ class Plan:
 
     def to_json(self) -> dict[str, Any]:
         """The plan as ``mtgmana tap --json`` prints it."""
-        life_paid = self.payment.life_paid
-        damage = 0
-        tapped: list[int] = []
-        sacrificed: list[int] = []
-        for step in self.steps:  # life_paid, damage, tapped and sacrificed in one pass
-            life_paid += step.paid_with.life
-            damage += step.damage
-            tapped += step.tapped
-            sacrificed += step.sacrificed
-        assignment = self.payment.assignment
-        exiled = 0
-        if any(part.instead for part in assignment):  # convoke, improvise, delve
-            tapped, exiled = list(self.tapped), self.exiled
         data: dict[str, Any] = {
             "payable": True,
             "cost": str(self.cost),
             "steps": [step.to_json() for step in self.steps],
-            "life_paid": life_paid,
-            "damage": damage,
-            "tapped": tapped,
-            "sacrificed": sacrificed,
+            "life_paid": self.life_paid,
+            "damage": self.damage,
+            "tapped": list(self.tapped),
+            "sacrificed": list(self.sacrificed),
         }
+        exiled = self.exiled
         if exiled:
             data["exiled"] = exiled
         data["floating_after"] = [unit.to_json() for unit in self.floating_after]
         data["cut_short"] = self.cut_short
-        data["assignment"] = [part.to_json() for part in assignment]
+        data["assignment"] = [part.to_json() for part in self.payment.assignment]
         if self.ignored:
             data["ignored"] = [{"permanent": i, "card": n, "why": w} for i, n, w in self.ignored]
         return data
