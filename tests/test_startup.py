@@ -116,3 +116,18 @@ def test_a_lookup_decodes_one_block_of_cards() -> None:
         "print(json.dumps([card.mana_value, type(db._store).__name__, len(db._store._blocks)]))"
     )
     assert _fresh(code) == [1, "CardIndex", 1]
+
+
+def test_a_card_found_by_name_asks_for_no_suggestions() -> None:
+    """Only an unknown name is matched against the tokens' and cards' names (difflib)."""
+    code = (
+        "import json, sys; from mtgmana.board import Permanent; Permanent.named('Forest');"
+        "Permanent.named('Treasure'); print(json.dumps('difflib' in sys.modules))"
+    )
+    assert _fresh(code) is False
+    from mtgmana.board import Permanent
+    from mtgmana.errors import UnknownCardError
+
+    with pytest.raises(UnknownCardError) as raised:
+        Permanent.named("Tresure")
+    assert raised.value.suggestions[0] == "Treasure"
