@@ -19,7 +19,6 @@ from ..board.abilities import (
     sorted_types,
 )
 from ..errors import MtgManaError
-from ..restriction_text import parse_restriction
 from ..restrictions import Restriction
 from ._conditions import activation_condition, control, during, instead_condition
 from ._costs import CostText
@@ -314,6 +313,8 @@ class _Riders:
 
 def _restriction(sentence: str) -> Restriction:
     """A spending restriction; "the chosen type" is :data:`CHOSEN_TYPE` until bound."""
+    from ..restriction_text import parse_restriction  # only for text that restricts
+
     try:
         return parse_restriction(sentence.replace("~", "this"), chosen_type=CHOSEN_TYPE)
     except MtgManaError as error:
