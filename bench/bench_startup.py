@@ -11,7 +11,9 @@ checkout that never wrote byte code), which is much slower.
 * ``mtgmana cost {1}`` (target <= 80 ms over bare Python: lazy imports);
 * ``mtgmana card "Lightning Bolt"`` (one card found through the index);
 * ``mtgmana tap "{G}" --sources "Forest"`` (target <= 150 ms over bare Python: card
-  names found through the index, not by decoding the whole database);
+  names found through the index, not by decoding the whole database), and with five
+  cards whose text the reader reads (``FIVE``: a Signet, a filter land, Springleaf
+  Drum, a mana creature);
 * ``import mtgmana`` and ``from mtgmana import ManaCost`` for reference.
 
 Run: ``python bench/bench_startup.py [--repeats 21]``.
@@ -36,6 +38,7 @@ from _timing import report
 PACKAGE_ROOT = str(Path(mtgmana.__file__).resolve().parents[1])
 
 CLI = "import sys; from mtgmana.cli import main; sys.exit(main(sys.argv[1:]))"
+FIVE = "Forest, Azorius Signet, Mystic Gate, Springleaf Drum, Llanowar Elves"
 
 # (label, python arguments, target in ms over bare Python or None)
 COMMANDS: list[tuple[str, list[str], float | None]] = [
@@ -44,6 +47,8 @@ COMMANDS: list[tuple[str, list[str], float | None]] = [
     ("mtgmana cost {1}", ["-c", CLI, "cost", "{1}"], 80.0),
     ('mtgmana card "Lightning Bolt"', ["-c", CLI, "card", "Lightning Bolt"], 150.0),
     ('mtgmana tap "{G}" --sources "Forest"', ["-c", CLI, "tap", "{G}", "--sources", "Forest"],
+     150.0),
+    ("mtgmana tap \"{G}\" --sources (5 cards)", ["-c", CLI, "tap", "{G}", "--sources", FIVE],
      150.0),
 ]  # fmt: skip
 

@@ -117,3 +117,86 @@ def test_python_dash_m() -> None:
         check=True,
     )
     assert json.loads(result.stdout)["mana_value"] == 2
+
+
+# -- the parser of one command (start-up: bench/bench_startup.py) ----------------------
+
+
+def _subcommands(parser: object) -> dict[str, object]:
+    import argparse
+
+    assert isinstance(parser, argparse.ArgumentParser)
+    (action,) = [a for a in parser._actions if isinstance(a, argparse._SubParsersAction)]
+    return dict(action.choices)
+
+
+def test_each_command_module_registers_the_commands_owners_name() -> None:
+    from mtgmana.cli import COMMANDS, OWNERS, build_parser
+
+    assert set(_subcommands(build_parser())) == set(OWNERS)
+    assert set(OWNERS.values()) == set(COMMANDS)
+    for command, module in OWNERS.items():
+        mine = {name for name, owner in OWNERS.items() if owner is module}
+        assert set(_subcommands(build_parser(command))) == mine, command
+
+
+@pytest.mark.parametrize(
+    "command", ["cost", "card", "pool", "pay", "tap", "options", "deck", "serve", "cards", "web"]
+)
+def test_one_commands_parser_says_what_the_full_parser_says(command: str) -> None:
+    """Help, usage and parsed arguments are the same with the other commands left out."""
+    from mtgmana.cli import build_parser
+
+    full, alone = (
+        _subcommands(build_parser())[command],
+        _subcommands(build_parser(command))[command],
+    )
+    assert alone.format_help() == full.format_help()  # type: ignore[attr-defined]
+    assert alone.format_usage() == full.format_usage()  # type: ignore[attr-defined]
+
+
+def test_the_command_is_found_after_cards_only() -> None:
+    from mtgmana.cli import _command
+
+    assert _command(["tap", "{G}", "--sources", "Forest"]) == "tap"
+    assert _command(["--cards", "x.json", "options", "--sources", "Forest"]) == "options"
+    assert _command(["--cards=x.json", "sources-needed", "{G}"]) == "sources-needed"
+    assert _command(["--cards", "tap", "cost", "{1}"]) == "cost"  # "tap" is the file
+    for argv in ([], ["-h", "tap"], ["--version"], ["--cards"], ["taps"], ["--car", "x", "tap"]):
+        assert _command(argv) is None, argv
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["tap", "{G}"],  # --sources missing: the subcommand's usage
+        ["tap", "{G}", "--sources", "Forest", "--bogus"],  # unrecognized: the top usage
+        ["--cards", "nowhere.json", "tap", "{G}", "--sources", "Forest"],
+        ["cost", "{1}", "--json"],
+        ["tap", "--help"],
+    ],
+)
+def test_the_tool_answers_as_with_every_command_registered(argv: list[str]) -> None:
+    """``main`` with the one command's parser prints and exits as the full parser does."""
+    import contextlib
+    import io
+
+    from mtgmana import cli
+
+    def answer(every_command: bool) -> tuple[object, str, str]:
+        out, err = io.StringIO(), io.StringIO()
+        original = cli._command
+        if every_command:
+            cli._command = lambda argv: None
+        try:
+            with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+                try:
+                    status: object = cli.main(argv)
+                except SystemExit as exit_:
+                    status = exit_.code
+        finally:
+            cli._command = original
+        return status, out.getvalue(), err.getvalue()
+
+    assert cli._command(argv) is not None
+    assert answer(every_command=False) == answer(every_command=True)

@@ -44,10 +44,11 @@ def test_import_mtgmana_imports_nothing_else() -> None:
 
 def test_dir_shows_the_public_names_only() -> None:
     """``dir()`` of the lazy facades lists ``__all__``, not their machinery."""
+    import mtgmana.ability_text
     import mtgmana.board
     import mtgmana.tapping
 
-    for module in (mtgmana, mtgmana.board, mtgmana.tapping):
+    for module in (mtgmana, mtgmana.ability_text, mtgmana.board, mtgmana.tapping):
         assert dir(module) == sorted(module.__all__), module.__name__
 
 
@@ -116,3 +117,51 @@ def test_a_lookup_decodes_one_block_of_cards() -> None:
         "print(json.dumps([card.mana_value, type(db._store).__name__, len(db._store._blocks)]))"
     )
     assert _fresh(code) == [1, "CardIndex", 1]
+
+
+def test_a_card_found_by_name_asks_for_no_suggestions() -> None:
+    """Only an unknown name is matched against the tokens' and cards' names (difflib)."""
+    code = (
+        "import json, sys; from mtgmana.board import Permanent; Permanent.named('Forest');"
+        "Permanent.named('Treasure'); print(json.dumps('difflib' in sys.modules))"
+    )
+    assert _fresh(code) is False
+    from mtgmana.board import Permanent
+    from mtgmana.errors import UnknownCardError
+
+    with pytest.raises(UnknownCardError) as raised:
+        Permanent.named("Tresure")
+    assert raised.value.suggestions[0] == "Treasure"
+
+
+def test_reading_a_cards_mana_imports_only_the_mana_reader() -> None:
+    """``mtgmana tap`` reads cards' mana: not their casting, entering, ramp or spending;
+    and it makes a plan without the mana pool (needed to replay one: Plan.apply)."""
+    code = (
+        "import json, sys; from mtgmana.cli import main;"
+        "main(['tap', '{G}', '--sources', "
+        "'Forest, Azorius Signet, Mystic Gate, Springleaf Drum, Llanowar Elves']);"
+        f"{_LOADED}"
+    )
+    loaded = _fresh(code)
+    assert isinstance(loaded, list) and "mtgmana.ability_text._reader" in loaded
+    assert "mtgmana.tapping.plans" in loaded
+    lazy = {"_casting", "_entering", "_lands", "_ramp", "_spend"}
+    assert not lazy & {m.removeprefix("mtgmana.ability_text.") for m in loaded}
+    assert "mtgmana.pool" not in loaded and "mtgmana.creature_types" not in loaded
+
+
+def test_every_name_of_the_text_reader_is_there() -> None:
+    import mtgmana.ability_text as text
+
+    assert set(text._HOMES) < set(text.__all__)
+    for name in text.__all__:
+        home = text._HOMES.get(name)
+        value = getattr(text, name)
+        if home is not None:
+            assert value is getattr(importlib.import_module(f"mtgmana.ability_text.{home}"), name)
+    with pytest.raises(AttributeError, match="no attribute 'spend_off'"):
+        _ = text.spend_off
+    from mtgmana.ability_text import Entry, spend_of
+
+    assert spend_of("Llanowar Elves").mana_value == 1 and Entry.__module__.endswith("_lands")

@@ -16,9 +16,9 @@ read once per text.
 from __future__ import annotations
 
 import functools
-import re
 from typing import Final
 
+from ._regex import lazy
 from .colors import ManaType
 from .costs import ManaCost
 from .errors import LimitError, MtgManaError
@@ -31,7 +31,7 @@ MAX_MANA: Final = 1000
 """The most mana a pool written as symbols holds (``{1000}``): more is an error
 (``too_much_mana``), not hours of work."""
 
-_PLAIN: Final = re.compile(r"(?:\{[WUBRGC]\}|[WUBRGC]){1,1000}")
+_PLAIN: Final = lazy(r"(?:\{[WUBRGC]\}|[WUBRGC]){1,1000}")
 """One mana a symbol or a letter."""
 
 

@@ -33,10 +33,10 @@ the battlefield; other costs and keyword actions use these ``action`` names:
 
 from __future__ import annotations
 
-import re
 from typing import Any, Final
 
 from ._numbers import word_number
+from ._regex import lazy
 from .errors import MtgManaError
 from .restrictions import (
     CARD_TYPES,
@@ -131,7 +131,7 @@ _ZONES = {
 }
 _VERBS = {"cast", "activate", "pay", "unlock", "turn", "foretell", "gain", "to", "on"}
 _SEPARATORS = {",", "or", "and", "and/or"}
-_TOKEN = re.compile(r"\{[^}]*\}|[\w'/-]+|,")
+_TOKEN = lazy(r"\{[^}]*\}|[\w'/-]+|,")
 _RIDER = ", and that spell can't be countered"
 
 

@@ -276,17 +276,22 @@ replacement effects), ``_statics`` (static abilities: continuous effects) and
 
 from __future__ import annotations
 
+import importlib
+
 from .._numbers import number_word, word_number
 from ..board.abilities import bind_chosen_type
 from ..cards import Card
 from ..errors import MtgManaError
 from ._card_mana import CardMana
-from ._casting import Casting, Reduction, casting_of
-from ._entering import EnteringCounters, Unread, energy_on_entering, read_counters, read_unread
-from ._lands import BASIC_TYPES, Entry, EntryKind, Fetch, read_entry, read_fetch
-from ._ramp import Ramp, RampKind, SpellText, read_ramp, read_spell_text, without_reminder
 from ._reader import read
-from ._spend import spend_of
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (mypy knows the name)
+if TYPE_CHECKING:
+    from ._casting import Casting, Reduction, casting_of
+    from ._entering import EnteringCounters, Unread, energy_on_entering, read_counters, read_unread
+    from ._lands import BASIC_TYPES, Entry, EntryKind, Fetch, read_entry, read_fetch
+    from ._ramp import Ramp, RampKind, SpellText, read_ramp, read_spell_text, without_reminder
+    from ._spend import spend_of
 
 __all__ = [
     "BASIC_TYPES",
@@ -316,6 +321,40 @@ __all__ = [
     "spend_of",
     "without_reminder",
 ]
+
+# Where the names :func:`mana_of` doesn't need live (the imports under TYPE_CHECKING
+# above): imported when first used (PEP 562), so reading a card's mana doesn't build
+# the readers of casting costs, entering, lands' searches, ramp and spending.
+_HOMES: dict[str, str] = {
+    **dict.fromkeys(("Casting", "Reduction", "casting_of"), "_casting"),
+    **dict.fromkeys(
+        ("EnteringCounters", "Unread", "energy_on_entering", "read_counters", "read_unread"),
+        "_entering",
+    ),
+    **dict.fromkeys(
+        ("BASIC_TYPES", "Entry", "EntryKind", "Fetch", "read_entry", "read_fetch"), "_lands"
+    ),
+    **dict.fromkeys(
+        ("Ramp", "RampKind", "SpellText", "read_ramp", "read_spell_text", "without_reminder"),
+        "_ramp",
+    ),
+    "spend_of": "_spend",
+}
+
+
+def __getattr__(name: str) -> object:
+    """Import a name from its module the first time it is used (PEP 562)."""
+    home = _HOMES.get(name)
+    if home is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(importlib.import_module(f".{home}", __name__), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    """The public names only (``__all__``), not the machinery of the lazy imports."""
+    return sorted(__all__)
 
 
 def parse_mana(

@@ -10,6 +10,7 @@ import re
 from dataclasses import dataclass
 from typing import Final
 
+from .._regex import lazy
 from ..board.abilities import PermanentFilter
 from ..board.conditions import Condition
 from ..costs import ManaCost
@@ -19,13 +20,11 @@ from ._words import Unsupported, count_word
 
 __all__ = ["Casting", "Reduction", "casting_of"]
 
-_REMINDER: Final = re.compile(r"\([^()]*\)")
-_KEYWORD: Final = re.compile(r"^(?P<words>[A-Z][a-z]+(?:, [a-z]+)*)\s*$", re.MULTILINE)
-_AFFINITY: Final = re.compile(r"^Affinity for (?P<what>[a-zA-Z' ]+?)\s*$", re.MULTILINE)
-_SUSPEND: Final = re.compile(
-    r"^Suspend (?P<n>\d+)\s*—\s*(?P<cost>(?:\{[^}]+\})+)\s*$", re.MULTILINE
-)
-_LESS: Final = re.compile(
+_REMINDER: Final = lazy(r"\([^()]*\)")
+_KEYWORD: Final = lazy(r"^(?P<words>[A-Z][a-z]+(?:, [a-z]+)*)\s*$", re.MULTILINE)
+_AFFINITY: Final = lazy(r"^Affinity for (?P<what>[a-zA-Z' ]+?)\s*$", re.MULTILINE)
+_SUSPEND: Final = lazy(r"^Suspend (?P<n>\d+)\s*—\s*(?P<cost>(?:\{[^}]+\})+)\s*$", re.MULTILINE)
+_LESS: Final = lazy(
     r"This spell costs (?P<amount>\{\d+\}) less to cast (?P<how>for each [^.]+|if [^.]+)\."
 )
 _OPPONENTS: Final = ("for each opponent", "for each opponent you have")

@@ -12,6 +12,7 @@ import re
 from dataclasses import replace
 from typing import Final
 
+from .._regex import lazy
 from ..board.abilities import Condition, ManaAbility, PermanentFilter
 from ._filters import permanent_filter
 from ._words import Unsupported, count_word
@@ -19,8 +20,8 @@ from ._words import Unsupported, count_word
 __all__: list[str] = []
 
 
-_AT_LEAST = re.compile(r"(?P<n>\w+) or more (?P<what>.+)")
-_ARTICLE = re.compile(r"(?:an?|one) (?P<what>.+)")
+_AT_LEAST = lazy(r"(?P<n>\w+) or more (?P<what>.+)")
+_ARTICLE = lazy(r"(?:an?|one) (?P<what>.+)")
 # What "if <what>" / "as long as <what>" says about the game (CR 309.7, 702.131, 724,
 # 725; corrupted: CR 207.2c), as a fact of abilities.FACTS.
 _FACT_WORDS: Final = {
@@ -38,7 +39,7 @@ _DURING: Final = {
         facts=frozenset({"your turn"}), negated=True
     ),
 }
-_TOTAL_POWER = re.compile(r"(?P<what>.+) have total power (?P<n>\w+) or greater")
+_TOTAL_POWER = lazy(r"(?P<what>.+) have total power (?P<n>\w+) or greater")
 
 
 def activation_condition(what: str, sentence: str) -> Condition:

@@ -8,11 +8,11 @@ mill-a-card costs, as an :class:`~mtgmana.board.abilities.ActivationCost`."""
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field, replace
 from typing import Final, Literal
 
 from .._numbers import word_number
+from .._regex import Pattern, lazy
 from ..board.abilities import ActivationCost, PermanentFilter
 from ..costs import ManaCost
 from ..errors import MtgManaError
@@ -69,48 +69,46 @@ CostStepKind = Literal[
 ]  # fmt: skip
 """What one step of a cost ("{T}", "Pay 2 life", "Sacrifice ~", ...) is."""
 
-_COST_PARTS: Final[list[tuple[re.Pattern[str], CostStepKind]]] = [
-    (re.compile(r"\{T\}"), "tap"),
-    (re.compile(r"\{Q\}"), "untap"),
-    (re.compile(r"(?:\{[^}]+\})+"), "mana"),
-    (re.compile(r"Pay (?P<n>\d+) life"), "life"),
-    (re.compile(r"Pay (?P<symbols>(?:\{E\})+)"), "energy"),
-    (re.compile(r"Pay (?P<n>\w+) \{E\}"), "energy_count"),
-    (re.compile(r"Sacrifice ~"), "sacrifice_self"),
-    (re.compile(r"Sacrifice (?P<article>an?|another) (?P<what>[^,]+)"), "sacrifice"),
+_COST_PARTS: Final[list[tuple[Pattern, CostStepKind]]] = [
+    (lazy(r"\{T\}"), "tap"),
+    (lazy(r"\{Q\}"), "untap"),
+    (lazy(r"(?:\{[^}]+\})+"), "mana"),
+    (lazy(r"Pay (?P<n>\d+) life"), "life"),
+    (lazy(r"Pay (?P<symbols>(?:\{E\})+)"), "energy"),
+    (lazy(r"Pay (?P<n>\w+) \{E\}"), "energy_count"),
+    (lazy(r"Sacrifice ~"), "sacrifice_self"),
+    (lazy(r"Sacrifice (?P<article>an?|another) (?P<what>[^,]+)"), "sacrifice"),
     (
-        re.compile(r"Sacrifice (?P<n>two|three|four|five|six|seven|X) (?P<what>[^,]+)"),
+        lazy(r"Sacrifice (?P<n>two|three|four|five|six|seven|X) (?P<what>[^,]+)"),
         "sacrifice_many",
     ),
-    (re.compile(r"Discard (?P<n>an?|one|two|three|four|five|X) cards?"), "discard"),
-    (re.compile(r"Discard your hand"), "discard_hand"),
+    (lazy(r"Discard (?P<n>an?|one|two|three|four|five|X) cards?"), "discard"),
+    (lazy(r"Discard your hand"), "discard_hand"),
     (
-        re.compile(r"Exile (?P<n>an?|one|two|three|four|five|six|seven|X) cards? from your hand"),
+        lazy(r"Exile (?P<n>an?|one|two|three|four|five|six|seven|X) cards? from your hand"),
         "exile_hand",
     ),
     (
-        re.compile(
+        lazy(
             r"Exile (?P<n>an?|one|two|three|four|five|six|seven|eight|nine|ten|X) "
             r"cards? from your graveyard"
         ),
         "exile_graveyard",
     ),
-    (re.compile(r"Tap (?P<n>an|\w+) untapped (?P<what>.+) you control"), "tap_other"),
-    (re.compile(r"Exile ~ from your hand"), "exile_from_hand"),
-    (re.compile(r"Exile ~"), "exile_self"),
-    (re.compile(r"Mill a card"), "mill"),
+    (lazy(r"Tap (?P<n>an|\w+) untapped (?P<what>.+) you control"), "tap_other"),
+    (lazy(r"Exile ~ from your hand"), "exile_from_hand"),
+    (lazy(r"Exile ~"), "exile_self"),
+    (lazy(r"Mill a card"), "mill"),
     (
-        re.compile(
-            r"Remove (?P<n>an?|one|two|three|four|five|\d+) (?:(?P<kind>\S+) )?counters? from ~"
-        ),
+        lazy(r"Remove (?P<n>an?|one|two|three|four|five|\d+) (?:(?P<kind>\S+) )?counters? from ~"),
         "remove",
     ),
     (
-        re.compile(r"Remove (?P<n>X|any number of|one or more) (?:(?P<kind>\S+) )?counters from ~"),
+        lazy(r"Remove (?P<n>X|any number of|one or more) (?:(?P<kind>\S+) )?counters from ~"),
         "remove_variable",
     ),
-    (re.compile(r"Exert ~"), "exert"),
-    (re.compile(r"Put an? (?P<kind>\S+) counter on ~"), "put_counter"),
+    (lazy(r"Exert ~"), "exert"),
+    (lazy(r"Put an? (?P<kind>\S+) counter on ~"), "put_counter"),
 ]
 
 

@@ -5,10 +5,10 @@ as notes, and effects when the mana is spent (CR 106.6, 603.7)."""
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field, replace
 from typing import Final
 
+from .._regex import lazy
 from ..board.abilities import (
     CHOSEN_TYPE,
     Choice,
@@ -19,7 +19,6 @@ from ..board.abilities import (
     sorted_types,
 )
 from ..errors import MtgManaError
-from ..restriction_text import parse_restriction
 from ..restrictions import Restriction
 from ._conditions import activation_condition, control, during, instead_condition
 from ._costs import CostText
@@ -29,20 +28,20 @@ from ._words import SENTENCE, Unsupported, count_word
 __all__: list[str] = []
 
 
-_REPRESENT: Final = re.compile(r"Use \w+ to represent the tokens\.")
+_REPRESENT: Final = lazy(r"Use \w+ to represent the tokens\.")
 """Mishra's Toy Workshop's "Use toys to represent the tokens.": no rules meaning."""
 _NOTES: Final = [
-    re.compile(r"~ doesn't untap during your next untap step\."),
-    re.compile(r"Draw a card(?: at the beginning of the next turn's upkeep)?\."),
-    re.compile(r"(?:You|Each player|Each opponent|An opponent) gains? \d+ life\."),
-    re.compile(r"Put an? \S+ counter on ~\."),
-    re.compile(r"Remove an? \S+ counter from ~\."),
-    re.compile(r"If there are no \S+ counters on ~, sacrifice it\."),
-    re.compile(r"An opponent gains control of ~ at the beginning of the next end step\."),
-    re.compile(r"During your next untap step, as you untap your permanents, return ~ .+"),
-    re.compile(r"Roll a d\d+\."),
-    re.compile(r"If you control .+, you gain \d+ life\."),
-    re.compile(
+    lazy(r"~ doesn't untap during your next untap step\."),
+    lazy(r"Draw a card(?: at the beginning of the next turn's upkeep)?\."),
+    lazy(r"(?:You|Each player|Each opponent|An opponent) gains? \d+ life\."),
+    lazy(r"Put an? \S+ counter on ~\."),
+    lazy(r"Remove an? \S+ counter from ~\."),
+    lazy(r"If there are no \S+ counters on ~, sacrifice it\."),
+    lazy(r"An opponent gains control of ~ at the beginning of the next end step\."),
+    lazy(r"During your next untap step, as you untap your permanents, return ~ .+"),
+    lazy(r"Roll a d\d+\."),
+    lazy(r"If you control .+, you gain \d+ life\."),
+    lazy(
         r"If this ability has been activated \w+ or more times this turn, sacrifice ~ at "
         r"the beginning of the next end step\."
     ),
@@ -50,33 +49,33 @@ _NOTES: Final = [
 # Effects when the mana is spent, and other delayed triggered abilities (CR 106.6,
 # 603.7): the sentences after one of these belong to it.
 _DELAYED: Final = [
-    re.compile(r"(?:If|When|Whenever) (?:that|this) mana is spent .+"),
-    re.compile(r"When(?:ever)? you (?:next )?spend this mana .+"),
-    re.compile(r"If you spend this mana .+"),
-    re.compile(r"When you next cast .+"),
-    re.compile(r"When you do, .+"),
+    lazy(r"(?:If|When|Whenever) (?:that|this) mana is spent .+"),
+    lazy(r"When(?:ever)? you (?:next )?spend this mana .+"),
+    lazy(r"If you spend this mana .+"),
+    lazy(r"When you next cast .+"),
+    lazy(r"When you do, .+"),
 ]
-_ACTIVATE_IF = re.compile(r"Activate only if (?P<what>.+)\.")
+_ACTIVATE_IF = lazy(r"Activate only if (?P<what>.+)\.")
 _INSTEAD: Final = [
-    re.compile(r"If (?P<if>[^,]+), add (?P<mana>.+) instead\."),
-    re.compile(
+    lazy(r"If (?P<if>[^,]+), add (?P<mana>.+) instead\."),
+    lazy(
         r"If (?P<if>~ has an? \S+ counter on it), "
         r"(?:instead add (?P<mana>.+)|add (?P<mana2>.+) instead)\."
     ),
 ]
-_DAMAGE_UNLESS = re.compile(r"~ deals (?P<n>\d+) damage to you if you don't control (?P<what>.+)\.")
-_PUT_COUNTER = re.compile(r"Put an? (?P<kind>\S+) counter on ~\.")
+_DAMAGE_UNLESS = lazy(r"~ deals (?P<n>\d+) damage to you if you don't control (?P<what>.+)\.")
+_PUT_COUNTER = lazy(r"Put an? (?P<kind>\S+) counter on ~\.")
 _CONDITIONS: Final = [
-    (re.compile(r"Activate only once each turn\."), ""),
-    (re.compile(r"Activate (?:only|no more).*"), "activation condition"),
-    (re.compile(r".*\b(?:lose|loses) \d+ life\."), "life loss (not damage)"),
-    (re.compile(r".*\binstead\b.*"), "a condition changes the mana"),
-    (re.compile(r".*\bunless\b.*"), "a condition changes the mana"),
+    (lazy(r"Activate only once each turn\."), ""),
+    (lazy(r"Activate (?:only|no more).*"), "activation condition"),
+    (lazy(r".*\b(?:lose|loses) \d+ life\."), "life loss (not damage)"),
+    (lazy(r".*\binstead\b.*"), "a condition changes the mana"),
+    (lazy(r".*\bunless\b.*"), "a condition changes the mana"),
 ]  # fmt: skip
-_DAMAGE = re.compile(r"~ deals (?P<n>\d+) damage to you\.")
+_DAMAGE = lazy(r"~ deals (?P<n>\d+) damage to you\.")
 _AS_INSTANT = "Activate only as an instant."
-_ONCE_DURING = re.compile(r"Activate only (?P<during>during .+) and only once each turn\.")
-_EACH_COLOR = re.compile(r"For each color among (?P<what>.+), add one mana of that color\.")
+_ONCE_DURING = lazy(r"Activate only (?P<during>during .+) and only once each turn\.")
+_EACH_COLOR = lazy(r"For each color among (?P<what>.+), add one mana of that color\.")
 _EACH_FAMILY: Final = {
     "permanents you control": "PERMANENT",
     "monocolored permanents you control": "MONOCOLORED",
@@ -86,7 +85,7 @@ _EACH_FAMILY: Final = {
 }
 
 _RIDER = ", and that spell can't be countered"
-_THAT_TYPE = re.compile(r"(?P<n>two|three|four|five) mana of that type")
+_THAT_TYPE = lazy(r"(?P<n>two|three|four|five) mana of that type")
 _THAT_TYPE_SLOTS: Final = {DynamicSlot.OWN_LAND_TYPES: "OWN_LAND_TYPE"}
 
 
@@ -314,6 +313,8 @@ class _Riders:
 
 def _restriction(sentence: str) -> Restriction:
     """A spending restriction; "the chosen type" is :data:`CHOSEN_TYPE` until bound."""
+    from ..restriction_text import parse_restriction  # only for text that restricts
+
     try:
         return parse_restriction(sentence.replace("~", "this"), chosen_type=CHOSEN_TYPE)
     except MtgManaError as error:

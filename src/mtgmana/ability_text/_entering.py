@@ -12,22 +12,21 @@ from dataclasses import dataclass
 from typing import Final
 
 from .._numbers import word_number
+from .._regex import lazy
 from .._repr import enum_repr
 from ..costs import ManaCost
 
 __all__ = ["EnteringCounters", "Unread", "energy_on_entering", "read_counters", "read_unread"]
 
-_ENERGY_TRIGGER: Final = re.compile(r"\benters\b[^.\n]*?, you get (?P<e>(?:\{E\})+)")
-_ENTERS_WITH: Final = re.compile(
+_ENERGY_TRIGGER: Final = lazy(r"\benters\b[^.\n]*?, you get (?P<e>(?:\{E\})+)")
+_ENTERS_WITH: Final = lazy(
     r"\benters(?: the battlefield)?(?: tapped)? with (?P<n>a|an|one|two|three|four|five|six"
     r"|seven|eight|nine|ten|\d{1,2}) (?P<kind>[a-z]+ )?counters? on it\b(?! for each)"
 )
 """A fixed number of counters (not Everflowing Chalice's "a charge counter on it for
 each time it was kicked")."""
-_ENTERS_WITH_X: Final = re.compile(
-    r"\benters(?: the battlefield)?(?: tapped)? with X [a-z]+ counters\b"
-)
-_MULTIKICKER: Final = re.compile(r"\bMultikicker (?P<cost>(?:\{[^}]+\})+)")
+_ENTERS_WITH_X: Final = lazy(r"\benters(?: the battlefield)?(?: tapped)? with X [a-z]+ counters\b")
+_MULTIKICKER: Final = lazy(r"\bMultikicker (?P<cost>(?:\{[^}]+\})+)")
 
 
 @dataclass(frozen=True)
@@ -82,10 +81,10 @@ class Unread(enum.Enum):
     """It speaks of mana, or of the abilities of your permanents."""
 
 
-_ADDS: Final = re.compile(r"\b[Aa]dds?\b")
-_ABOUT_MANA: Final = re.compile(r"\bmana\b(?! (?:value|cost)s?\b)", re.IGNORECASE)
-_ABILITIES: Final = re.compile(r"\babilities\b")
-_NOT_YOURS: Final = re.compile(
+_ADDS: Final = lazy(r"\b[Aa]dds?\b")
+_ABOUT_MANA: Final = lazy(r"\bmana\b(?! (?:value|cost)s?\b)", re.IGNORECASE)
+_ABILITIES: Final = lazy(r"\babilities\b")
+_NOT_YOURS: Final = lazy(
     r"\b(?:enchanted|equipped)\b|\ban opponent controls\b|\byour opponents control\b",
     re.IGNORECASE,
 )

@@ -12,6 +12,7 @@ import re
 from dataclasses import replace
 from typing import Final, Literal
 
+from .._regex import Pattern, lazy
 from ..board.abilities import CHOSEN_TYPE, PermanentFilter
 from ..colors import Color
 from ._words import CARD_TYPE_WORDS, COLOR_WORDS, FILTER_KEYWORDS, SUPERTYPE_WORDS, Unsupported
@@ -101,16 +102,16 @@ def permanent_filter(text: str, *, plural: bool) -> PermanentFilter:
     return _with(found, extra)
 
 
-_SUBTYPE_WORD = re.compile(r"[A-Z][a-z]*(?:['-][A-Za-z]+)*")
+_SUBTYPE_WORD = lazy(r"[A-Z][a-z]*(?:['-][A-Za-z]+)*")
 _KEYWORDS = "|".join(sorted(FILTER_KEYWORDS))
 QualityKind = Literal["keyword", "entered_this_turn", "with_counters"]
 """What a filter word after the noun says ("with defender", "that entered this turn",
 "with a counter on it")."""
 
-_QUALITIES: Final[tuple[tuple[re.Pattern[str], QualityKind], ...]] = (
-    (re.compile(rf"(?P<rest>.+) with (?P<keyword>{_KEYWORDS})"), "keyword"),
-    (re.compile(r"(?P<rest>.+) that entered this turn"), "entered_this_turn"),
-    (re.compile(r"(?P<rest>.+) with an? (?:\+1/\+1 )?counters? on (?:it|them)"), "with_counters"),
+_QUALITIES: Final[tuple[tuple[Pattern, QualityKind], ...]] = (
+    (lazy(rf"(?P<rest>.+) with (?P<keyword>{_KEYWORDS})"), "keyword"),
+    (lazy(r"(?P<rest>.+) that entered this turn"), "entered_this_turn"),
+    (lazy(r"(?P<rest>.+) with an? (?:\+1/\+1 )?counters? on (?:it|them)"), "with_counters"),
 )
 
 

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from typing import Final
 
 from .._numbers import word_number
+from .._regex import lazy
 from ..cards import Card
 from ..costs import ManaCost
 from ..restrictions import parse_type_line
@@ -37,23 +38,23 @@ class EntryKind(Words):
 
 
 _TYPE_WORD = r"(?:Plains|Island|Swamp|Mountain|Forest)"
-_TAPPED = re.compile(r"\benters tapped\b|\bIf you don't, (?:this land|it) enters tapped\b")
-_PAY_LIFE = re.compile(r"you may pay \d+ life\. If you don't, (?:this land|it) enters tapped")
-_CONTROL = re.compile(
+_TAPPED = lazy(r"\benters tapped\b|\bIf you don't, (?:this land|it) enters tapped\b")
+_PAY_LIFE = lazy(r"you may pay \d+ life\. If you don't, (?:this land|it) enters tapped")
+_CONTROL = lazy(
     rf"enters tapped unless you control (?P<n>a|an|two|three|four) (?:or more )?(?P<other>other )?"
     rf"(?P<types>{_TYPE_WORD}s?(?:,? (?:or )?(?:a |an )?{_TYPE_WORD}s?)*)\."
 )
-_FAST = re.compile(r"enters tapped unless you control (?P<n>two|three) or fewer other lands\.")
-_SLOW = re.compile(r"enters tapped unless you control (?P<n>two|three) or more other lands\.")
-_BASICS = re.compile(r"enters tapped unless you control (?P<n>two|three) or more basic lands\.")
-_ANTI_FAST = re.compile(
+_FAST = lazy(r"enters tapped unless you control (?P<n>two|three) or fewer other lands\.")
+_SLOW = lazy(r"enters tapped unless you control (?P<n>two|three) or more other lands\.")
+_BASICS = lazy(r"enters tapped unless you control (?P<n>two|three) or more basic lands\.")
+_ANTI_FAST = lazy(
     r"If you control (?P<n>two|three) or more other lands, (?:this land|it) enters tapped\."
 )
-_REVEAL = re.compile(
+_REVEAL = lazy(
     r"you may reveal an? (?P<types>[A-Z][a-z]+(?: or (?:an? )?[A-Z][a-z]+)?) card from your hand\. "
     r"If you don't, (?:this land|it) enters tapped\."
 )
-_EARLY = re.compile(r"enters tapped unless it's your first, second, or third turn of the game\.")
+_EARLY = lazy(r"enters tapped unless it's your first, second, or third turn of the game\.")
 _COUNTED: Final = (
     (_FAST, EntryKind.FEW_LANDS),
     (_SLOW, EntryKind.MANY_LANDS),
@@ -169,7 +170,7 @@ def _number(word: str) -> int:
     return word_number(word.lower()) or 1
 
 
-_FETCH = re.compile(
+_FETCH = lazy(
     r"^(?P<cost>(?P<mana>(?:\{[0-9WUBRGC]\})+, )?(?:\{T\}, )?(?:Pay (?P<life>\d+) life, )?"
     r"Sacrifice [^:]+): Search your library for (?P<what>"
     r"an? (?:basic land|land|(?:basic )?[A-Z][a-z]+(?:,? (?:or )?[A-Z][a-z]+)*) card"
@@ -179,13 +180,13 @@ _FETCH = re.compile(
     r"(?P<untap> Then if you control four or more lands, untap that land\.)?",
     re.MULTILINE,
 )
-_ENTERS_FETCH = re.compile(
+_ENTERS_FETCH = lazy(
     r"^When this land enters, sacrifice it\. When you do, search your library for (?P<what>"
     r"an? (?:basic land|(?:basic )?[A-Z][a-z]+(?:,? (?:or )?[A-Z][a-z]+)*) card"
     r"), put it onto the battlefield(?P<tapped> tapped)?, then shuffle",
     re.MULTILINE,
 )
-_LANDCYCLING = re.compile(r"^Basic landcycling (?P<mana>(?:\{[0-9WUBRGC]\})+)\s*$", re.MULTILINE)
+_LANDCYCLING = lazy(r"^Basic landcycling (?P<mana>(?:\{[0-9WUBRGC]\})+)\s*$", re.MULTILINE)
 
 
 @dataclass(frozen=True)

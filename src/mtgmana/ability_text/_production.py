@@ -11,6 +11,7 @@ import re
 from dataclasses import replace
 from typing import Final
 
+from .._regex import lazy
 from ..board.abilities import (
     ANY_COLOR,
     ANY_TYPE,
@@ -42,9 +43,9 @@ def with_damage(production: Production, damage: int) -> Production:
     return replace(production, choices=tuple(choices))
 
 
-_EACH = re.compile(r"(?P<what>.+?) for each (?P<each>.+)")
-_EQUAL = re.compile(r"an amount of (?P<what>\{[WUBRGC]\}|mana of that color) equal to (?P<eq>.+)")
-_X = re.compile(
+_EACH = lazy(r"(?P<what>.+?) for each (?P<each>.+)")
+_EQUAL = lazy(r"an amount of (?P<what>\{[WUBRGC]\}|mana of that color) equal to (?P<eq>.+)")
+_X = lazy(
     r"X (?P<what>mana of any one color|mana in any combination of .+?)(?:, where X is (?P<x>.+))?"
 )
 _DYNAMIC: Final = {
@@ -212,10 +213,10 @@ def _one_alternative(text: str, chosen: str) -> list[Choice]:
     raise Unsupported(f"mana: {text}")
 
 
-_OWN_COUNTERS = re.compile(r"(?:the number of )?(?:(?:\S+ )?counters?) on ~")
+_OWN_COUNTERS = lazy(r"(?:the number of )?(?:(?:\S+ )?counters?) on ~")
 
 
-_GRAVEYARD = re.compile(r"(?P<what>.+?) cards? in your graveyard")
+_GRAVEYARD = lazy(r"(?P<what>.+?) cards? in your graveyard")
 
 
 def _per_each(text: str) -> Amount:

@@ -11,6 +11,7 @@ import re
 from dataclasses import dataclass
 
 from .._numbers import word_number
+from .._regex import lazy
 from ..cards import Card
 from ..restrictions import parse_type_line
 from ._words import Words
@@ -28,30 +29,30 @@ class RampKind(Words):
     STATIC_EFFECT = "static effect"
 
 
-_REMINDER = re.compile(r"\([^()]*\)")
-_TREASURE = re.compile(
+_REMINDER = lazy(r"\([^()]*\)")
+_TREASURE = lazy(
     r"\bcreates? (?:a|an|one|two|three|X) (?:tapped )?Treasure tokens?\b", re.IGNORECASE
 )
-_DRAW = re.compile(r"\bdraws? (?:a|an|one|two|three|X) cards?\b", re.IGNORECASE)
+_DRAW = lazy(r"\bdraws? (?:a|an|one|two|three|X) cards?\b", re.IGNORECASE)
 _LAND_SEARCH_START = "Search your library for "
-_LAND_CARDS = re.compile(r"\bland cards?\b")
-_SEARCH = re.compile(
+_LAND_CARDS = lazy(r"\bland cards?\b")
+_SEARCH = lazy(
     r"[Ss]earch your library for (?P<what>(?:up to )?(?:a|an|one|two|three) [^.]*?) cards?"
     r"(?: and/or (?P<also>[A-Z][a-z]+) cards)?, (?:reveal (?:it|them|those cards), )?"
     r"put (?P<put>[^.]*?), then shuffle"
 )
-_SEARCH_ETB = re.compile(
+_SEARCH_ETB = lazy(
     r"When (?:this [a-z]+|~|[^,.]+) enters(?: the battlefield)?, (?:you may )?"
     r"(?P<sac>sacrifice a land\. If you do, )?(?:you may )?"
 )
-_FREE_SACRIFICE = re.compile(r"Sacrifice (?:this [a-z]+|~): ")
-_TREASURE_NOW = re.compile(
+_FREE_SACRIFICE = lazy(r"Sacrifice (?:this [a-z]+|~): ")
+_TREASURE_NOW = lazy(
     r"\bcreate (?P<n>a|an|one|two|three|four|five) (?P<tapped>tapped )?Treasure tokens?\b"
 )
-_EXTRA_LAND = re.compile(
+_EXTRA_LAND = lazy(
     r"You may play (?P<n>an|one|two) additional lands? (?P<when>this turn|on each of your turns)"
 )
-_LAND_FROM_HAND = re.compile(
+_LAND_FROM_HAND = lazy(
     r"(?:^|\. |, )(?:you may )?put a land card from your hand onto the battlefield"
     r"(?P<tapped> tapped)?",
     re.IGNORECASE,

@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Final
 
+from .._regex import lazy
 from ..board.abilities import (
     ActivationCost,
     Choice,
@@ -36,35 +37,35 @@ from ._words import FILTER_KEYWORDS, NotMana, Unsupported
 __all__: list[str] = []
 
 
-_REMINDER = re.compile(r"\s*\([^()]*\)")  # reminder text (CR 207.2)
+_REMINDER = lazy(r"\s*\([^()]*\)")  # reminder text (CR 207.2)
 _BASIC_TYPES: Final = {"Plains": "W", "Island": "U", "Swamp": "B", "Mountain": "R", "Forest": "G"}
 _SELF_NOUNS: Final = (
     "land|creature|artifact|enchantment|permanent|token|card|Vehicle|Saga|Equipment|Aura|"
     "Spacecraft|Planet"
 )
-_SELF = re.compile(rf"\b[Tt]his (?:{_SELF_NOUNS})\b")
-_LOYALTY = re.compile(r"[+\-−]?(?:\d+|X)")
-_ACTIVATED = re.compile(r"(?P<cost>[^:\"]+?): (?P<effect>.+)")
-_ABILITY_WORD = re.compile(r"(?P<word>[^—:\"{}]+?) — (?P<rest>.+)")
-_DICE_RESULT = re.compile(r"\d+(?:[-–]\d+)?(?: \||\s*—)")
-_CHAPTER = re.compile(r"[IVX]+(?:, [IVX]+)* —")
-_LEVEL = re.compile(r"LEVEL \d")
-_STATION = re.compile(r"STATION (?P<n>\d+)\+")
-_ADDS_MANA = re.compile(r"\b[Aa]dds?\b[^.]*(?:\{[^}]+\}|\bmana\b)")
-_DOUBLES_MANA = re.compile(r"\b[Dd]ouble the amount of\b[^.]*\bmana\b")
+_SELF = lazy(rf"\b[Tt]his (?:{_SELF_NOUNS})\b")
+_LOYALTY = lazy(r"[+\-−]?(?:\d+|X)")
+_ACTIVATED = lazy(r"(?P<cost>[^:\"]+?): (?P<effect>.+)")
+_ABILITY_WORD = lazy(r"(?P<word>[^—:\"{}]+?) — (?P<rest>.+)")
+_DICE_RESULT = lazy(r"\d+(?:[-–]\d+)?(?: \||\s*—)")
+_CHAPTER = lazy(r"[IVX]+(?:, [IVX]+)* —")
+_LEVEL = lazy(r"LEVEL \d")
+_STATION = lazy(r"STATION (?P<n>\d+)\+")
+_ADDS_MANA = lazy(r"\b[Aa]dds?\b[^.]*(?:\{[^}]+\}|\bmana\b)")
+_DOUBLES_MANA = lazy(r"\b[Dd]ouble the amount of\b[^.]*\bmana\b")
 """Doubling Cube: an ability that could add mana (CR 605.1a) by doubling what is in
 the pool (CR 701.10f)."""
-_DOUBLING = re.compile(
+_DOUBLING = lazy(
     r"Double the amount of each type of (?:unspent mana you have|mana in your mana pool)\."
 )
 """The doubling :class:`~mtgmana.board.abilities.PoolDoubling` models (Doubling Cube,
 today's wording and the one before 2016)."""
-_TAP_DAMAGE = re.compile(r"Whenever ~ becomes tapped, it deals (?P<n>\d+) damage to you\.")
-_TICKETS = re.compile(r"(?:\{TK\})+")
-_STICKER = re.compile(r"(?P<tickets>(?:\{TK\})+) — (?P<rest>.+)")
-_GRANTS_MANA = re.compile(r'"[^"]*\b[Aa]dds?\b[^"]*"')
-_CREATES_TOKENS = re.compile(r"\b[Cc]reates?\b|\btoken named\b|\btokens? on the battlefield\b")
-_TRIGGERED = re.compile(r"(?:When|Whenever|At)\b")
+_TAP_DAMAGE = lazy(r"Whenever ~ becomes tapped, it deals (?P<n>\d+) damage to you\.")
+_TICKETS = lazy(r"(?:\{TK\})+")
+_STICKER = lazy(r"(?P<tickets>(?:\{TK\})+) — (?P<rest>.+)")
+_GRANTS_MANA = lazy(r'"[^"]*\b[Aa]dds?\b[^"]*"')
+_CREATES_TOKENS = lazy(r"\b[Cc]reates?\b|\btoken named\b|\btokens? on the battlefield\b")
+_TRIGGERED = lazy(r"(?:When|Whenever|At)\b")
 _SPELL_TYPES: Final = frozenset({"Instant", "Sorcery"})
 # Keyword abilities (CR 702) a line of their own may list ("Flying, vigilance").
 _KEYWORD = (
@@ -72,7 +73,7 @@ _KEYWORD = (
     r"indestructible|intimidate|lifelink|menace|reach|shroud|trample|vigilance|changeling|"
     r"devoid|fear|infect|wither|prowess|skulk|shadow|horsemanship|banding|flanking)"
 )
-_KEYWORD_LINE = re.compile(rf"{_KEYWORD}(?:, {_KEYWORD})*", re.IGNORECASE)
+_KEYWORD_LINE = lazy(rf"{_KEYWORD}(?:, {_KEYWORD})*", re.IGNORECASE)
 # "Max speed — [ability]": "As long as you have max speed, this object has [ability]"
 # (CR 702.179): the ability exists only then.
 _MAX_SPEED: Final = Condition(
@@ -80,7 +81,7 @@ _MAX_SPEED: Final = Condition(
 )
 # Sentences from which an effect is a delayed triggered ability's (CR 603.7): their
 # targets aren't the mana ability's (CR 605.1a).
-_DELAYED_START = re.compile(
+_DELAYED_START = lazy(
     r"(?:(?:If|When|Whenever) (?:that|this) mana is spent|When(?:ever)? you (?:next )?spend "
     r"this mana|If you spend this mana|When you next cast|When you do)\b"
 )

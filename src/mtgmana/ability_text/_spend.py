@@ -6,10 +6,10 @@ delve: CR 702.51, 702.126, 702.66), whether it creates tokens (CR 111.2), devoid
 
 from __future__ import annotations
 
-import re
 from dataclasses import replace
 from typing import Final
 
+from .._regex import lazy
 from ..cards import Card, lookup
 from ..colors import COLORLESS
 from ..creature_types import CREATURE_TYPES
@@ -18,9 +18,9 @@ from ..restrictions import Spend
 
 __all__ = ["spend_of"]
 
-_KEYWORD_LINE: Final = re.compile(r"^(?P<words>[A-Za-z ,]+?)(?: \(|$)")
+_KEYWORD_LINE: Final = lazy(r"^(?P<words>[A-Za-z ,]+?)(?: \(|$)")
 _PAYMENT_KEYWORDS: Final = ("convoke", "improvise", "delve")
-_CREATES_TOKENS: Final = re.compile(r"\b[Cc]reates? (?:[^.]*? )?tokens?\b")
+_CREATES_TOKENS: Final = lazy(r"\b[Cc]reates? (?:[^.]*? )?tokens?\b")
 
 
 def spend_of(card: Card | str, *, face: int | str = 0, zone: str = "hand") -> Spend:

@@ -16,6 +16,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field, replace
 from typing import Final
 
+from .._regex import lazy
 from ..board.abilities import CHOSEN_TYPE, Condition, ManaAbility, PermanentFilter
 from ..board.effects import BASIC_LAND_TYPES, CHOSEN_NAME, LAND_TYPES, ContinuousEffect, Layer
 from ..colors import ALL_COLORS, COLORLESS, Color
@@ -29,54 +30,52 @@ __all__: list[str] = []
 QuotedReader = Callable[[str], CardMana]
 """Reads the text of a quoted ability (the reader of a face's lines)."""
 
-_QUOTED = re.compile(r'"([^"]*)"')
-_INNER_QUOTE = re.compile(r"(?<![A-Za-z])'([^']*)'(?![A-Za-z])")  # 'nested' quotes
-_MARK = re.compile(r"«(\d+)»")
+_QUOTED = lazy(r'"([^"]*)"')
+_INNER_QUOTE = lazy(r"(?<![A-Za-z])'([^']*)'(?![A-Za-z])")  # 'nested' quotes
+_MARK = lazy(r"«(\d+)»")
 _VERB = r"(?:has|have|gains?|gets?|is|are|loses?|lose|becomes?)"
-_SUBJECT = re.compile(rf"(?P<subject>.+?) (?P<rest>{_VERB}\b.*)")
-_PREDICATES = re.compile(rf",? and (?=(?:it |they )?{_VERB}\b)|, (?=(?:it |they )?{_VERB}\b)")
-_IN_ADDITION = re.compile(
+_SUBJECT = lazy(rf"(?P<subject>.+?) (?P<rest>{_VERB}\b.*)")
+_PREDICATES = lazy(rf",? and (?=(?:it |they )?{_VERB}\b)|, (?=(?:it |they )?{_VERB}\b)")
+_IN_ADDITION = lazy(
     r" in addition to (?:its|their) other (?:colors and )?(?:(?:land|creature|card) )?types"
     r"|\b(?:in addition to (?:its|their) other colors)"
 )
-_CONDITION = re.compile(r"(?P<when>As long as|During) (?P<condition>[^,]+), (?P<rest>.+)")
-_COPY = re.compile(r"You may have ~ enter as a copy\b")
-_ATTACHED = re.compile(
-    r"(?:[Ee]nchanted|[Ee]quipped) (?:land|creature|permanent|artifact|[A-Z]\w+)"
-)
-_GRAVEYARD = re.compile(r"(?:~|this card) is in your graveyard")
-_ATTACHED_IS = re.compile(
+_CONDITION = lazy(r"(?P<when>As long as|During) (?P<condition>[^,]+), (?P<rest>.+)")
+_COPY = lazy(r"You may have ~ enter as a copy\b")
+_ATTACHED = lazy(r"(?:[Ee]nchanted|[Ee]quipped) (?:land|creature|permanent|artifact|[A-Z]\w+)")
+_GRAVEYARD = lazy(r"(?:~|this card) is in your graveyard")
+_ATTACHED_IS = lazy(
     r"enchanted (?:permanent|creature|land|artifact) is an? (?P<type>land|creature|artifact)"
 )
 
 # Mana-relevant sentences the model can't express (CR rule, what is missing).
 _UNSUPPORTED: Final = [
-    (re.compile(r"\bas though it were (?:mana of any (?:color|type)|colorless mana)|"
+    (lazy(r"\bas though it were (?:mana of any (?:color|type)|colorless mana)|"
                 r"\bmana of any type can be spent"),
      "spending mana as though it were another type (CR 609.4b): not modelled"),
-    (re.compile(r"\b[Aa]ctivated abilities\b(?:(?! unless they're mana abilities).)*"
+    (lazy(r"\b[Aa]ctivated abilities\b(?:(?! unless they're mana abilities).)*"
                 r"\bcan't be activated(?! unless they're mana abilities)"),
      "activated abilities can't be activated: not modelled"),
-    (re.compile(r"\b[Mm]ana abilities of\b(?! ~ cost an additional \d+ life to activate$)"
+    (lazy(r"\b[Mm]ana abilities of\b(?! ~ cost an additional \d+ life to activate$)"
                 r"|\bmana abilities (?:cost|can't)\b"),
      "an effect on mana abilities: not modelled"),
-    (re.compile(r"\bcan't pay life\b(?!.*\bthat aren't mana abilities\b)|"
+    (lazy(r"\bcan't pay life\b(?!.*\bthat aren't mana abilities\b)|"
                 r"\bcan't (?:pay life or )?sacrifice\b(?!.*\bthat aren't mana abilities\b)"),
      "a cost that can't be paid: not modelled"),
-    (re.compile(r"\b(?:has|have) all activated abilities\b(?!.*\bexcept mana abilities)"),
+    (lazy(r"\b(?:has|have) all activated abilities\b(?!.*\bexcept mana abilities)"),
      "abilities copied from other permanents: not modelled"),
 ]  # fmt: skip
-_MORE_LIFE = re.compile(r"Mana abilities of ~ cost an additional (?P<n>\d+) life to activate")
-_BLOOD_SUN = re.compile(r"\blos(?:e|es) all (?:other )?abilities except mana abilities")
+_MORE_LIFE = lazy(r"Mana abilities of ~ cost an additional (?P<n>\d+) life to activate")
+_BLOOD_SUN = lazy(r"\blos(?:e|es) all (?:other )?abilities except mana abilities")
 # Sentences about abilities that aren't mana abilities (Pithing Needle, Karn's Sylex).
-_NOT_MANA_ABILITIES = re.compile(
+_NOT_MANA_ABILITIES = lazy(
     r"\bunless they're mana abilities|\bthat aren't mana abilities|\bisn't a mana ability"
     r"|\bexcept mana abilities"
 )
 # Subjects that aren't permanents: cards in other zones, spells.
-_NOT_PERMANENTS = re.compile(r"^(?:Cards|cards|Spells|spells)\b|\bin (?:graveyards|exile)\b")
-_CHAPTER = re.compile(r"[IVX]+(?:, [IVX]+)* —")
-_CHAPTER_GRANT = re.compile(r"(?P<chapters>[IVX]+(?:, [IVX]+)*) — ~ gains (?P<what>«\d+»)")
+_NOT_PERMANENTS = lazy(r"^(?:Cards|cards|Spells|spells)\b|\bin (?:graveyards|exile)\b")
+_CHAPTER = lazy(r"[IVX]+(?:, [IVX]+)* —")
+_CHAPTER_GRANT = lazy(r"(?P<chapters>[IVX]+(?:, [IVX]+)*) — ~ gains (?P<what>«\d+»)")
 _ROMAN: Final = {"I": 1, "II": 2, "III": 3, "IV": 4, "V": 5, "VI": 6}
 _COLOR_NAMES: Final = {**COLOR_WORDS, "colorless": ""}
 
@@ -542,7 +541,7 @@ def _types_and_colors(
         change.add_colors = add_colors
 
 
-_TYPE_WORD = re.compile(r"[A-Z][a-z]*(?:['-][A-Za-z]+)*s?")
+_TYPE_WORD = lazy(r"[A-Z][a-z]*(?:['-][A-Za-z]+)*s?")
 
 
 def _words(text: str) -> Iterator[str]:

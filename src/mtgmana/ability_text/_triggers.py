@@ -10,6 +10,7 @@ import re
 from dataclasses import replace
 from typing import Final
 
+from .._regex import lazy
 from ..board.abilities import ManaReplacement, ManaTrigger, PermanentFilter, ReplacementKind
 from ..colors import ManaType
 from ._conditions import fact_condition
@@ -21,22 +22,22 @@ from ._words import SENTENCE, SYMBOL, Unsupported
 __all__: list[str] = []
 
 
-_TRIGGER = re.compile(
+_TRIGGER = lazy(
     r"(?:Until end of turn, w|W)henever (?:(?P<player>you|a player|an opponent) taps? "
     r"(?P<tapped>.+?)|(?P<subject>.+?) is tapped) for mana(?: while (?P<while>[^,]+))?, "
     r"(?P<effect>.+?)\.?"
 )
-_TRIGGER_EFFECT = re.compile(
+_TRIGGER_EFFECT = lazy(
     r"(?:its controller adds|that player adds|add) (?:(?P<same>one mana of any type that "
     r"(?:land|permanent|artifact token|creature) produced)|an additional (?P<mana>.+))"
 )
-REPLACEMENT_HINT = re.compile(r"\bfor (?:two or more )?mana\b.*\bproduces?\b")
-_REPLACEMENT = re.compile(
+REPLACEMENT_HINT = lazy(r"\bfor (?:two or more )?mana\b.*\bproduces?\b")
+_REPLACEMENT = lazy(
     r"(?:Until end of turn, i|I)f (?:(?P<player>you|a player) taps? (?P<tapped>.+?)|"
     r"(?P<subject>.+?) is tapped) for (?P<amount>mana|two or more mana), it produces "
     r"(?P<how>.+?) instead(?P<tail> of any other type(?: and amount)?)?\.?"
 )
-_TRIGGER_NOTE = re.compile(r"That land doesn't untap during its controller's next untap step")
+_TRIGGER_NOTE = lazy(r"That land doesn't untap during its controller's next untap step")
 _PLAYERS: Final = {"you": "you", "a player": "any", "an opponent": "opponent"}
 
 

@@ -6,10 +6,10 @@ mana ability (CR 605.1, 605.5)."""
 from __future__ import annotations
 
 import enum
-import re
 from typing import Final
 
 from .._numbers import word_number
+from .._regex import lazy
 
 __all__: list[str] = []
 
@@ -54,8 +54,8 @@ FILTER_KEYWORDS: Final = frozenset({"defender"})
 """Keyword abilities the text's filters ask about ("creatures you control with
 defender"): the ones a face's keyword lines record. Effects rarely grant them."""
 SYMBOL = r"\{[WUBRGC]\}"
-SYMBOLS = re.compile(rf"(?:{SYMBOL})+")
-SENTENCE = re.compile(r"(?<=\.)\s+")
+SYMBOLS = lazy(rf"(?:{SYMBOL})+")
+SENTENCE = lazy(r"(?<=\.)\s+")
 
 
 def count_word(word: str) -> int:

@@ -10,6 +10,7 @@ from collections.abc import Callable, Sequence
 from copy import copy
 from typing import Any, Final, TypeVar
 
+from .._regex import lazy
 from ..cards import default_database
 from ..errors import MtgManaError, UnknownCardError
 from .tokens import TOKENS
@@ -21,7 +22,7 @@ MAX_COPIES: Final = 1000
 """The most copies of one card :meth:`~mtgmana.board.Board.parse` accepts in one
 item."""
 
-_ITEM = re.compile(r"(?:(?P<n>\d+)\s*[x×]?\s+)?(?P<name>\S.*)", re.IGNORECASE)
+_ITEM = lazy(r"(?:(?P<n>\d+)\s*[x×]?\s+)?(?P<name>\S.*)", re.IGNORECASE)
 
 
 _TOKEN_KEYS: Final = frozenset(name.casefold() for name in TOKENS)

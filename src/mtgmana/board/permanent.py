@@ -38,7 +38,7 @@ from .effects import (
     bind_chosen_name,
     names_chosen,
 )
-from .tokens import token
+from .tokens import known_token, token_suggestions
 
 __all__ = ["Permanent"]
 
@@ -279,13 +279,12 @@ class Permanent:
         database = default_database()
         if len(name) > MAX_NAME_LENGTH and database.get(name) is None:
             raise NameTooLong(name)  # not matched for suggestions: too slow and no use
-        try:
-            item = token(name)
-        except UnknownCardError as missing:
+        item = known_token(name)
+        if item is None:
             card = database.get(name)
             if card is None:
-                suggestions = list(dict.fromkeys(missing.suggestions + database.suggest(name)))
-                raise UnknownCardError(name, suggestions) from None
+                suggestions = token_suggestions(name) + database.suggest(name)
+                raise UnknownCardError(name, list(dict.fromkeys(suggestions)))
             faces = [f.name.lower() for f in card.faces]
             named = name.strip().lower()
             if named != card.name.lower() and named in faces[1:]:  # a back face (CR 712)

@@ -24,7 +24,6 @@ True
 
 from __future__ import annotations
 
-import difflib
 from collections.abc import Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
@@ -34,7 +33,7 @@ from ..errors import UnknownCardError
 from ..restrictions import spells
 from .abilities import ANY_COLOR, ActivationCost, Choice, ManaAbility, Production, slot
 
-__all__ = ["TOKENS", "Token", "token"]
+__all__ = ["TOKENS", "Token", "known_token", "token", "token_suggestions"]
 
 
 @dataclass(frozen=True)
@@ -126,9 +125,32 @@ def token(name: str) -> Token:
     """
     if not isinstance(name, str):
         raise UnknownCardError(repr(name), [], newer=False)
-    key = " ".join(name.split()).casefold().removesuffix(" token")
-    found = _BY_KEY.get(key)
+    found = known_token(name)
     if found is None:
-        close = difflib.get_close_matches(key, list(_BY_KEY), n=3, cutoff=0.6)
-        raise UnknownCardError(name, [_BY_KEY[c].name for c in close], newer=False)
+        raise UnknownCardError(name, token_suggestions(name), newer=False)
     return found
+
+
+def _key(name: str) -> str:
+    return " ".join(name.split()).casefold().removesuffix(" token")
+
+
+def known_token(name: str) -> Token | None:
+    """The token called ``name`` as :func:`token` finds it, or None.
+
+    >>> known_token("Treasure Token").name, known_token("Forest")
+    ('Treasure', None)
+    """
+    return _BY_KEY.get(_key(name))
+
+
+def token_suggestions(name: str) -> list[str]:
+    """The names of up to three tokens like ``name`` (difflib's ratio 0.6 or more).
+
+    >>> token_suggestions("Tresure")
+    ['Treasure']
+    """
+    import difflib  # only to suggest names (start-up: bench/bench_startup.py)
+
+    close = difflib.get_close_matches(_key(name), list(_BY_KEY), n=3, cutoff=0.6)
+    return [_BY_KEY[c].name for c in close]

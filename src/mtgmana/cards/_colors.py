@@ -6,10 +6,10 @@ land's basic land types, CR 305.6)."""
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping
 from typing import Any, Final
 
+from .._regex import lazy
 from ..colors import Color
 from ..costs import ManaCost
 from ..errors import MtgManaError
@@ -43,11 +43,11 @@ _BASIC_LAND_TYPE_BITS: dict[str, int] = {
     "Forest": 16,
 }
 
-_SYMBOL_RE: Final = re.compile(r"\{[^{}]*\}")
-_REMINDER_RE: Final = re.compile(r"\([^()]*\)")  # reminder text, CR 207.2, 903.4c
+_SYMBOL_RE: Final = lazy(r"\{[^{}]*\}")
+_REMINDER_RE: Final = lazy(r"\([^()]*\)")  # reminder text, CR 207.2, 903.4c
 # Characteristic-defining abilities that set color (CR 604.3, 702.114a).
-_DEVOID_RE: Final = re.compile(r"(?m)^Devoid\b")
-_COLOR_CDA_RE: Final = re.compile(r"(?m)^(.+) is (all colors|colorless)\.$")
+_DEVOID_RE: Final = lazy(r"(?m)^Devoid\b")
+_COLOR_CDA_RE: Final = lazy(r"(?m)^(.+) is (all colors|colorless)\.$")
 _SELF_WORDS: Final = ("This ", "this ")
 
 

@@ -11,6 +11,7 @@ import re
 from collections.abc import Mapping, Sequence
 from typing import Any, Final
 
+from .._regex import lazy
 from .._repr import enum_repr
 
 __all__ = [
@@ -105,11 +106,11 @@ SHAPE_OF_LAYOUT: dict[Layout, int] = {
     Layout.REVERSIBLE_CARD: SHAPE_MODAL,
 }
 
-_TRANSFORM_RE: Final = re.compile(
+_TRANSFORM_RE: Final = lazy(
     r"transform|convert|daybound|nightbound|disturb|craft with", re.IGNORECASE
 )
-MELDS_RE: Final = re.compile(r"Melds with|meld them into")
-_TYPE_LAYOUT_RE: Final = re.compile(r"\b(Saga|Class|Case|Vanguard|Scheme|Plane|Phenomenon|Host)\b")
+MELDS_RE: Final = lazy(r"Melds with|meld them into")
+_TYPE_LAYOUT_RE: Final = lazy(r"\b(Saga|Class|Case|Vanguard|Scheme|Plane|Phenomenon|Host)\b")
 _TYPE_LAYOUTS: dict[str, Layout] = {
     "Saga": Layout.SAGA,
     "Class": Layout.CLASS,
@@ -120,7 +121,7 @@ _TYPE_LAYOUTS: dict[str, Layout] = {
     "Phenomenon": Layout.PLANAR,
     "Host": Layout.HOST,
 }
-_KEYWORD_LAYOUT_RE: Final = re.compile(r"(?m)^(Level up|Prototype|Mutate|Augment)\b")
+_KEYWORD_LAYOUT_RE: Final = lazy(r"(?m)^(Level up|Prototype|Mutate|Augment)\b")
 _KEYWORD_LAYOUTS: dict[str, Layout] = {
     "Level up": Layout.LEVELER,
     "Prototype": Layout.PROTOTYPE,

@@ -5,11 +5,11 @@ suggestions (:class:`SuggestionIndex`).
 
 from __future__ import annotations
 
-import re
 import unicodedata
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, Final
 
+from .._regex import lazy
 from ..errors import MtgManaError
 
 __all__ = ["SuggestionIndex", "name_index", "normalize"]
@@ -32,7 +32,7 @@ _FOLD: Final = str.maketrans(
         "ł": "l",
     }
 )
-_SLASHES: Final = re.compile(r"\s*/{1,2}\s*")
+_SLASHES: Final = lazy(r"\s*/{1,2}\s*")
 
 
 def normalize(name: str) -> str:

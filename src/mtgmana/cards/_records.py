@@ -10,9 +10,10 @@ with these.
 from __future__ import annotations
 
 import json
-import re
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, Final
+
+from .._regex import lazy
 
 __all__ = [
     "CARD_FIELDS",
@@ -133,9 +134,9 @@ def _slim_face(face: Mapping[str, Any], where: str, layout: Any) -> Record:
     return slim_face
 
 
-_MELDS_WITH: Final = re.compile(r"Melds with (.+?)\.\)")
-_MELD_INTO: Final = re.compile(r"meld them into (.+?)\.")
-_NAMED: Final = re.compile(r"named ")
+_MELDS_WITH: Final = lazy(r"Melds with (.+?)\.\)")
+_MELD_INTO: Final = lazy(r"meld them into (.+?)\.")
+_NAMED: Final = lazy(r"named ")
 
 
 def _texts(record: Mapping[str, Any]) -> str:

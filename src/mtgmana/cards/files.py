@@ -21,13 +21,13 @@ from __future__ import annotations
 import gzip
 import json
 import os
-import re
 import time
 import zlib
 from collections.abc import Iterator
 from pathlib import Path
 from typing import IO, Any, Final, Literal, TypeAlias
 
+from .._regex import lazy
 from ._index import CardIndex, CardIndexError
 from ._records import Record, card_records
 from .database import CardDatabase
@@ -63,7 +63,7 @@ KINDS: Final[dict[CardFileKind, str]] = {
 """Each kind of card file, in words."""
 
 _SNIFF: Final = 1 << 16  # bytes read to tell the kinds apart
-_FIRST_KEY: Final = re.compile(r'\{\s*"(meta|data)"\s*:')
+_FIRST_KEY: Final = lazy(r'\{\s*"(meta|data)"\s*:')
 _WHAT: Final = (
     "a Scryfall bulk data file (a JSON array of cards), MTGJSON's AtomicCards file, "
     "JSON lines of cards or a card data directory"

@@ -11,11 +11,11 @@ import gzip
 import io
 import json
 import os
-import re
 import zlib
 from collections.abc import Iterator, Mapping
 from typing import Any, Final, TextIO
 
+from .._regex import lazy
 from ..errors import MtgManaError
 from ._progress import Progress
 from ._records import NOT_CARDS, TWO_SIDED, Record, letters_field, resolve_melds, slim, text_field
@@ -32,7 +32,7 @@ PathLike = str | os.PathLike[str]
 
 _CHUNK: Final = 1 << 20  # characters read at a time
 _MAX_VALUE: Final = 1 << 26  # characters a single card object may take
-_WHITESPACE: Final = re.compile(r"[ \t\n\r]*")
+_WHITESPACE: Final = lazy(r"[ \t\n\r]*")
 _DECODER: Final = json.JSONDecoder()
 
 

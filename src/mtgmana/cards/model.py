@@ -66,10 +66,10 @@ color indicators, color-setting abilities, color identity) and ``_faces``
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping, Sequence
 from typing import Any, Final
 
+from .._regex import lazy
 from ..colors import Color
 from ..costs import NO_MANA_COST, ManaCost
 from ..errors import MtgManaError
@@ -101,7 +101,7 @@ from ._layouts import (
 __all__ = ["Card", "Face", "Layout"]
 
 
-_FUSE_RE: Final = re.compile(r"(?m)^Fuse\b")  # CR 702.102a
+_FUSE_RE: Final = lazy(r"(?m)^Fuse\b")  # CR 702.102a
 
 _parse = ManaCost.parse
 

@@ -41,10 +41,10 @@ from ..colors import ManaType
 from ..costs import ManaCost
 from ..mana import Mana
 from ..payment import Paid, Payment
-from ..pool import ManaPool
 
 if TYPE_CHECKING:
     from ..board import Board
+    from ..pool import ManaPool
 
 __all__ = ["Plan", "Replay", "Step"]
 
@@ -307,6 +307,7 @@ def _replay(
     """:meth:`Plan.apply`: each step through
     :func:`~mtgmana.tapping.activate`; triggered mana abilities' steps are the mana
     their step's activation made."""
+    from ..pool import ManaPool  # not needed to make plans either
     from .activation import IllegalActivation, activate  # not needed to make plans
 
     current = ManaPool()
