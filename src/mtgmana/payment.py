@@ -246,8 +246,10 @@ class Payment:
 
 
 def _announce_order(units: Iterable[Mana]) -> list[Mana]:
-    order = {t: i for i, t in enumerate(ManaType)}
-    return sorted(units, key=lambda u: order[u.type])
+    return sorted(units, key=lambda u: _TYPE_ORDER[u.kind.type])
+
+
+_TYPE_ORDER: Final = {t: i for i, t in enumerate(ManaType)}
 
 
 # -- the problem -------------------------------------------------------------------
