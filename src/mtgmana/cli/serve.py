@@ -23,6 +23,8 @@ from collections.abc import Callable, Iterable
 from contextlib import redirect_stdout
 from typing import IO, TYPE_CHECKING, Any, get_args
 
+from .._json_text import TEXT, payment_text
+from ._pay_core import pay_found
 from ._serve_io import Encoded, decode, encode, encode_with_id, read_lines
 from ._serve_schema import LIMITS, ErrorCode, OpSpec, RequestError, check, option_name
 from ._tap_core import plan_text, tap_plan
@@ -189,15 +191,20 @@ class Session:
             return self._subcommand("card", request)
         return describe(default_database().lookup(" ".join(request["name"])))
 
-    def _pay(self, request: dict[str, Any]) -> dict[str, Any]:
-        from ._pay_core import pay_result
-
+    def _pay(self, request: dict[str, Any]) -> dict[str, Any] | Encoded:
         values = _dests("pay", request)
         if request.get("pool") == "session":
             values["pool"] = ""
             values["units"] = self.state.pool
-        status, result = pay_result(values)
-        return {**result, "status": status}
+        found, best_x = pay_found(values)
+        if isinstance(found, dict):  # can't pay
+            if values.get("max_x"):
+                found["max_x"] = best_x
+            return {**found, "status": 1}
+        text = payment_text(found)[:-1]
+        if values.get("max_x"):
+            text += f', "max_x": {TEXT.encode(best_x)}'
+        return Encoded(text + ', "status": 0}')
 
     def _tap(self, request: dict[str, Any]) -> dict[str, Any] | Encoded:
         values = self._with_pool(_dests("tap", request))
