@@ -56,6 +56,7 @@ def test_plans_are_written_as_the_encoder_writes_them() -> None:
     shapes = set()
     for found in plans:
         assert plan_text(found) == TEXT.encode(found.to_json()), found
+        assert plan_text(found) is plan_text(found)  # a plan asked again: written once
         for step in found.steps:
             assert step_text(step) == TEXT.encode(step.to_json())
             shapes.update(key for key, value in step.to_json().items() if value)

@@ -18,8 +18,26 @@ _SYMBOLS: Final = {t: t.symbol for t in ManaType}
 
 
 def plan_text(plan: Plan) -> str:
-    """``TEXT.encode(plan.to_json())``, made faster (the totals added up on the way
-    through the steps, as the plan's properties add them up)."""
+    """``TEXT.encode(plan.to_json())``, made faster; a plan asked again (the tapper
+    remembers its plans, ``tapping._api._PLANS``) written once (a plan is
+    immutable; the entry holds it, so its id can't be reused while remembered)."""
+    hit = _TEXTS.get(id(plan))
+    if hit is not None and hit[0] is plan:
+        return hit[1]
+    text = _plan_text(plan)
+    if len(_TEXTS) >= _TEXTS_MAX:
+        del _TEXTS[next(iter(_TEXTS))]  # the oldest
+    _TEXTS[id(plan)] = (plan, text)
+    return text
+
+
+_TEXTS: dict[int, tuple[Plan, str]] = {}
+_TEXTS_MAX: Final = 256
+
+
+def _plan_text(plan: Plan) -> str:
+    """:func:`plan_text` (the totals added up on the way through the steps, as the
+    plan's properties add them up)."""
     texts = []
     life = damage = 0
     tapped: list[int] = []
