@@ -6,6 +6,7 @@ encoder writes; a step out of the ordinary goes through the encoder itself)."""
 
 from __future__ import annotations
 
+import weakref
 from typing import Final
 
 from .._json_text import TEXT, UNIT_TEXTS, parts_text, string, unit_text, units_text
@@ -20,18 +21,19 @@ _SYMBOLS: Final = {t: t.symbol for t in ManaType}
 def plan_text(plan: Plan) -> str:
     """``TEXT.encode(plan.to_json())``, made faster; a plan asked again (the tapper
     remembers its plans, ``tapping._api._PLANS``) written once (a plan is
-    immutable; the entry holds it, so its id can't be reused while remembered)."""
+    immutable). The entry holds a weak reference, not the plan: plans kept alive
+    here would make every garbage collection of the server slower."""
     hit = _TEXTS.get(id(plan))
-    if hit is not None and hit[0] is plan:
+    if hit is not None and hit[0]() is plan:
         return hit[1]
     text = _plan_text(plan)
     if len(_TEXTS) >= _TEXTS_MAX:
         del _TEXTS[next(iter(_TEXTS))]  # the oldest
-    _TEXTS[id(plan)] = (plan, text)
+    _TEXTS[id(plan)] = (weakref.ref(plan), text)
     return text
 
 
-_TEXTS: dict[int, tuple[Plan, str]] = {}
+_TEXTS: dict[int, tuple[weakref.ref[Plan], str]] = {}
 _TEXTS_MAX: Final = 256
 
 
