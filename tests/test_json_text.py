@@ -15,12 +15,12 @@ from mtgmana import pay
 from mtgmana._json_text import TEXT, ints_text, paid_text, payment_text, units_text
 from mtgmana.ability_text import spend_of
 from mtgmana.board import Board
+from mtgmana.cli._plan_text import plan_text, step_text
 from mtgmana.cli._serve_io import Encoded, encode, encode_with_id
 from mtgmana.cli.serve import Session
 from mtgmana.mana import Mana, Source
 from mtgmana.payment import CannotPay, Paid
 from mtgmana.tapping import Plan, plan
-from mtgmana.tapping._plan_text import plan_text, step_text
 from test_plan_json import _bench_plans
 
 ODD_BOARDS = [

@@ -10,8 +10,8 @@ from typing import TYPE_CHECKING, Any
 from ..floating import floating_mana
 from ..payment import CannotPay
 from ..tapping import Plan, plan
-from ..tapping._plan_text import plan_text
 from ._floating import lenient_cost
+from ._plan_text import plan_text
 
 if TYPE_CHECKING:
     from ..board import Board

@@ -11,7 +11,7 @@ from typing import Final
 
 from .._json_text import TEXT, UNIT_TEXTS, parts_text, string, unit_text, units_text
 from ..colors import ManaType
-from .plans import Plan, Step
+from ..tapping.plans import Plan, Step
 
 __all__ = ["plan_text"]
 
