@@ -164,6 +164,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
         "pool",
         "_solver",
         "payment",
+        "_json_text",
     ),
     ("board.conditions", "board.abilities", "board.effects"),
     ("ability_text",),

@@ -246,11 +246,12 @@ class Payment:
 
 
 def _announce_order(units: Iterable[Mana]) -> list[Mana]:
-    order = {t: i for i, t in enumerate(ManaType)}
-    return sorted(units, key=lambda u: order[u.type])
+    return sorted(units, key=lambda u: _TYPE_ORDER[u.kind.type])
 
 
-# -- the problem -------------------------------------------------------------------
+_TYPES: Final = tuple(ManaType)
+_TYPE_ORDER: Final = {t: i for i, t in enumerate(_TYPES)}
+
 
 # -- the public functions ------------------------------------------------------------
 
@@ -581,12 +582,11 @@ def _check_plain(
 ) -> None:
     """Raise :class:`CannotPay` when a type of mana, or the pool's size, falls short
     of a plain cost."""
-    types = list(ManaType)
     for i in range(6):
         if have[i] < need[i]:
             raise CannotPay(
                 cost,
-                [describe(Demand(frozenset({types[i]})), need[i] - have[i], False)],
+                [describe(Demand(frozenset({_TYPES[i]})), need[i] - have[i], False)],
                 _detail_of(units, life),
             )
     if len(units) < sum(need) + total_generic:

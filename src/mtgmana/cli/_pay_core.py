@@ -11,12 +11,12 @@ from ..costs import ManaCost
 from ..errors import MtgManaError
 from ..floating import kinds_of
 from ..mana import Mana
-from ..payment import CannotPay, max_x, pay, plan_payment
+from ..payment import CannotPay, Payment, max_x, pay, plan_payment
 from ..request import Prefer
 from ..restrictions import Spend
 from ._floating import lenient_cost
 
-__all__ = ["pay_result"]
+__all__ = ["pay_found", "pay_result"]
 
 
 def _units(text: str, *, snow: bool = False) -> list[Mana]:
@@ -65,6 +65,16 @@ def pay_result(request: Mapping[str, Any]) -> tuple[int, dict[str, Any]]:
     ``life``, ``x``, ``max_x``, ``x_mana``, ``spell``, ``prefer_life``, ``future``):
     (exit status, JSON). Raises :class:`~mtgmana.MtgManaError` for bad input.
     (Here, its imports at the top: ``mtgmana serve`` calls it thousands of times.)"""
+    found, best_x = pay_found(request)
+    status, result = (0, found.to_json()) if isinstance(found, Payment) else (1, found)
+    if request.get("max_x"):
+        result["max_x"] = best_x
+    return status, result
+
+
+def pay_found(request: Mapping[str, Any]) -> tuple[Payment | dict[str, Any], int | None]:
+    """The payment :func:`pay_result` answers with (or the JSON of a cost it can't
+    pay), and the greatest X when the request asks for it (``max_x``)."""
     spend = _named_spend(request)
     cost = _cost(request, spend)
     held, pool = _paid_from(request)
@@ -81,13 +91,9 @@ def pay_result(request: Mapping[str, Any]) -> tuple[int, dict[str, Any]]:
         best_x = max_x(cost, pool, life=life, spend=spend, x_mana=x_mana)
         x = best_x
     try:
-        payment = (pay if held is not None else plan_payment)(
+        return (pay if held is not None else plan_payment)(
             cost, held if held is not None else pool, life=life, x=x, spend=spend,
             prefer=prefer, future=future, x_mana=x_mana,
-        )  # fmt: skip
-        status, result = 0, payment.to_json()
+        ), best_x  # fmt: skip
     except CannotPay as refusal:
-        status, result = 1, _refusal(refusal)
-    if request.get("max_x"):
-        result["max_x"] = best_x
-    return status, result
+        return _refusal(refusal), best_x

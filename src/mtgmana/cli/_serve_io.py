@@ -12,9 +12,10 @@ import re
 from collections.abc import Iterator
 from typing import IO, Any, Final
 
+from .._json_text import TEXT
 from ._serve_schema import LIMITS, RequestError
 
-__all__ = ["decode", "encode", "read_lines"]
+__all__ = ["Encoded", "decode", "encode", "encode_with_id", "read_lines"]
 
 _CHUNK: Final = 1 << 16
 _SURROGATE: Final = re.compile(r"\\u[dD][89a-fA-F]")
@@ -115,8 +116,14 @@ def _valid(value: Any) -> bool:
     return True
 
 
-_ENCODER = json.JSONEncoder(ensure_ascii=False, allow_nan=False, check_circular=False)
-"""Made once: ``json.dumps`` with options makes a new encoder per call."""
+class Encoded(str):
+    """An answer already written as JSON text: an object, without its ``id`` (the
+    handlers of the busiest ops write theirs straight, ``mtgmana._json_text``)."""
+
+    __slots__ = ()
+
+
+_ENCODER: Final = TEXT
 
 
 def encode(answer: dict[str, Any]) -> bytes:
@@ -125,10 +132,25 @@ def encode(answer: dict[str, Any]) -> bytes:
         text = _ENCODER.encode(answer)
         return text.encode("utf-8") + b"\n"
     except (ValueError, TypeError, RecursionError):
-        # Never expected (requests are checked): say so rather than write bad JSON.
-        fallback = {
-            "id": None,
-            "error": {"code": "internal", "message": "an answer that isn't JSON"},
-            "status": 2,
-        }
-        return json.dumps(fallback).encode("utf-8") + b"\n"
+        return _NOT_JSON
+
+
+def encode_with_id(identifier: Any, answer: Encoded) -> bytes:
+    """One answer line of an answer already written as JSON, its ``id`` first:
+    ``encode({"id": identifier, **json.loads(answer)})``."""
+    try:
+        text = _ENCODER.encode(identifier)
+        if answer == "{}":
+            return f'{{"id": {text}}}\n'.encode()
+        return f'{{"id": {text}, {answer[1:]}\n'.encode()
+    except (ValueError, TypeError, RecursionError):
+        return _NOT_JSON
+
+
+_NOT_JSON: Final = (
+    json.dumps(
+        {"id": None, "error": {"code": "internal", "message": "an answer that isn't JSON"},
+         "status": 2}
+    ).encode("utf-8") + b"\n"
+)  # fmt: skip
+"""Never expected (requests are checked): said so rather than bad JSON written."""

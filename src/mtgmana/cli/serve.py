@@ -23,9 +23,11 @@ from collections.abc import Callable, Iterable
 from contextlib import redirect_stdout
 from typing import IO, TYPE_CHECKING, Any, get_args
 
-from ._serve_io import decode, encode, read_lines
+from .._json_text import TEXT, payment_text
+from ._pay_core import pay_found
+from ._serve_io import Encoded, decode, encode, encode_with_id, read_lines
 from ._serve_schema import LIMITS, ErrorCode, OpSpec, RequestError, check, option_name
-from ._tap_core import tap_result
+from ._tap_core import plan_text, tap_plan
 
 if TYPE_CHECKING:
     from ..pool import ManaPool
@@ -78,7 +80,7 @@ class Session:
 
         self.allow_files = allow_files
         self.state = BoardState()
-        self._ops: dict[str, Callable[[dict[str, Any]], dict[str, Any]]] = {
+        self._ops: dict[str, Callable[[dict[str, Any]], dict[str, Any] | Encoded]] = {
             "ping": self._ping,
             "cost": self._cost,
             "card": self._card,
@@ -108,7 +110,9 @@ class Session:
                 )
             request = decode(line)
             identifier = request.get("id")
-            response = self.answer(request)
+            response = self._respond(request)
+            if isinstance(response, Encoded):
+                return encode_with_id(identifier, response)
             response.setdefault("status", 0)
         except RequestError as error:
             response = _error(error.code, error.message, **error.details)
@@ -126,6 +130,13 @@ class Session:
 
     def answer(self, request: dict[str, Any]) -> dict[str, Any]:
         """The response to one request (without its ``id``)."""
+        response = self._respond(request)
+        if isinstance(response, Encoded):
+            return dict(json.loads(response))
+        return response
+
+    def _respond(self, request: dict[str, Any]) -> dict[str, Any] | Encoded:
+        """:meth:`answer`, or the answer already written as JSON text."""
         op = request.get("op")
         if not isinstance(op, str):
             raise RequestError("bad_request", 'a request needs an "op", e.g. {"op": "tap", ...}')
@@ -146,7 +157,7 @@ class Session:
         except Exception as error:  # the library's errors, each its code
             raise _request_error(error) from None
 
-    def _answer_op(self, name: str, args: dict[str, Any]) -> dict[str, Any]:
+    def _answer_op(self, name: str, args: dict[str, Any]) -> dict[str, Any] | Encoded:
         handler = self._ops.get(name)
         if handler is not None:
             return handler(check(_spec(name), args, allow_files=self.allow_files))
@@ -180,20 +191,27 @@ class Session:
             return self._subcommand("card", request)
         return describe(default_database().lookup(" ".join(request["name"])))
 
-    def _pay(self, request: dict[str, Any]) -> dict[str, Any]:
-        from ._pay_core import pay_result
-
+    def _pay(self, request: dict[str, Any]) -> dict[str, Any] | Encoded:
         values = _dests("pay", request)
         if request.get("pool") == "session":
             values["pool"] = ""
             values["units"] = self.state.pool
-        status, result = pay_result(values)
-        return {**result, "status": status}
+        found, best_x = pay_found(values)
+        if isinstance(found, dict):  # can't pay
+            if values.get("max_x"):
+                found["max_x"] = best_x
+            return {**found, "status": 1}
+        text = payment_text(found)[:-1]
+        if values.get("max_x"):
+            text += f', "max_x": {TEXT.encode(best_x)}'
+        return Encoded(text + ', "status": 0}')
 
-    def _tap(self, request: dict[str, Any]) -> dict[str, Any]:
+    def _tap(self, request: dict[str, Any]) -> dict[str, Any] | Encoded:
         values = self._with_pool(_dests("tap", request))
-        status, result = tap_result(values, self.state.board_of(request))
-        return {**result, "status": status}
+        found = tap_plan(values, self.state.board_of(request))
+        if isinstance(found, dict):  # can't pay
+            return {**found, "status": 1}
+        return Encoded(plan_text(found)[:-1] + ', "status": 0}')
 
     def _options(self, request: dict[str, Any]) -> dict[str, Any]:
         from .tap import options_result

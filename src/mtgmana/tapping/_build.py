@@ -195,8 +195,9 @@ def _free_slot(draft: _Draft, types: frozenset[ManaType], where: int) -> int:
     """The first slot of the draft not given a unit yet that makes ``types`` and
     is made by ``where`` (:data:`SELF`, or a trigger's permanent)."""
     option = draft.option
+    slots, origins = option.slots, option.origins
     for slot, done in enumerate(draft.types):
-        if done is None and option.slots[slot] == types and option.origin(slot) == where:
+        if done is None and slots[slot] == types and (origins[slot] if origins else SELF) == where:
             return slot
     raise AssertionError("a unit of the solution has no slot left")
 
@@ -414,7 +415,7 @@ def _steps(board: Any, draft: _Draft) -> list[Step]:
         Replay,
         permanent=identifier,
         ability=option.ability_index,
-        produce=tuple([unit.type for unit in made]),
+        produce=tuple([unit.kind.type for unit in made]),
         pay=paid,
         tap=others_tapped,
         sacrifice=others_sacrificed,
