@@ -8,7 +8,7 @@ import operator
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any, Final
+from typing import Any, Final, NamedTuple
 
 from .._solver import transport as T
 from .._solver.flow import Row
@@ -21,7 +21,7 @@ from ..restrictions import Spend
 from ._alternatives import AltGroup, alternative_groups, spell_keywords, tap_filters
 from ._compile import Option, Source
 
-__all__ = ["MAX_COMBINATIONS", "MAX_ORDERS"]
+__all__ = ["MAX_COMBINATIONS", "MAX_ORDERS", "Scan", "scanned"]
 
 MAX_COMBINATIONS: Final = 600
 """At most this many flows (combinations and orders of multi-mana and mana-costing
@@ -156,6 +156,38 @@ def solve(
     return solution
 
 
+class Scan(NamedTuple):
+    """What every request reads of the compiled sources alone (:func:`scanned`)."""
+
+    ids: tuple[int, ...]  # the sources' ids
+    timed: bool  # an option activated only as an instant or discarding your hand
+    sacrifices_others: bool  # a complex option's cost sacrifices other permanents
+    restricted: bool  # an option makes restricted mana (CR 106.6)
+
+
+_SCANS: dict[tuple[int, ...], tuple[tuple[Source, ...], Scan]] = {}
+
+
+def scanned(sources: Sequence[Source]) -> Scan:
+    """The sources' :class:`Scan`, remembered per sources (by identity: the entry
+    holds them, so their ids can't be reused while it is remembered)."""
+    ids = tuple(map(id, sources))
+    hit = _SCANS.get(ids)
+    if hit is not None and all(map(operator.is_, hit[0], sources)):
+        return hit[1]
+    options = [o for s in sources for o in (*s.simple, *s.complex)]
+    scan = Scan(
+        ids,
+        any(s.timed for s in sources),
+        any(s.sacrifices_others for s in sources),
+        any(o.restriction is not None for o in options),
+    )
+    if len(_SCANS) >= 64:
+        _SCANS.clear()
+    _SCANS[ids] = (tuple(sources), scan)
+    return scan
+
+
 @dataclass
 class Problem:
     board: Board
@@ -190,6 +222,8 @@ class Problem:
     source_ids: tuple[int, ...] = field(default=(), init=False)
     """The ids of the compiled sources: what the board's remembered facts are found
     by (with the objects themselves checked: the entries hold them)."""
+    scan: Scan = field(init=False)
+    """What the sources are (:func:`scanned`)."""
 
     @property
     def spent(self) -> bool:
@@ -209,7 +243,8 @@ class Problem:
 
     def __post_init__(self) -> None:
         self.keywords = spell_keywords(self.spend)
-        self.source_ids = tuple(map(id, self.sources))
+        self.scan = scanned(self.sources)
+        self.source_ids = self.scan.ids
         key = (id(self.board), self.source_ids, self.keywords)
         hit = _FACTS.get(key)
         if (
