@@ -507,4 +507,3 @@ def test_spell_paying_is_the_default_spell(text: str | None) -> None:
     assert costs().allows(fast) is False and spells().allows(fast) is True
     with pytest.raises(dataclasses.FrozenInstanceError):
         fast.cost = None  # type: ignore[misc]  # immutable, as the dataclass's
-
