@@ -61,9 +61,12 @@ class TapWeights(T.Weights):
         super().__init__(units, 1)
         self.life_weight = scale.life * T.LIFE_PER_SYMBOL
         self._edges: dict[tuple[int, int], tuple[T.Supply, T.Demand, int | None]] = {}
-        self._rows: dict[Any, tuple[tuple[T.Supply, ...], T.Demand, Row]] = {}
-        self._supplies: Sequence[T.Supply] = ()
-        self._ids: tuple[int, ...] = ()
+        # Per supplies (their ids), the supplies and per demand (its id) the demand
+        # and its row: the entries hold them, so their ids aren't reused meanwhile.
+        self._rows: dict[tuple[int, ...], tuple[Any, dict[int, tuple[T.Demand, Row]]]] = {}
+        self._supplies: Sequence[T.Supply] = ()  # those of ``_current``
+        self._current: dict[int, tuple[T.Demand, Row]] = {}
+        self._count = 0  # rows remembered
         self._forward: dict[tuple[int, int], tuple[Row, Row]]
         self._forward = {}
 
@@ -77,19 +80,31 @@ class TapWeights(T.Weights):
         return weight
 
     def row(self, supplies: Sequence[T.Supply], demand: T.Demand) -> Row:
-        # Remembered per supplies and demand, by identity (the entry holds them, so
-        # their ids aren't reused while it is remembered).
+        # Remembered per supplies and demand, by identity (the entries hold them, so
+        # their ids aren't reused while they are remembered); the supplies asked
+        # last are looked up once for all their demands.
         if supplies is not self._supplies:
-            self._supplies, self._ids = supplies, tuple(map(id, supplies))
-        key = (self._ids, id(demand))
-        found = self._rows.get(key)
+            self._current = self._rows_of(supplies)
+        found = self._current.get(id(demand))
         if found is not None:
-            return found[2]
+            return found[1]
         row = Row(super().row(supplies, demand))
-        if len(self._rows) >= 4096:
+        self._count += 1
+        if self._count > 4096:
             self._rows.clear()
-        self._rows[key] = (tuple(supplies), demand, row)
+            self._count = 1
+            self._current = self._rows_of(supplies)
+        self._current[id(demand)] = (demand, row)
         return row
+
+    def _rows_of(self, supplies: Sequence[T.Supply]) -> dict[int, tuple[T.Demand, Row]]:
+        """The rows remembered for these supplies (a new entry if none)."""
+        self._supplies = supplies
+        ids = tuple(map(id, supplies))
+        entry = self._rows.get(ids)
+        if entry is None:
+            entry = self._rows[ids] = (tuple(supplies), {})
+        return entry[1]
 
     def forward_row(self, supplies: Sequence[T.Supply], demand: T.Demand, k: int) -> Row:
         """:class:`ForwardFirst`'s row (its weights times ``k``), remembered per row
