@@ -76,7 +76,7 @@ def _request(board: Board, request: PaymentRequest) -> PaymentRequest:
         unmodelled.append("prefer=Prefer.LIFE (the tapper pays the least life, preference 2)")
     if request.x_mana not in (None, _EVERY_TYPE) and request.cost.x_count:
         unmodelled.append("x_mana (mana that may pay X)")
-    if any(spend != spell_paying(cost) for cost, spend in request.future):
+    if request.future and any(spend != spell_paying(cost) for cost, spend in request.future):
         unmodelled.append("future costs with their own spend (the tapper's are spells)")
     if unmodelled:
         raise MtgManaError(
@@ -108,9 +108,9 @@ def _problem(
             raise TypeError(f"floating mana must be Mana units, not {unit!r}")
     if spend is None:
         spend = spell_paying(total)
-    futures = [ManaCost.parse(f) if isinstance(f, str) else f for f in future]
+    futures = [ManaCost.parse(f) if isinstance(f, str) else f for f in future] if future else []
     relevant = relevant_colors(board, [total, *futures])
-    delve = "delve" in {k.lower() for k in spend.keywords}
+    delve = bool(spend.keywords) and "delve" in {k.lower() for k in spend.keywords}
     sources = _with_priority(
         board, compiled(board, painful=painful, relevant=relevant, delve=delve), spend
     )

@@ -53,6 +53,19 @@ class Scale:
         return self.sacrifice * (1 + (0 if token else 2) + (1 if creature else 0))
 
 
+_SCALES: dict[int, Scale] = {}
+
+
+def _scale(units: int) -> Scale:
+    """``Scale(units)``, remembered (a function of the number alone, never changed)."""
+    found = _SCALES.get(units)
+    if found is None:
+        if len(_SCALES) >= 256:
+            _SCALES.clear()
+        found = _SCALES[units] = Scale(units)
+    return found
+
+
 class TapWeights(T.Weights):
     """The tapper's weights, each edge's remembered per pair of supply and demand
     objects (a problem's flows share them: tapping._network)."""
@@ -277,7 +290,7 @@ class Problem:
                 self.board, tuple(self.sources), self.creatures, tuple(self.filters),
                 tuple(self.alternatives), units,
             )  # fmt: skip
-        self.scale = Scale(units + len(self.pool))
+        self.scale = _scale(units + len(self.pool))
 
     def _board_facts(self) -> int:
         """Set what depends on the board and the spell's keywords only (your
