@@ -6,6 +6,7 @@ rather than ignore them."""
 
 from __future__ import annotations
 
+import dataclasses
 import inspect
 import re
 from collections.abc import Callable
@@ -233,3 +234,30 @@ def test_pools_and_an_empty_board_agree(
     assert mtgmana.max_x(cost, floating, life=life) == tapping.max_x(
         cost, empty, pool=floating, life=life
     )
+
+
+@given(
+    cost=st.sampled_from(["{1}{G}", "{X}{B}{B}", "{2/W}{B/P}", "", "{W}{U}{B}{R}{G}"]),
+    life=st.integers(0, 40),
+    x=st.none() | st.integers(0, 9),
+    prefer=st.sampled_from(list(Prefer)),
+    future=st.sampled_from([(), [], ["{G}"], ("{1}",)]),
+    x_mana=st.sampled_from([None, "B", "BR"]),
+    partial=st.booleans(),
+    time_limit=st.none() | st.floats(0, 5),
+)
+def test_of_builds_the_dataclass_value(**options: Any) -> None:
+    """``PaymentRequest.of`` builds its value without the dataclass's ``__init__``
+    (speed): the very value ``__init__`` gives — equal, same hash, repr and fields
+    in order."""
+    request = PaymentRequest.of(options.pop("cost"), **options)
+    built = PaymentRequest(*(getattr(request, f.name) for f in dataclasses.fields(request)))
+    assert request == built and hash(request) == hash(built) and repr(request) == repr(built)
+    assert vars(request) == vars(built) and list(vars(request)) == list(vars(built))
+    assert request.spent_on == Spend(SpendKind.SPELL, cost=request.cost)
+
+
+@pytest.mark.parametrize("future", [None, 0, "{2}", ManaCost.parse("{2}")])
+def test_of_still_refuses_a_future_that_isnt_a_list(future: Any) -> None:
+    with pytest.raises(TypeError):
+        PaymentRequest.of("{1}", future=future)

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import re
 from typing import Any
 
@@ -14,6 +15,7 @@ from hypothesis import strategies as st
 from card_records import bundled_records
 from mtgmana.ability_text import spend_of
 from mtgmana.board import Board
+from mtgmana.costs import ManaCost
 from mtgmana.errors import MtgManaError
 from mtgmana.restriction_text import OUTLAW_TYPES, RestrictionTextError, parse_restriction
 from mtgmana.restrictions import (
@@ -29,6 +31,7 @@ from mtgmana.restrictions import (
     custom,
     parse_type_line,
     register_custom,
+    spell_paying,
     spells,
 )
 from mtgmana.tapping import can_pay
@@ -488,3 +491,19 @@ def test_changelings_are_every_creature_type_for_restrictions() -> None:
     assert can_pay(None, cavern, spend=spend_of("Changeling Outcast"))
     assert not can_pay(None, cavern, spend=spend_of("Vampire Lacerator"))
     assert "Elf" not in spend_of("Vampire Lacerator").subtypes
+
+
+@pytest.mark.parametrize("text", ["{1}{G}", "{X}{R}", "", "{W}{U}{B}{R}{G}", None])
+def test_spell_paying_is_the_default_spell(text: str | None) -> None:
+    """``spell_paying`` (the spend of a request that names none, built fast and
+    remembered) is ``Spend(SpendKind.SPELL, cost=...)``: equal, same hash, repr and
+    fields in order, and what restrictions allow of it."""
+    cost = None if text is None else ManaCost.parse(text)
+    fast, built = spell_paying(cost), Spend(SpendKind.SPELL, cost=cost)
+    assert fast == built and hash(fast) == hash(built) and repr(fast) == repr(built)
+    assert list(vars(fast).items()) == list(vars(built).items())
+    assert spell_paying(cost) is fast  # remembered per cost
+    assert spells(types={"Creature"}).allows(fast) is False
+    assert costs().allows(fast) is False and spells().allows(fast) is True
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        fast.cost = None  # type: ignore[misc]  # immutable, as the dataclass's

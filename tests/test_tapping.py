@@ -716,3 +716,45 @@ def test_a_timestamp_can_be_set_in_brackets() -> None:
 def test_command_tower_without_a_commander_says_to_pass_one() -> None:
     with pytest.raises(CannotPay, match="--commander"):
         plan("{U}", Board.parse("Command Tower"))
+
+
+@pytest.mark.parametrize(
+    ("names", "which"),
+    [
+        (("Forest", "Azorius Signet", "Mishra's Workshop"), "restricted"),  # CR 106.6
+        (("Lion's Eye Diamond", "Island"), "timed"),  # activate only as an instant
+        (("Llanowar Elves", "Ashnod's Altar"), "sacrifices_others"),
+    ],
+)
+def test_scanned_sources_are_scanned_afresh(names: tuple[str, ...], which: str) -> None:
+    """What each request reads of the compiled sources (remembered per sources)
+    is what scanning them says, and new sources are scanned anew."""
+    sources = api.compiled(board(*names))
+    scan = problem_module.scanned(sources)
+    options = [o for s in sources for o in (*s.simple, *s.complex)]
+    assert scan.ids == tuple(map(id, sources))
+    assert scan.timed == any(s.timed for s in sources)
+    assert scan.sacrifices_others == any(s.sacrifices_others for s in sources)
+    assert scan.restricted == any(o.restriction is not None for o in options)
+    assert getattr(scan, which) and problem_module.scanned(list(sources)) is scan
+    assert problem_module.scanned(sources[:1]).ids == (id(sources[0]),)
+
+
+def test_tap_weights_rows_are_remembered_per_supplies_and_demand() -> None:
+    """The tapper's weights remember each row per supplies and demand (by
+    identity): the same row again, equal to one computed afresh, and other
+    supplies or demands get their own."""
+    problem = api._problem(ManaCost.parse("{1}{G}{U}"), board("Forest", "Island", "Sol Ring"),
+                           [], 20, None, None, [])  # fmt: skip
+    from mtgmana.tapping._network import network
+
+    body = network(problem, [], [len(s.indexes) for s in problem.sources], False, None)
+    assert body is not None
+    weights = problem_module.TapWeights(problem.pool, problem.scale)
+    fresh = problem_module.TapWeights(problem.pool, problem.scale)
+    demands = [d for part in body.parts for d in part.exact]
+    for demand in demands:
+        row = weights.row(body.supplies, demand)
+        assert weights.row(list(body.supplies), demand) is row
+        assert row == fresh.row(body.supplies, demand)
+    assert weights.row(body.supplies[:1], demands[0]) == fresh.row(body.supplies[:1], demands[0])

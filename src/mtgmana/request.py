@@ -58,7 +58,7 @@ from .costs import ManaCost
 from .errors import MtgManaError
 from .floating import floating_mana
 from .mana import Mana
-from .restrictions import Spend, SpendKind
+from .restrictions import Spend, SpendKind, spell_paying
 
 __all__ = [
     "FutureCost",
@@ -130,14 +130,25 @@ class PaymentRequest:
         if not isinstance(partial, bool):
             raise TypeError(f"partial must be True or False, not {partial!r}")
         limit = _time_limit(time_limit)
-        return cls(total, life, x, spend, prefer, _future(future), _types(x_mana), partial, limit)
+        futures = () if type(future) is tuple and not future else _future(future)
+        types = None if x_mana is None else _types(x_mana)
+        if cls is not PaymentRequest:
+            return cls(total, life, x, spend, prefer, futures, types, partial, limit)
+        # As ``cls(...)`` does, without a frozen dataclass's ``object.__setattr__`` per
+        # field (a request to the tapper builds one): the same fields, in order.
+        request = object.__new__(cls)
+        request.__dict__.update(
+            cost=total, life=life, x=x, spend=spend, prefer=prefer, future=futures,
+            x_mana=types, partial=partial, time_limit=limit,
+        )  # fmt: skip
+        return request
 
     @property
     def spent_on(self) -> Spend:
         """What the mana is spent on: ``spend`` (a spell by default), paying ``cost``."""
         spend = self.spend
         if spend is None:
-            return Spend(SpendKind.SPELL, cost=self.cost)
+            return spell_paying(self.cost)
         return spend if spend.cost is not None else dataclasses.replace(spend, cost=self.cost)
 
     def __repr__(self) -> str:

@@ -51,6 +51,7 @@ __all__ = [
     "custom",
     "parse_type_line",
     "register_custom",
+    "spell_paying",
     "spells",
 ]
 
@@ -205,6 +206,32 @@ class Spend:
     def paying_x(self) -> Spend:
         """The same spend, for mana that pays for X."""
         return replace(self, component="X")
+
+
+_SPELL_FIELDS: dict[str, Any] = {}
+"""A spell with every default (``Spend(SpendKind.SPELL)``): its fields, in order."""
+_SPELLS: dict[int, tuple[ManaCost | None, Spend]] = {}
+
+
+def spell_paying(cost: ManaCost | None) -> Spend:
+    """``Spend(SpendKind.SPELL, cost=cost)`` — the spend of a request that names
+    none — built without the frozen dataclass's ``__init__`` (one
+    ``object.__setattr__`` per field: a good part of a request to the tapper) and
+    remembered for the last costs (a ``Spend`` is immutable; the entry holds the
+    cost, so its id can't be reused while it is remembered)."""
+    hit = _SPELLS.get(id(cost))
+    if hit is not None and hit[0] is cost:
+        return hit[1]
+    if not _SPELL_FIELDS:
+        _SPELL_FIELDS.update(Spend(SpendKind.SPELL).__dict__)
+    spend = object.__new__(Spend)
+    fields = spend.__dict__
+    fields.update(_SPELL_FIELDS)
+    fields["cost"] = cost
+    if len(_SPELLS) >= 256:
+        _SPELLS.clear()
+    _SPELLS[id(cost)] = (cost, spend)
+    return spend
 
 
 # -- restrictions ------------------------------------------------------------------

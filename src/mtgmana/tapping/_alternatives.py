@@ -42,10 +42,13 @@ class AltGroup:
     exiles (cards discarded, nontoken permanents sacrificing themselves)."""
 
 
+_NO_KEYWORDS: frozenset[str] = frozenset()
+
+
 def spell_keywords(spend: Spend) -> frozenset[str]:
     """The spell's ways to pay besides mana: convoke, improvise, delve."""
-    if spend.kind is not SpendKind.SPELL:
-        return frozenset()
+    if spend.kind is not SpendKind.SPELL or not spend.keywords:
+        return _NO_KEYWORDS
     return frozenset(k.lower() for k in spend.keywords) & {"convoke", "improvise", "delve"}
 
 

@@ -17,13 +17,13 @@ from ..errors import MtgManaError
 from ..mana import Mana
 from ..payment import CannotPay
 from ..request import FutureCost, PaymentRequest, Pool, Prefer, floating_units
-from ..restrictions import Spend, SpendKind
+from ..restrictions import Spend, SpendKind, spell_paying
 from ..symbol_payment import ways_to_pay
 from ._build import build_plan, plan_life_ok
 from ._compile import Source, compiled, relevant_colors
 from ._cubes import cube_usable
 from ._hall import one_mana_sources_pay, surely_unpayable
-from ._problem import MAX_COMBINATIONS, Problem
+from ._problem import MAX_COMBINATIONS, Problem, scanned
 from ._search import SearchTooLong, search
 from ._skeleton import least_mana
 from .plans import Plan
@@ -76,7 +76,7 @@ def _request(board: Board, request: PaymentRequest) -> PaymentRequest:
         unmodelled.append("prefer=Prefer.LIFE (the tapper pays the least life, preference 2)")
     if request.x_mana not in (None, _EVERY_TYPE) and request.cost.x_count:
         unmodelled.append("x_mana (mana that may pay X)")
-    if any(spend != Spend(SpendKind.SPELL, cost=cost) for cost, spend in request.future):
+    if request.future and any(spend != spell_paying(cost) for cost, spend in request.future):
         unmodelled.append("future costs with their own spend (the tapper's are spells)")
     if unmodelled:
         raise MtgManaError(
@@ -107,10 +107,10 @@ def _problem(
         if not isinstance(unit, Mana):
             raise TypeError(f"floating mana must be Mana units, not {unit!r}")
     if spend is None:
-        spend = Spend(SpendKind.SPELL, cost=total)
-    futures = [ManaCost.parse(f) if isinstance(f, str) else f for f in future]
+        spend = spell_paying(total)
+    futures = [ManaCost.parse(f) if isinstance(f, str) else f for f in future] if future else []
     relevant = relevant_colors(board, [total, *futures])
-    delve = "delve" in {k.lower() for k in spend.keywords}
+    delve = bool(spend.keywords) and "delve" in {k.lower() for k in spend.keywords}
     sources = _with_priority(
         board, compiled(board, painful=painful, relevant=relevant, delve=delve), spend
     )
@@ -128,7 +128,7 @@ def _with_priority(board: Board, sources: list[Source], spend: Spend) -> list[So
     :class:`NotModelled` when they would pay another cost (when it's paid with
     priority isn't modelled), and for "Discard your hand" with other costs that
     take cards from your hand (which goes first decides what they can take)."""
-    if not any(s.timed for s in sources):
+    if not scanned(sources).timed:
         return sources
     options = [(s, o) for s in sources for o in (*s.simple, *s.complex)]
 
@@ -169,7 +169,7 @@ def _refuse_contested_victims(problem: Problem) -> None:
     graveyard first, CR 601.2g-h) or with its convoke or improvise for the same
     permanents: which permanents the sacrifice takes is then part of the payment,
     which the tapper doesn't model — an error rather than a guess."""
-    if not any(source.sacrifices_others for source in problem.sources):
+    if not problem.scan.sacrifices_others:
         return
     board = problem.board
     eaters = [
@@ -240,7 +240,10 @@ def plan(
     )  # fmt: skip
     key = _memo_key(request, board, pool)
     if key is not None:
-        hit = _PLANS.get(key)
+        try:
+            hit = _PLANS.get(key)
+        except TypeError:  # a request that can't be hashed isn't remembered
+            hit = key = None
         if hit is not None and hit[0] is board:
             return hit[1]
     result = _plan(request, board, pool)
@@ -263,21 +266,32 @@ def _memo_key(request: PaymentRequest, board: Board, pool: Pool) -> tuple[Any, .
     """What a plan depends on, to remember it by (the entry holds the board, so its
     id can't be reused while it is remembered): the request but its time limit (a
     plan not cut short doesn't depend on it); None when it isn't remembered:
-    floating mana (the plan spends those very units), or a request that can't be
-    hashed."""
+    floating mana (the plan spends those very units); a request that can't be
+    hashed isn't either (:func:`plan` tries)."""
     units = getattr(pool, "units", pool)
     if not isinstance(units, tuple | list) or units:
         return None
-    key = (id(board), *_REQUEST_KEY(request))
-    try:
-        hash(key)
-    except TypeError:
-        return None
-    return key
+    return (id(board), *_REQUEST_KEY(request))
+
+
+_CUBES: dict[int, tuple[Board, bool]] = {}
+
+
+def _cube_usable(board: Board) -> bool:
+    """:func:`cube_usable`, remembered for the last boards (a board is immutable; the
+    entry holds it, so its id can't be reused while it is remembered)."""
+    hit = _CUBES.get(id(board))
+    if hit is not None and hit[0] is board:
+        return hit[1]
+    usable = cube_usable(board)
+    if len(_CUBES) >= 32:
+        _CUBES.clear()
+    _CUBES[id(board)] = (board, usable)
+    return usable
 
 
 def _plan(request: PaymentRequest, board: Board, pool: Pool) -> Plan:
-    if cube_usable(board):
+    if _cube_usable(board):
         from ._doubling import plan_with_cubes  # only with a Cube: a faster start
 
         refuse_with_cubes(board, request.partial)
@@ -396,7 +410,7 @@ def _payable_from(
         problem.decide_by = decide_by
         return _payable(problem, life)
 
-    if cube_usable(board):
+    if _cube_usable(board):
         from ._doubling import payable_with_cubes  # only with a Cube: a faster start
 
         refuse_with_cubes(board, request.partial)

@@ -91,15 +91,14 @@ def hall_counted(
     units: tuple[tuple[int, int], ...],
     need_key: tuple[tuple[int, int], ...] | None = None,
 ) -> bool:
-    """:func:`hall` of units ``counted`` already (and of demands, ``need_key``)."""
-    if sum(k for _, k in units) < total:
-        return False
+    """:func:`hall` of units ``counted`` already (and of demands, ``need_key``),
+    remembered whole (enough units in all, and Hall's condition)."""
     key = (units, counted(need) if need_key is None else need_key, total)
     found = _HALL.get(key)
     if found is None:
         if len(_HALL) > 8192:
             _HALL.clear()
-        found = _HALL[key] = _slack(units, need) >= 0
+        found = _HALL[key] = sum(k for _, k in units) >= total and _slack(units, need) >= 0
     return found
 
 
@@ -132,7 +131,8 @@ def matched(
         if len(_MATCHES) > 8192:
             _MATCHES.clear()
         found = _MATCHES[key] = (sum(k for _, k in supply), _max_match(supply, need, kinds))
-    return min(found[0], generic + found[1])
+    units, paid = found[0], generic + found[1]
+    return units if units < paid else paid  # the least (min() is a call: this is hot)
 
 
 _MATCHES: dict[

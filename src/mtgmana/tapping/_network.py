@@ -257,12 +257,11 @@ def _context(problem: Problem) -> tuple[Any, ...] | None:
     cached; ``is`` checks them."""
     if problem.pool:
         return None
-    sources = problem.sources
-    restricted = any(o.restriction is not None for s in sources for o in (*s.simple, *s.complex))
+    scan = problem.scan
     return (
-        tuple(map(id, sources)), id(problem.board), problem.scale.flex,
+        scan.ids, id(problem.board), problem.scale.flex,
         tuple(problem.alternatives), tuple(problem.future), problem.keywords,
-        problem.spend if restricted else None,
+        problem.spend if scan.restricted else None,
     )  # fmt: skip
 
 

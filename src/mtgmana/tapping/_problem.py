@@ -8,7 +8,7 @@ import operator
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any, Final
+from typing import Any, Final, NamedTuple
 
 from .._solver import transport as T
 from .._solver.flow import Row
@@ -21,7 +21,7 @@ from ..restrictions import Spend
 from ._alternatives import AltGroup, alternative_groups, spell_keywords, tap_filters
 from ._compile import Option, Source
 
-__all__ = ["MAX_COMBINATIONS", "MAX_ORDERS"]
+__all__ = ["MAX_COMBINATIONS", "MAX_ORDERS", "Scan", "scanned"]
 
 MAX_COMBINATIONS: Final = 600
 """At most this many flows (combinations and orders of multi-mana and mana-costing
@@ -53,6 +53,19 @@ class Scale:
         return self.sacrifice * (1 + (0 if token else 2) + (1 if creature else 0))
 
 
+_SCALES: dict[int, Scale] = {}
+
+
+def _scale(units: int) -> Scale:
+    """``Scale(units)``, remembered (a function of the number alone, never changed)."""
+    found = _SCALES.get(units)
+    if found is None:
+        if len(_SCALES) >= 256:
+            _SCALES.clear()
+        found = _SCALES[units] = Scale(units)
+    return found
+
+
 class TapWeights(T.Weights):
     """The tapper's weights, each edge's remembered per pair of supply and demand
     objects (a problem's flows share them: tapping._network)."""
@@ -61,9 +74,12 @@ class TapWeights(T.Weights):
         super().__init__(units, 1)
         self.life_weight = scale.life * T.LIFE_PER_SYMBOL
         self._edges: dict[tuple[int, int], tuple[T.Supply, T.Demand, int | None]] = {}
-        self._rows: dict[Any, tuple[tuple[T.Supply, ...], T.Demand, Row]] = {}
-        self._supplies: Sequence[T.Supply] = ()
-        self._ids: tuple[int, ...] = ()
+        # Per supplies (their ids), the supplies and per demand (its id) the demand
+        # and its row: the entries hold them, so their ids aren't reused meanwhile.
+        self._rows: dict[tuple[int, ...], tuple[Any, dict[int, tuple[T.Demand, Row]]]] = {}
+        self._supplies: Sequence[T.Supply] = ()  # those of ``_current``
+        self._current: dict[int, tuple[T.Demand, Row]] = {}
+        self._count = 0  # rows remembered
         self._forward: dict[tuple[int, int], tuple[Row, Row]]
         self._forward = {}
 
@@ -77,19 +93,31 @@ class TapWeights(T.Weights):
         return weight
 
     def row(self, supplies: Sequence[T.Supply], demand: T.Demand) -> Row:
-        # Remembered per supplies and demand, by identity (the entry holds them, so
-        # their ids aren't reused while it is remembered).
+        # Remembered per supplies and demand, by identity (the entries hold them, so
+        # their ids aren't reused while they are remembered); the supplies asked
+        # last are looked up once for all their demands.
         if supplies is not self._supplies:
-            self._supplies, self._ids = supplies, tuple(map(id, supplies))
-        key = (self._ids, id(demand))
-        found = self._rows.get(key)
+            self._current = self._rows_of(supplies)
+        found = self._current.get(id(demand))
         if found is not None:
-            return found[2]
+            return found[1]
         row = Row(super().row(supplies, demand))
-        if len(self._rows) >= 4096:
+        self._count += 1
+        if self._count > 4096:
             self._rows.clear()
-        self._rows[key] = (tuple(supplies), demand, row)
+            self._count = 1
+            self._current = self._rows_of(supplies)
+        self._current[id(demand)] = (demand, row)
         return row
+
+    def _rows_of(self, supplies: Sequence[T.Supply]) -> dict[int, tuple[T.Demand, Row]]:
+        """The rows remembered for these supplies (a new entry if none)."""
+        self._supplies = supplies
+        ids = tuple(map(id, supplies))
+        entry = self._rows.get(ids)
+        if entry is None:
+            entry = self._rows[ids] = (tuple(supplies), {})
+        return entry[1]
 
     def forward_row(self, supplies: Sequence[T.Supply], demand: T.Demand, k: int) -> Row:
         """:class:`ForwardFirst`'s row (its weights times ``k``), remembered per row
@@ -156,6 +184,38 @@ def solve(
     return solution
 
 
+class Scan(NamedTuple):
+    """What every request reads of the compiled sources alone (:func:`scanned`)."""
+
+    ids: tuple[int, ...]  # the sources' ids
+    timed: bool  # an option activated only as an instant or discarding your hand
+    sacrifices_others: bool  # a complex option's cost sacrifices other permanents
+    restricted: bool  # an option makes restricted mana (CR 106.6)
+
+
+_SCANS: dict[tuple[int, ...], tuple[tuple[Source, ...], Scan]] = {}
+
+
+def scanned(sources: Sequence[Source]) -> Scan:
+    """The sources' :class:`Scan`, remembered per sources (by identity: the entry
+    holds them, so their ids can't be reused while it is remembered)."""
+    ids = tuple(map(id, sources))
+    hit = _SCANS.get(ids)
+    if hit is not None and all(map(operator.is_, hit[0], sources)):
+        return hit[1]
+    options = [o for s in sources for o in (*s.simple, *s.complex)]
+    scan = Scan(
+        ids,
+        any(s.timed for s in sources),
+        any(s.sacrifices_others for s in sources),
+        any(o.restriction is not None for o in options),
+    )
+    if len(_SCANS) >= 64:
+        _SCANS.clear()
+    _SCANS[ids] = (tuple(sources), scan)
+    return scan
+
+
 @dataclass
 class Problem:
     board: Board
@@ -190,6 +250,8 @@ class Problem:
     source_ids: tuple[int, ...] = field(default=(), init=False)
     """The ids of the compiled sources: what the board's remembered facts are found
     by (with the objects themselves checked: the entries hold them)."""
+    scan: Scan = field(init=False)
+    """What the sources are (:func:`scanned`)."""
 
     @property
     def spent(self) -> bool:
@@ -209,7 +271,8 @@ class Problem:
 
     def __post_init__(self) -> None:
         self.keywords = spell_keywords(self.spend)
-        self.source_ids = tuple(map(id, self.sources))
+        self.scan = scanned(self.sources)
+        self.source_ids = self.scan.ids
         key = (id(self.board), self.source_ids, self.keywords)
         hit = _FACTS.get(key)
         if (
@@ -227,7 +290,7 @@ class Problem:
                 self.board, tuple(self.sources), self.creatures, tuple(self.filters),
                 tuple(self.alternatives), units,
             )  # fmt: skip
-        self.scale = Scale(units + len(self.pool))
+        self.scale = _scale(units + len(self.pool))
 
     def _board_facts(self) -> int:
         """Set what depends on the board and the spell's keywords only (your

@@ -6,6 +6,7 @@ see docs/tapper.md for why they are valid)."""
 from __future__ import annotations
 
 from collections import Counter
+from itertools import accumulate
 from typing import Any
 
 from ._compile import ORDER
@@ -26,8 +27,9 @@ class _Tree:
         skeleton = _skeleton(problem)
         # Restricted mana makes the level counts of a candidate exact only to
         # within one unit of waste: then only preferences 1-3 bound, with that margin.
+        pool = problem.pool
         self.margin = int(
-            skeleton.restricted or any(unit.restriction is not None for unit in problem.pool)
+            skeleton.restricted or bool(pool and any(unit.restriction is not None for unit in pool))
         )
         if not self.margin:
             self.bound = self.levels  # type: ignore[method-assign]  # no margin: the same
@@ -47,14 +49,15 @@ class _Tree:
         self.optimistic = skeleton.optimistic
         self.optimistic_total = skeleton.optimistic_total
         self.supply_totals = skeleton.supply_totals
-        self.start_supply: Counter[int] = Counter()
+        # Empty counts, made without ``Counter.__init__`` (Python code, a request's).
+        self.start_supply: Counter[int] = Counter.__new__(Counter)
         demands = view.demands
         self.hall = demands is not None
-        self.cost_need: Counter[int] = Counter()
-        self.pool_supply: Counter[int] = Counter()
+        self.cost_need: Counter[int] = Counter.__new__(Counter)
+        self.pool_supply: Counter[int] = Counter.__new__(Counter)
         self.cost_total = 0
         self.cost_most: tuple[Counter[int], int] | None = None
-        self._lead_cost: Counter[int] = Counter()
+        self._lead_cost: Counter[int] = Counter.__new__(Counter)
         self.lone: list[int] = []
         self._lone_weights = [0]  # per k, the k lightest of ``lone`` added up
         self._floating = len(problem.pool)
@@ -68,7 +71,7 @@ class _Tree:
         self._most_needs: dict[Any, tuple[Counter[int], tuple[tuple[int, int], ...]]] = {}
         self._lead_needs: dict[Any, tuple[Counter[int], tuple[tuple[int, int], ...]]] = {}
         self._start_key: tuple[tuple[int, int], ...] | None = None
-        self.fixed_supply: Counter[int] = Counter()
+        self.fixed_supply: Counter[int] = Counter.__new__(Counter)
         self.skeleton = skeleton
         if demands is None:
             self.hall_rows = skeleton.no_hall_rows
@@ -96,7 +99,7 @@ class _Tree:
         self.flex_units = skeleton.flex_units if use_flex else None
         self._weights = skeleton.flex_weights
         self.lone = self._lone(demands[0], skeleton.made_bits)
-        self._lone_weights = [sum(self.lone[:k]) for k in range(len(self.lone) + 1)]
+        self._lone_weights = list(accumulate(self.lone, initial=0))
 
     def _lone(self, need: Counter[int], made_bits: int) -> list[int]:
         """The cost's symbols that neither the floating mana nor the mana of complex
