@@ -19,6 +19,7 @@ from __future__ import annotations
 import time
 from collections.abc import Iterable, Sequence
 from contextvars import ContextVar
+from typing import Any
 
 __all__ = [
     "DEADLINE",
@@ -212,7 +213,6 @@ def _shortest_paths(
     flow the cheapest of its value, so the last one is optimal. The first path is
     one edge (:func:`_first_path`). The time limit is read every 8th path: a
     path is a few microseconds, the process clock a system call."""
-    n = len(supplies)
     m = len(demands)
     left = list(supplies)
     want = list(demands)
@@ -231,17 +231,12 @@ def _shortest_paths(
             raise OutOfTime
         paths += 1
         dist, parent = _distances(start, left, out, into, column)
-        end, low = -1, _INFINITY
-        for d in range(m):
-            if want[d] and dist[n + d] < low:
-                end, low = d, dist[n + d]
-        if end < 0:
+        found = _push_to_nearest(dist, parent, want, left, into, _INFINITY)
+        if found is None:
             return None
-        push = _bottleneck(parent, n + end, want[end], left, into, n)
-        want[end] -= push
+        push, cost, first = found
         need -= push
-        total += push * int(low)
-        first = _augment(parent, n + end, push, left, into, n)
+        total += cost
         if not left[first]:
             start[first] = _INFINITY  # no path starts there any more
     return total, {(s, d): k for d in range(m) for s, k in into[d].items()}
@@ -348,43 +343,13 @@ def _shortest_paths_by_demand(
                 at_index[d] = p
             heads.append((s, v))
         heads.sort()
-        queue = [v for _, v in heads]
-        append = queue.append
-        for u in queue:  # and the nodes appended while it runs
-            in_queue[u] = False
-            du = dist[u]
-            if u < n:
-                hops = out[u]
-                if hops is None:
-                    hops = out[u] = [(n + d, w[u]) for d, w in enumerate(column) if u in w]
-                for v, w in hops:
-                    if du + w < dist[v]:
-                        dist[v] = du + w
-                        parent[v] = u
-                        if not in_queue[v]:
-                            in_queue[v] = True
-                            append(v)
-            else:
-                weights = column[u - n]
-                for s in into[u - n]:
-                    back = du - weights[s]
-                    if back < dist[s]:
-                        dist[s] = back
-                        parent[s] = u
-                        if not in_queue[s]:
-                            in_queue[s] = True
-                            append(s)
-        end, low = -1, unreached
-        for d in range(m):
-            if want[d] and dist[n + d] < low:
-                end, low = d, dist[n + d]
-        if end < 0:
+        _drain([v for _, v in heads], n, dist, parent, in_queue, out, into, column)
+        found = _push_to_nearest(dist, parent, want, left, into, unreached)
+        if found is None:
             return None
-        push = _bottleneck(parent, n + end, want[end], left, into, n)
-        want[end] -= push
+        push, cost, first = found
         need -= push
-        total += push * low
-        first = _augment(parent, n + end, push, left, into, n)
+        total += cost
         if not left[first]:
             start[first] = unreached  # no path starts there any more
             alive[first] = False
@@ -444,11 +409,33 @@ def _distances(
                     if not in_queue[v]:
                         in_queue[v] = True
                         append(v)
-    for u in queue:  # and the nodes appended while it runs
+    _drain(queue, n, dist, parent, in_queue, out, into, column)
+    return dist, parent
+
+
+def _drain(
+    queue: list[int],
+    n: int,
+    dist: list[Any],
+    parent: list[int],
+    in_queue: list[bool],
+    out: list[Any],
+    into: list[dict[int, int]],
+    column: list[dict[int, int]],
+) -> None:
+    """The queue-based Bellman-Ford after its first pass: take each node off the
+    queue in turn (and those appended while it runs), relaxing a supply's edges
+    forward (``out``; made from ``column`` the first time, where None) and a
+    demand's assigned amounts backward."""
+    append = queue.append
+    for u in queue:
         in_queue[u] = False
         du = dist[u]
         if u < n:
-            for v, w in out[u]:
+            hops = out[u]
+            if hops is None:
+                hops = out[u] = [(n + d, w[u]) for d, w in enumerate(column) if u in w]
+            for v, w in hops:
                 if du + w < dist[v]:
                     dist[v] = du + w
                     parent[v] = u
@@ -465,7 +452,30 @@ def _distances(
                     if not in_queue[s]:
                         in_queue[s] = True
                         append(s)
-    return dist, parent
+
+
+def _push_to_nearest(
+    dist: list[Any],
+    parent: list[int],
+    want: list[int],
+    left: list[int],
+    into: list[dict[int, int]],
+    unreached: float,
+) -> tuple[int, int, int] | None:
+    """Augment along the shortest path found to the first demand still wanting of
+    the least distance: the units pushed, their cost and the supply the path
+    starts at; None when no demand still wanting is reached."""
+    n = len(left)
+    end, low = -1, unreached
+    for d, k in enumerate(want):
+        if k and dist[n + d] < low:
+            end, low = d, dist[n + d]
+    if end < 0:
+        return None
+    push = _bottleneck(parent, n + end, want[end], left, into, n)
+    want[end] -= push
+    first = _augment(parent, n + end, push, left, into, n)
+    return push, push * int(low), first
 
 
 def _augment(
