@@ -276,8 +276,7 @@ replacement effects), ``_statics`` (static abilities: continuous effects) and
 
 from __future__ import annotations
 
-import importlib
-
+from .._lazy import lazy_names
 from .._numbers import number_word, word_number
 from ..board.abilities import bind_chosen_type
 from ..cards import Card
@@ -342,19 +341,7 @@ _HOMES: dict[str, str] = {
 }
 
 
-def __getattr__(name: str) -> object:
-    """Import a name from its module the first time it is used (PEP 562)."""
-    home = _HOMES.get(name)
-    if home is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    value = getattr(importlib.import_module(f".{home}", __name__), name)
-    globals()[name] = value
-    return value
-
-
-def __dir__() -> list[str]:
-    """The public names only (``__all__``), not the machinery of the lazy imports."""
-    return sorted(__all__)
+__getattr__, __dir__ = lazy_names(__name__, _HOMES, globals(), __all__)
 
 
 def parse_mana(

@@ -35,7 +35,7 @@ vocabulary doesn't build the rest.
 
 from __future__ import annotations
 
-import importlib
+from .._lazy import lazy_names
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (mypy knows the name)
 if TYPE_CHECKING:
@@ -54,16 +54,4 @@ _HOMES = {
 }
 
 
-def __getattr__(name: str) -> object:
-    """Import a name from its module the first time it is used (PEP 562)."""
-    home = _HOMES.get(name)
-    if home is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    value = getattr(importlib.import_module(f".{home}", __name__), name)
-    globals()[name] = value
-    return value
-
-
-def __dir__() -> list[str]:
-    """The public names only (``__all__``), not the machinery of the lazy imports."""
-    return sorted(__all__)
+__getattr__, __dir__ = lazy_names(__name__, _HOMES, globals(), __all__)

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from .._lazy import lazy_names
 from .database import CardDatabase
 from .default import data_in_use, default_database, lookup, use
 from .model import Card, Face, Layout
@@ -40,12 +41,6 @@ __all__ = [
 ]
 
 
-def __getattr__(name: str) -> object:
-    """The loaders, imported the first time they are used (PEP 562)."""
-    if name in ("load_mtgjson_atomic", "load_scryfall_bulk"):
-        from . import loaders
-
-        value: object = getattr(loaders, name)
-        globals()[name] = value
-        return value
-    raise AttributeError(f"module 'mtgmana.cards' has no attribute {name!r}")
+# The loaders are imported the first time they are used (PEP 562).
+_LOADERS = dict.fromkeys(("load_mtgjson_atomic", "load_scryfall_bulk"), "loaders")
+__getattr__ = lazy_names(__name__, _LOADERS, globals(), __all__)[0]

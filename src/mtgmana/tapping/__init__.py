@@ -69,8 +69,9 @@ True
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
+from .._lazy import lazy_names
 from ._api import NotModelled, SearchTooLong, can_pay, max_x, plan
 from ._problem import MAX_COMBINATIONS, MAX_ORDERS
 from .plans import Plan, Replay, Step
@@ -84,17 +85,6 @@ _LAZY = {
     "Options": "_options", "options": "_options",
 }  # fmt: skip
 """Imported when first used (PEP 562): ``mtgmana tap`` needs neither."""
-
-
-def __getattr__(name: str) -> Any:
-    module = _LAZY.get(name)
-    if module is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    import importlib
-
-    value = getattr(importlib.import_module(f"{__name__}.{module}"), name)
-    globals()[name] = value
-    return value
 
 
 __all__ = [
@@ -116,6 +106,4 @@ __all__ = [
 ]
 
 
-def __dir__() -> list[str]:
-    """The public names only (``__all__``), not the machinery of the lazy imports."""
-    return sorted(__all__)
+__getattr__, __dir__ = lazy_names(__name__, _LAZY, globals(), __all__)
