@@ -151,7 +151,17 @@ def test_no_module_passes_800_lines() -> None:
 # abilities, continuous effects) sits below ability_text, which reads Oracle text into
 # it; the board proper (permanents, boards, what they can do) reads cards through it.
 LAYERS: tuple[tuple[str, ...], ...] = (
-    ("errors", "_repr", "_regex", "_lazy", "_parser", "_numbers", "colors", "creature_types"),
+    (
+        "errors",
+        "_repr",
+        "_regex",
+        "_lazy",
+        "_memo",
+        "_parser",
+        "_numbers",
+        "colors",
+        "creature_types",
+    ),
     ("symbols", "symbol_payment"),
     ("costs",),
     ("cards",),

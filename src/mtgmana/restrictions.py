@@ -26,6 +26,7 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any, ClassVar
 
+from ._memo import by_identity
 from ._repr import compact_repr, enum_repr
 from .colors import COLORLESS, Color
 from .costs import ManaCost
@@ -210,27 +211,20 @@ class Spend:
 
 _SPELL_FIELDS: dict[str, Any] = {}
 """A spell with every default (``Spend(SpendKind.SPELL)``): its fields, in order."""
-_SPELLS: dict[int, tuple[ManaCost | None, Spend]] = {}
 
 
+@by_identity(256)
 def spell_paying(cost: ManaCost | None) -> Spend:
     """``Spend(SpendKind.SPELL, cost=cost)`` — the spend of a request that names
     none — built without the frozen dataclass's ``__init__`` (one
     ``object.__setattr__`` per field: a good part of a request to the tapper) and
-    remembered for the last costs (a ``Spend`` is immutable; the entry holds the
-    cost, so its id can't be reused while it is remembered)."""
-    hit = _SPELLS.get(id(cost))
-    if hit is not None and hit[0] is cost:
-        return hit[1]
+    remembered for the last costs (a ``Spend`` and a cost are immutable)."""
     if not _SPELL_FIELDS:
         _SPELL_FIELDS.update(Spend(SpendKind.SPELL).__dict__)
     spend = object.__new__(Spend)
     fields = spend.__dict__
     fields.update(_SPELL_FIELDS)
     fields["cost"] = cost
-    if len(_SPELLS) >= 256:
-        _SPELLS.clear()
-    _SPELLS[id(cost)] = (cost, spend)
     return spend
 
 

@@ -9,6 +9,7 @@ from collections.abc import Iterable
 from dataclasses import fields, replace
 from typing import Any
 
+from .._memo import by_identity
 from ..board import Board
 from ..board.queries import matches
 from ..colors import ManaType
@@ -274,20 +275,8 @@ def _memo_key(request: PaymentRequest, board: Board, pool: Pool) -> tuple[Any, .
     return (id(board), *_REQUEST_KEY(request))
 
 
-_CUBES: dict[int, tuple[Board, bool]] = {}
-
-
-def _cube_usable(board: Board) -> bool:
-    """:func:`cube_usable`, remembered for the last boards (a board is immutable; the
-    entry holds it, so its id can't be reused while it is remembered)."""
-    hit = _CUBES.get(id(board))
-    if hit is not None and hit[0] is board:
-        return hit[1]
-    usable = cube_usable(board)
-    if len(_CUBES) >= 32:
-        _CUBES.clear()
-    _CUBES[id(board)] = (board, usable)
-    return usable
+_cube_usable = by_identity(32)(cube_usable)
+"""`cube_usable`, remembered for the last boards (a board is immutable)."""
 
 
 def _plan(request: PaymentRequest, board: Board, pool: Pool) -> Plan:

@@ -21,6 +21,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
+from .._memo import by_identity
 from ._hall import cost_view
 from ._problem import Problem
 
@@ -103,19 +104,10 @@ def _demands(problem: Problem) -> tuple[tuple[int, int], ...] | None:
     return tuple(kept)
 
 
-_ROWS: dict[int, tuple[Any, _Rows]] = {}
-
-
+@by_identity(64)
 def _rows_of(skeleton: Any) -> _Rows:
     """:class:`_Rows` of a board's skeleton, remembered with it."""
-    hit = _ROWS.get(id(skeleton))
-    if hit is not None and hit[0] is skeleton:
-        return hit[1]
-    rows = _Rows(skeleton)
-    if len(_ROWS) >= 64:
-        _ROWS.clear()
-    _ROWS[id(skeleton)] = (skeleton, rows)
-    return rows
+    return _Rows(skeleton)
 
 
 class _Start:
