@@ -507,3 +507,13 @@ def test_spell_paying_is_the_default_spell(text: str | None) -> None:
     assert costs().allows(fast) is False and spells().allows(fast) is True
     with pytest.raises(dataclasses.FrozenInstanceError):
         fast.cost = None  # type: ignore[misc]  # immutable, as the dataclass's
+
+
+def test_spell_paying_mirrors_spend_on_values_that_are_not_costs() -> None:
+    # Spend doesn't check its cost's type; spell_paying gives the very same value
+    # (no error of its own, nothing remembered under another argument).
+    for odd in ("{2}", 3, [1]):
+        made = spell_paying(odd)  # type: ignore[arg-type]
+        assert made == Spend(SpendKind.SPELL, cost=odd)  # type: ignore[arg-type]
+        assert made.cost is odd
+    assert spell_paying(None) == Spend(SpendKind.SPELL)
